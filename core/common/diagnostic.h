@@ -1,0 +1,40 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opsinfo {
+
+// A 1-based position in a text file; line 0 means "the whole file".
+struct SourceLocation
+{
+    std::string file;
+    int line = 0;
+    int column = 0;
+};
+
+enum class Severity { Error, Warning, Note };
+
+// One finding about user input. `code` is a stable id (a rule id such as "L4" or "X1",
+// or a short slug) so CI filters and tests do not depend on the wording.
+struct Diagnostic
+{
+    Severity severity = Severity::Error;
+    SourceLocation location;
+    std::string code;
+    std::string message;
+    std::string hint; // what the user can do about it; may be empty
+};
+
+const char *severityName(Severity severity);
+
+// "file:line:col: error: message [code] (hint)" — the format compilers use, so editors link it.
+std::string formatDiagnostic(const Diagnostic &diagnostic);
+
+bool hasErrors(const std::vector<Diagnostic> &diagnostics);
+
+// 1-based line and column of a byte offset in a buffer (column counts bytes).
+SourceLocation locate(std::string_view text, std::size_t offset, const std::string &file = {});
+
+} // namespace opsinfo

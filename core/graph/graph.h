@@ -1,0 +1,99 @@
+#pragma once
+
+#include "common/diagnostic.h"
+#include "common/dtype.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace opsinfo {
+
+// A data input of a node: output `outputIndex` of node `producer` ("producer:index" in the files).
+struct NodeInput
+{
+    std::string producerName;
+    int outputIndex = 0;
+    int producer = -1;                 // index into Graph::nodes(), -1 when unresolved (missing producer)
+    DType dtype = DType::Undefined;    // as the file states it, else as inferred
+    std::vector<std::int64_t> shape;   // empty when unknown; -1 for dynamic dims
+};
+
+struct NodeOutput
+{
+    std::string name;                  // tensor name where the format has one (ONNX)
+    DType dtype = DType::Undefined;
+    std::vector<std::int64_t> shape;
+};
+
+// Where a node came from: an op in the file, or a boundary node the importer made so every
+// tensor has a producer (ONNX graph inputs become Data, initializers become Const).
+enum class NodeOrigin { File, GraphInput, Initializer };
+
+class Graph;
+
+struct Node
+{
+    std::string name;
+    std::string opType;        // Ascend IR type ("Conv2D"); equals frameworkType when unmapped
+    std::string frameworkType; // type as written in the file ("Conv", "ge:Conv2D", "DepthwiseConv2dNative")
+    std::string domain;        // ONNX domain, if any
+    NodeOrigin origin = NodeOrigin::File;
+    std::vector<NodeInput> inputs;             // data inputs in order
+    std::vector<std::string> controlInputs;    // producers of control edges ("x:-1" / "^x")
+    std::vector<NodeOutput> outputs;
+    std::map<std::string, std::string> attributes; // only those that matter for dtypes ("to", "T" ...)
+    std::vector<std::unique_ptr<Graph>> subgraphs; // If/Loop/Scan bodies, owned by the node
+    bool mapped = true;        // framework type found in the op map (false: kept as-is, marked)
+};
+
+// A model graph in Ascend IR terms. Node order is the file's order; topologicalOrder() gives the
+// decision order (SEMANTICS §8.8: topological, ties broken by file order).
+class Graph
+{
+public:
+    Graph() = default;
+    Graph(const Graph &) = delete;
+    Graph &operator=(const Graph &) = delete;
+    Graph(Graph &&) = default;
+    Graph &operator=(Graph &&) = default;
+
+    std::string name;
+    std::string format;   // "onnx", "ge-proto", "ge-onnx", "atc-json", "tf-graphdef"
+    std::string path;
+    std::vector<std::string> inputs;  // graph input node names
+    std::vector<std::string> outputs; // graph output tensor/node names
+
+    std::vector<Node> &nodes() { return m_nodes; }
+    const std::vector<Node> &nodes() const { return m_nodes; }
+    Node &addNode(Node node);
+    int indexOf(std::string_view name) const; // -1 when absent
+
+    // Resolves every NodeInput::producer from its producerName; reports each missing producer
+    // as a diagnostic (the input stays unresolved, the node is kept).
+    std::vector<Diagnostic> linkProducers();
+
+    // Kahn's algorithm, ties by file order. Nodes on a cycle are left out and reported.
+    std::vector<int> topologicalOrder(std::vector<Diagnostic> *diagnostics = nullptr) const;
+
+    // Nodes that were in the file (not the boundary nodes an importer made), this graph only.
+    std::size_t fileNodeCount() const;
+    // The same including nested subgraphs.
+    std::size_t totalFileNodeCount() const;
+
+private:
+    std::vector<Node> m_nodes;
+    std::unordered_map<std::string, int> m_index;
+};
+
+// Ops GE does not decide (SEMANTICS §8.1): they keep the graph's dtypes.
+bool isBoundaryOpType(std::string_view opType);
+// Const / Constant / Variable: inputs fed by these are "weights" (G1, C1).
+bool isConstantOpType(std::string_view opType);
+
+} // namespace opsinfo

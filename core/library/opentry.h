@@ -1,0 +1,53 @@
+#pragma once
+
+#include "common/diagnostic.h"
+#include "common/dtype.h"
+#include "common/policy.h"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace opsinfo {
+
+// One `inputN` / `outputN` item of an ops-info entry.
+struct TensorInfo
+{
+    std::string item;      // "input0", "output1" — the key in the file
+    int index = 0;         // N
+    std::string name;      // "x1"
+    std::string paramType; // required / optional / dynamic
+    std::vector<DType> dtypes;        // one per column; empty when the entry lists none
+    std::vector<std::string> formats; // one per column; empty when the entry lists none
+};
+
+// Any item, kept verbatim (key/value pairs in file order) so nothing is lost.
+struct OpItem
+{
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> values;
+};
+
+// One op type as one file of the library defines it.
+struct OpEntry
+{
+    std::string type;
+    Policy policy = Policy::Gray;
+    bool hasPrecisionReduce = false; // a precision_reduce item exists (its flag may be "")
+    std::string flag;                // raw precision_reduce.flag text
+    std::vector<TensorInfo> inputs;  // sorted by index
+    std::vector<TensorInfo> outputs; // sorted by index
+    bool dynamicFormat = false;      // dynamicFormat.flag == "true": dtypes known only at compile time
+    std::string opFile;              // opFile.value ("Null" / "AICore_Null" mark no-kernel ops)
+    std::vector<OpItem> items;       // every item in file order, verbatim
+    int fileIndex = -1;              // into OpLibrary::files()
+    SourceLocation location;         // the op's key in its file
+
+    // Number of kernel signatures (columns); 0 when no tensor lists dtypes.
+    std::size_t columnCount() const;
+    // Value of item.key, or nullptr.
+    const std::string *value(std::string_view item, std::string_view key) const;
+};
+
+} // namespace opsinfo

@@ -1,0 +1,75 @@
+#include "library/oplibrary.h"
+
+#include <algorithm>
+
+namespace opsinfo {
+
+OpLibrary OpLibrary::build(std::vector<LibraryStore> stores, std::vector<LibraryFile> files,
+                           std::vector<OpEntry> entries, CubeOpList cubeOps)
+{
+    OpLibrary lib;
+    lib.m_stores = std::move(stores);
+    lib.m_files = std::move(files);
+    lib.m_cubeOps = std::move(cubeOps);
+
+    auto storeOf = [&lib](const OpEntry &e) {
+        return e.fileIndex >= 0 && std::size_t(e.fileIndex) < lib.m_files.size()
+                   ? lib.m_files[std::size_t(e.fileIndex)].storeIndex
+                   : 0;
+    };
+
+    // winner per type: within a store the last file wins, across stores the first store wins.
+    std::unordered_map<std::string, std::size_t> winner;
+    std::vector<bool> isWinner(entries.size(), false);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        auto [it, inserted] = winner.try_emplace(entries[i].type, i);
+        if (inserted)
+            continue;
+        if (storeOf(entries[it->second]) == storeOf(entries[i]))
+            it->second = i;
+    }
+    for (const auto &[type, i] : winner)
+        isWinner[i] = true;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (isWinner[i])
+            lib.m_ops.push_back(std::move(entries[i]));
+        else
+            lib.m_shadowed.push_back(std::move(entries[i]));
+    }
+    std::sort(lib.m_ops.begin(), lib.m_ops.end(),
+              [](const OpEntry &a, const OpEntry &b) { return a.type < b.type; });
+    // Most recently shadowed first: reverse load order.
+    std::reverse(lib.m_shadowed.begin(), lib.m_shadowed.end());
+    lib.m_index.reserve(lib.m_ops.size());
+    for (std::size_t i = 0; i < lib.m_ops.size(); ++i)
+        lib.m_index.emplace(lib.m_ops[i].type, i);
+    return lib;
+}
+
+const OpEntry *OpLibrary::find(std::string_view type) const
+{
+    auto it = m_index.find(std::string(type));
+    return it == m_index.end() ? nullptr : &m_ops[it->second];
+}
+
+std::vector<const OpEntry *> OpLibrary::shadowed(std::string_view type) const
+{
+    std::vector<const OpEntry *> result;
+    for (const OpEntry &e : m_shadowed)
+        if (e.type == type)
+            result.push_back(&e);
+    return result;
+}
+
+void OpLibrary::setPolicy(std::string_view type, Policy policy)
+{
+    auto it = m_index.find(std::string(type));
+    if (it == m_index.end())
+        return;
+    OpEntry &e = m_ops[it->second];
+    e.policy = policy;
+    e.hasPrecisionReduce = policy != Policy::Gray;
+    e.flag = flagForPolicy(policy);
+}
+
+} // namespace opsinfo

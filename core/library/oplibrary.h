@@ -1,0 +1,70 @@
+#pragma once
+
+#include "library/cubeops.h"
+#include "library/opentry.h"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace opsinfo {
+
+// Where a library file comes from (L3): custom paths first, then vendors, then built-in.
+struct LibraryStore
+{
+    enum class Kind { Custom, Vendor, BuiltIn };
+    std::string name; // "built-in", vendor name, or the custom path
+    std::string path; // the folder (or file) it was opened from
+    Kind kind = Kind::BuiltIn;
+};
+
+struct LibraryFile
+{
+    std::string path;
+    int storeIndex = 0;
+    std::size_t opCount = 0;
+};
+
+// The merged view of one or more ops-info stores: per op type the winning entry (L2 inside a store,
+// L3 across stores) and the entries it shadows. Immutable once built; edits go through the
+// library document, which rebuilds or patches entries.
+class OpLibrary
+{
+public:
+    OpLibrary() = default;
+
+    // Builds the merged view. `entries` are in load order: stores by priority (highest first), and
+    // within a store files in L2 order. A later file of the same store replaces an earlier one's
+    // entry as a whole (L2); a higher-priority store wins over a lower one (L3).
+    static OpLibrary build(std::vector<LibraryStore> stores, std::vector<LibraryFile> files,
+                           std::vector<OpEntry> entriesInLoadOrder,
+                           CubeOpList cubeOps = CubeOpList::defaults());
+
+    const std::vector<LibraryStore> &stores() const { return m_stores; }
+    const std::vector<LibraryFile> &files() const { return m_files; }
+
+    // Winning entries, sorted by op type.
+    const std::vector<OpEntry> &ops() const { return m_ops; }
+    const OpEntry *find(std::string_view type) const;
+    // Entries that lost to the winner for this type (L2/L3), most recently shadowed first.
+    std::vector<const OpEntry *> shadowed(std::string_view type) const;
+    const std::vector<OpEntry> &allShadowed() const { return m_shadowed; }
+
+    const CubeOpList &cubeOps() const { return m_cubeOps; }
+    void setCubeOps(CubeOpList cubeOps) { m_cubeOps = std::move(cubeOps); }
+    bool isCube(std::string_view type) const { return m_cubeOps.contains(type); }
+
+    // Replace the policy of a winning entry in the merged view (the document does the file edit).
+    void setPolicy(std::string_view type, Policy policy);
+
+private:
+    std::vector<LibraryStore> m_stores;
+    std::vector<LibraryFile> m_files;
+    std::vector<OpEntry> m_ops;
+    std::vector<OpEntry> m_shadowed;
+    std::unordered_map<std::string, std::size_t> m_index;
+    CubeOpList m_cubeOps = CubeOpList::defaults();
+};
+
+} // namespace opsinfo

@@ -1,0 +1,117 @@
+#include "common/diagnostic.h"
+#include "common/dtype.h"
+#include "common/policy.h"
+#include "graph/graph.h"
+#include "library/cubeops.h"
+#include "library/oplibrary.h"
+
+#include <QTest>
+
+using namespace opsinfo;
+
+class TestCommon : public QObject
+{
+    Q_OBJECT
+private slots:
+    void flagParsing_data()
+    {
+        QTest::addColumn<QString>("flag");
+        QTest::addColumn<int>("expected"); // -1 = invalid
+        QTest::newRow("true") << "true" << int(Policy::White);
+        QTest::newRow("TRUE padded") << "  True " << int(Policy::White);
+        QTest::newRow("false") << "false" << int(Policy::Black);
+        QTest::newRow("empty is gray") << "" << int(Policy::Gray);
+        QTest::newRow("yes is invalid") << "yes" << -1;
+        QTest::newRow("1 is invalid") << "1" << -1;
+    }
+    void flagParsing()
+    {
+        QFETCH(QString, flag);
+        QFETCH(int, expected);
+        const auto policy = policyFromFlag(flag.toStdString());
+        QCOMPARE(policy ? int(*policy) : -1, expected);
+    }
+
+    void dtypeNames()
+    {
+        QCOMPARE(parseOpsInfoDType("float"), DType::Float32);
+        QCOMPARE(parseOpsInfoDType("float32"), DType::Float32);
+        QCOMPARE(parseOpsInfoDType("bfloat16"), DType::BFloat16);
+        QCOMPARE(parseOpsInfoDType("complex999"), DType::Other);
+        QCOMPARE(parseEnumDType("DT_BF16"), DType::BFloat16);
+        QCOMPARE(fromOnnxElemType(10), DType::Float16);
+        QVERIFY(floatRank(DType::Float16) < floatRank(DType::BFloat16));
+        QVERIFY(floatRank(DType::BFloat16) < floatRank(DType::Float32));
+        QCOMPARE(floatRank(DType::Int32), -1);
+    }
+
+    void locateCountsLinesAndColumns()
+    {
+        const auto loc = locate("ab\ncd\nef", 4, "f.json");
+        QCOMPARE(loc.line, 2);
+        QCOMPARE(loc.column, 2);
+        QCOMPARE(QString::fromStdString(formatDiagnostic({Severity::Error, loc, "L4", "bad", "fix it"})),
+                 QStringLiteral("f.json:2:2: error: bad [L4] (fix it)"));
+    }
+
+    void defaultCubeListHas27Types()
+    {
+        const auto cube = CubeOpList::defaults();
+        QCOMPARE(cube.types().size(), std::size_t(27));
+        QVERIFY(cube.contains("MatMulV2"));
+        QVERIFY(!cube.contains("Add"));
+    }
+
+    void laterFileReplacesWholeEntryButHigherStoreWins()
+    {
+        auto entry = [](std::string type, int file, Policy p) {
+            OpEntry e;
+            e.type = std::move(type);
+            e.fileIndex = file;
+            e.policy = p;
+            return e;
+        };
+        std::vector<LibraryStore> stores{{"custom", "/c", LibraryStore::Kind::Custom},
+                                         {"built-in", "/b", LibraryStore::Kind::BuiltIn}};
+        std::vector<LibraryFile> files{{"/c/a.json", 0, 1}, {"/b/x-legacy.json", 1, 2}, {"/b/x.json", 1, 2}};
+        auto lib = OpLibrary::build(stores, files,
+                                    {entry("Add", 0, Policy::Black), entry("Add", 1, Policy::White),
+                                     entry("Mul", 1, Policy::White), entry("Mul", 2, Policy::Gray),
+                                     entry("Add", 2, Policy::Gray)});
+        QCOMPARE(lib.ops().size(), std::size_t(2));
+        QCOMPARE(lib.find("Add")->policy, Policy::Black); // custom store wins (L3)
+        QCOMPARE(lib.find("Mul")->policy, Policy::Gray);  // later file wins (L2)
+        QCOMPARE(lib.find("Mul")->fileIndex, 2);
+        QCOMPARE(lib.shadowed("Add").size(), std::size_t(2));
+        QVERIFY(!lib.find("Sub"));
+    }
+
+    void topologicalOrderKeepsFileOrderAndReportsCycles()
+    {
+        Graph g;
+        auto add = [&g](std::string name, std::vector<std::string> from) {
+            Node n;
+            n.name = std::move(name);
+            for (auto &f : from) {
+                NodeInput input;
+                input.producerName = f;
+                n.inputs.push_back(input);
+            }
+            g.addNode(std::move(n));
+        };
+        add("c", {"b"});
+        add("a", {});
+        add("b", {"a"});
+        add("x", {"y"});
+        add("y", {"x"});
+        QVERIFY(g.linkProducers().empty());
+        std::vector<Diagnostic> diags;
+        const auto order = g.topologicalOrder(&diags);
+        QCOMPARE(order, (std::vector<int>{1, 2, 0}));
+        QCOMPARE(diags.size(), std::size_t(1));
+        QVERIFY(diags[0].message.find("'x'") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommon)
+#include "tst_common.moc"
