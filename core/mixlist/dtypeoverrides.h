@@ -1,0 +1,58 @@
+#pragma once
+
+#include "common/diagnostic.h"
+#include "common/dtype.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace opsinfo {
+
+// --keep_dtype: nodes (by name or `OpType::X`) decided as in M2 without cube promotion (M8).
+struct KeepDtype
+{
+    std::set<std::string, std::less<>> nodeNames;
+    std::set<std::string, std::less<>> opTypes;
+    bool matches(std::string_view nodeName, std::string_view opType) const
+    {
+        return nodeNames.count(nodeName) > 0 || opTypes.count(opType) > 0;
+    }
+    bool empty() const { return nodeNames.empty() && opTypes.empty(); }
+};
+
+// --customize_dtypes: restricts an op's columns before any mode rule (M8). A position with no
+// dtype ("") means any.
+struct DtypeRestriction
+{
+    std::vector<std::optional<DType>> inputs;
+    std::vector<std::optional<DType>> outputs;
+    int line = 0;
+};
+
+struct CustomizeDtypes
+{
+    std::unordered_map<std::string, DtypeRestriction> byNode;
+    std::unordered_map<std::string, DtypeRestriction> byType;
+    // A node name wins over an op type.
+    const DtypeRestriction *find(std::string_view nodeName, std::string_view opType) const
+    {
+        if (auto it = byNode.find(std::string(nodeName)); it != byNode.end())
+            return &it->second;
+        if (auto it = byType.find(std::string(opType)); it != byType.end())
+            return &it->second;
+        return nullptr;
+    }
+    bool empty() const { return byNode.empty() && byType.empty(); }
+};
+
+// Parsers (core/mixlist/dtypeoverrides.cpp). Diagnostics carry file, line and column.
+KeepDtype parseKeepDtype(std::string_view text, const std::string &file,
+                         std::vector<Diagnostic> &diagnostics);
+CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &file,
+                                     std::vector<Diagnostic> &diagnostics);
+
+} // namespace opsinfo
