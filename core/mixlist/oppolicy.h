@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/diagnostic.h"
 #include "common/policy.h"
 
 #include <string>
@@ -38,6 +39,10 @@ struct OpPolicy
 };
 
 // Effective policies of every op type in a library and/or a mixlist.
+// X3 for one op type: start from the library colour; a to-remove of the list the op is on makes it
+// GRAY; then add-black makes it BLACK, else add-white makes it WHITE. Other marks change nothing.
+Policy applyMarks(Policy library, const std::vector<MixlistMark> &marks);
+
 class PolicyTable
 {
 public:
@@ -50,9 +55,13 @@ public:
     // Effective colour; Gray for unknown types.
     Policy effective(std::string_view type) const;
     const std::vector<OpPolicy> &all() const { return m_policies; } // sorted by type
+    // Marks that do nothing (a to-remove of a list the op is not on; gray-list.to-add alone),
+    // as Warnings with the mark's position in `mixlistPath`.
+    const std::vector<Diagnostic> &warnings() const { return m_warnings; }
 
 private:
     std::vector<OpPolicy> m_policies;
+    std::vector<Diagnostic> m_warnings;
     std::unordered_map<std::string, std::size_t> m_index;
 };
 

@@ -1,0 +1,257 @@
+#include "mixlist/dtypeoverrides.h"
+
+#include <map>
+
+namespace opsinfo {
+
+namespace {
+
+constexpr std::string_view opTypePrefix = "OpType::";
+constexpr std::size_t maxCustomizeLine = 1024;
+
+struct Line
+{
+    std::string_view text; // without the line end
+    int number = 0;
+    std::size_t bomSkipped = 0;
+};
+
+// Splits on LF, dropping a CR before it (CRLF files are common) and a leading UTF-8 BOM.
+std::vector<Line> splitLines(std::string_view text, const std::string &file, std::vector<Diagnostic> &diagnostics)
+{
+    std::vector<Line> lines;
+    std::size_t bom = 0;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") {
+        bom = 3;
+        diagnostics.push_back({Severity::Warning, {file, 1, 1}, "bom",
+                               "UTF-8 byte-order mark at the start of the file",
+                               "save the file without BOM; it could be read as part of the first name"});
+    }
+    std::size_t start = bom;
+    int number = 1;
+    while (start <= text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        lines.push_back({line, number, number == 1 ? bom : 0});
+        if (end == text.size())
+            break;
+        start = end + 1;
+        ++number;
+    }
+    return lines;
+}
+
+bool isBlank(std::string_view s)
+{
+    return s.find_first_not_of(" \t") == std::string_view::npos;
+}
+
+// `^[A-Z][A-Za-z0-9]*$`; returns the offset of the first bad character, or npos.
+std::size_t badOpTypeChar(std::string_view type)
+{
+    if (type.empty())
+        return 0;
+    if (!(type[0] >= 'A' && type[0] <= 'Z'))
+        return 0;
+    for (std::size_t i = 1; i < type.size(); ++i) {
+        const char c = type[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+            return i;
+    }
+    return std::string_view::npos;
+}
+
+// Leading/trailing blanks: trimmed with a warning (the compiler would take them as part of the name).
+std::string_view trimWithWarning(const Line &line, const std::string &file, const char *code,
+                                 std::vector<Diagnostic> &diagnostics, std::size_t &offset)
+{
+    std::string_view s = line.text;
+    offset = 0;
+    const auto first = s.find_first_not_of(" \t");
+    const auto last = s.find_last_not_of(" \t");
+    if (first != 0 || last != s.size() - 1) {
+        diagnostics.push_back({Severity::Warning, {file, line.number, int(first + 1)}, code,
+                               "blanks around the entry were ignored",
+                               "remove them: the compiler may read them as part of the name"});
+        offset = first;
+        s = s.substr(first, last - first + 1);
+    }
+    return s;
+}
+
+} // namespace
+
+KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::vector<Diagnostic> &diagnostics)
+{
+    KeepDtype result;
+    std::map<std::string, int, std::less<>> firstLine;
+    for (const auto &line : splitLines(text, file, diagnostics)) {
+        if (isBlank(line.text))
+            continue;
+        std::size_t offset = 0;
+        const std::string_view entry = trimWithWarning(line, file, "keep_dtype", diagnostics, offset);
+        if (auto [it, inserted] = firstLine.emplace(std::string(entry), line.number); !inserted) {
+            diagnostics.push_back({Severity::Warning, {file, line.number, int(offset + 1)}, "keep_dtype",
+                                   "'" + std::string(entry) + "' is listed again (first at line " +
+                                       std::to_string(it->second) + ")",
+                                   "remove the duplicate line"});
+            continue;
+        }
+        if (entry.substr(0, opTypePrefix.size()) == opTypePrefix) {
+            const std::string_view type = entry.substr(opTypePrefix.size());
+            const std::size_t bad = badOpTypeChar(type);
+            if (bad != std::string_view::npos) {
+                const int column = int(offset + opTypePrefix.size() + bad + 1);
+                diagnostics.push_back(
+                    {Severity::Error, {file, line.number, column}, "keep_dtype",
+                     type.empty() ? std::string("'OpType::' without an op type")
+                                  : "invalid op type '" + std::string(type) +
+                                        "': it must match ^[A-Z][A-Za-z0-9]*$",
+                     "write OpType::<Type>, e.g. OpType::MatMulV2"});
+                continue;
+            }
+            result.opTypes.emplace(type);
+        } else {
+            if (entry.front() == '#')
+                diagnostics.push_back({Severity::Warning, {file, line.number, int(offset + 1)}, "keep_dtype",
+                                       "'" + std::string(entry) + "' looks like a comment but is read as a node name",
+                                       "keep_dtype has no comments: remove the line"});
+            result.nodeNames.emplace(entry);
+        }
+    }
+    return result;
+}
+
+namespace {
+
+// "InputDtype:float16,,float32,OutputDtype:float32" starting at `base` (a byte offset in the line).
+bool parseDtypeSpec(std::string_view spec, std::size_t base, const Line &line, const std::string &file,
+                    DtypeRestriction &out, std::vector<Diagnostic> &diagnostics)
+{
+    constexpr std::string_view inputKey = "InputDtype:";
+    constexpr std::string_view outputKey = "OutputDtype:";
+    auto error = [&](std::size_t at, std::string message, std::string hint) {
+        diagnostics.push_back({Severity::Error, {file, line.number, int(base + at + 1)}, "customize_dtypes",
+                               std::move(message), std::move(hint)});
+        return false;
+    };
+    std::vector<std::optional<DType>> *section = nullptr;
+    bool sawInput = false, sawOutput = false;
+    std::size_t pos = 0;
+    while (pos <= spec.size()) {
+        std::size_t end = spec.find(',', pos);
+        if (end == std::string_view::npos)
+            end = spec.size();
+        std::string_view token = spec.substr(pos, end - pos);
+        std::size_t tokenStart = pos;
+        if (token.substr(0, inputKey.size()) == inputKey || token.substr(0, outputKey.size()) == outputKey) {
+            const bool input = token[0] == 'I';
+            if ((input && sawInput) || (!input && sawOutput))
+                return error(pos, std::string(input ? "InputDtype" : "OutputDtype") + " appears twice",
+                             "give each once: InputDtype:...,OutputDtype:...");
+            (input ? sawInput : sawOutput) = true;
+            section = input ? &out.inputs : &out.outputs;
+            const std::size_t skip = input ? inputKey.size() : outputKey.size();
+            token.remove_prefix(skip);
+            tokenStart += skip;
+        } else if (!section) {
+            return error(pos, "expected InputDtype: or OutputDtype: but found '" + std::string(token) + "'",
+                         "write InputDtype:<dtype>,...,OutputDtype:<dtype>,...");
+        } else if (token.find(':') != std::string_view::npos) {
+            return error(pos, "unknown section '" + std::string(token.substr(0, token.find(':'))) + "'",
+                         "only InputDtype: and OutputDtype: are allowed");
+        }
+        if (token.empty()) {
+            section->push_back(std::nullopt); // empty position = any dtype
+        } else {
+            const DType type = parseOpsInfoDType(token);
+            if (type == DType::Other || type == DType::Undefined)
+                return error(tokenStart, "unknown dtype '" + std::string(token) + "'",
+                             "use ops-info names: float16, float32, bfloat16, int32 ...");
+            section->push_back(type);
+        }
+        if (end == spec.size())
+            break;
+        pos = end + 1;
+    }
+    if (!sawInput && !sawOutput)
+        return error(0, "no InputDtype: or OutputDtype: section", "write InputDtype:...,OutputDtype:...");
+    return true;
+}
+
+} // namespace
+
+CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &file,
+                                     std::vector<Diagnostic> &diagnostics)
+{
+    CustomizeDtypes result;
+    std::map<std::string, int, std::less<>> firstLine; // "node:X" / "type:X" -> line
+    for (const auto &line : splitLines(text, file, diagnostics)) {
+        if (isBlank(line.text))
+            continue;
+        if (line.text.size() > maxCustomizeLine) {
+            diagnostics.push_back({Severity::Error, {file, line.number, int(maxCustomizeLine + 1)},
+                                   "customize_dtypes",
+                                   "line is " + std::to_string(line.text.size()) +
+                                       " characters long; the compiler accepts at most 1024",
+                                   "shorten it (one op per line)"});
+            continue;
+        }
+        std::size_t offset = 0;
+        const std::string_view entry = trimWithWarning(line, file, "customize_dtypes", diagnostics, offset);
+        DtypeRestriction restriction;
+        restriction.line = line.number;
+        std::string key;
+        bool byType = false;
+        std::size_t specStart = 0;
+        if (entry.substr(0, opTypePrefix.size()) == opTypePrefix) {
+            byType = true;
+            const std::string_view rest = entry.substr(opTypePrefix.size());
+            const std::size_t colon = rest.find(':');
+            const std::string_view type = rest.substr(0, colon);
+            const std::size_t bad = badOpTypeChar(type);
+            if (colon == std::string_view::npos || bad != std::string_view::npos) {
+                const std::size_t at = colon == std::string_view::npos && bad == std::string_view::npos
+                                           ? entry.size() : opTypePrefix.size() + bad;
+                diagnostics.push_back({Severity::Error, {file, line.number, int(offset + at + 1)},
+                                       "customize_dtypes",
+                                       colon == std::string_view::npos && bad == std::string_view::npos
+                                           ? "missing ':InputDtype:...' after the op type"
+                                           : "invalid op type '" + std::string(type) +
+                                                 "': it must match ^[A-Z][A-Za-z0-9]*$",
+                                       "write OpType::MatMulV2:InputDtype:float16,float16,OutputDtype:float32"});
+                continue;
+            }
+            key = std::string(type);
+            specStart = opTypePrefix.size() + colon + 1;
+        } else {
+            const std::size_t sep = entry.find("::");
+            if (sep == std::string_view::npos || sep == 0) {
+                diagnostics.push_back({Severity::Error, {file, line.number, int(offset + 1)}, "customize_dtypes",
+                                       sep == 0 ? std::string("missing node name before '::'")
+                                                : "expected '<NodeName>::InputDtype:...' or "
+                                                  "'OpType::<Type>:InputDtype:...'",
+                                       "e.g. MatMul_1::InputDtype:float16,float16,OutputDtype:float32"});
+                continue;
+            }
+            key = std::string(entry.substr(0, sep));
+            specStart = sep + 2;
+        }
+        if (!parseDtypeSpec(entry.substr(specStart), offset + specStart, line, file, restriction, diagnostics))
+            continue;
+        const std::string id = (byType ? "type:" : "node:") + key;
+        if (auto [it, inserted] = firstLine.emplace(id, line.number); !inserted)
+            diagnostics.push_back({Severity::Warning, {file, line.number, int(offset + 1)}, "customize_dtypes",
+                                   "'" + key + "' is customised again (first at line " +
+                                       std::to_string(it->second) + "); this line wins",
+                                   "keep one line per op"});
+        (byType ? result.byType : result.byNode)[key] = std::move(restriction);
+    }
+    return result;
+}
+
+} // namespace opsinfo

@@ -1,0 +1,367 @@
+#include "mixlist/locatedjson.h"
+
+#include <algorithm>
+
+namespace opsinfo {
+
+const char *locatedJsonKindName(LocatedJson::Kind kind)
+{
+    switch (kind) {
+    case LocatedJson::Kind::Null: return "null";
+    case LocatedJson::Kind::Bool: return "a boolean";
+    case LocatedJson::Kind::Number: return "a number";
+    case LocatedJson::Kind::String: return "a string";
+    case LocatedJson::Kind::Array: return "an array";
+    case LocatedJson::Kind::Object: return "an object";
+    }
+    return "a value";
+}
+
+LineIndex::LineIndex(std::string_view text)
+{
+    m_lineStarts.push_back(0);
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n')
+            m_lineStarts.push_back(i + 1);
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        m_bom = 3;
+}
+
+std::pair<int, int> LineIndex::position(std::size_t offset) const
+{
+    auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
+    const std::size_t line = std::size_t(it - m_lineStarts.begin()); // >= 1
+    std::size_t column = offset - m_lineStarts[line - 1] + 1;
+    if (line == 1 && m_bom && column > m_bom)
+        column -= m_bom;
+    return {int(line), int(column)};
+}
+
+namespace {
+
+struct SyntaxError
+{
+    std::size_t offset;
+    std::string message;
+    std::string hint;
+};
+
+class Reader
+{
+public:
+    Reader(std::string_view text, std::vector<LocatedJsonIssue> &issues)
+        : m_text(text), m_issues(issues)
+    {}
+
+    LocatedJsonResult run()
+    {
+        LocatedJsonResult result;
+        if (m_text.substr(0, 3) == "\xEF\xBB\xBF") {
+            m_issues.push_back({LocatedJsonIssue::Kind::Bom, 0});
+            m_pos = 3;
+        }
+        try {
+            skipSpace();
+            if (m_pos >= m_text.size())
+                throw SyntaxError{m_pos, "the file is empty",
+                                  "write at least {} (an empty mixlist) or remove the option"};
+            result.root = value(0);
+            skipSpace();
+            if (m_pos < m_text.size())
+                throw SyntaxError{m_pos, "unexpected text after the end of the JSON object",
+                                  "remove it; a mixlist is one JSON object"};
+        } catch (const SyntaxError &e) {
+            result.root.reset();
+            result.error = LocatedJsonSyntaxError{e.offset, e.message, e.hint};
+        }
+        return result;
+    }
+
+private:
+    static constexpr int maxDepth = 64;
+
+    char peek() const { return m_pos < m_text.size() ? m_text[m_pos] : '\0'; }
+
+    void skipSpace()
+    {
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                ++m_pos;
+            } else if (c == '/' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '/') {
+                m_issues.push_back({LocatedJsonIssue::Kind::LineComment, m_pos});
+                while (m_pos < m_text.size() && m_text[m_pos] != '\n')
+                    ++m_pos;
+            } else if (c == '/' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '*') {
+                m_issues.push_back({LocatedJsonIssue::Kind::BlockComment, m_pos});
+                const auto end = m_text.find("*/", m_pos + 2);
+                if (end == std::string_view::npos)
+                    throw SyntaxError{m_pos, "unterminated /* comment", "close it with */ or remove it"};
+                m_pos = end + 2;
+            } else {
+                return;
+            }
+        }
+    }
+
+    std::string describeHere() const
+    {
+        if (m_pos >= m_text.size())
+            return "the end of the file";
+        const char c = m_text[m_pos];
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+            return "a byte 0x" + hex(static_cast<unsigned char>(c));
+        return std::string("'") + c + "'";
+    }
+
+    static std::string hex(unsigned v)
+    {
+        const char *digits = "0123456789abcdef";
+        return {digits[(v >> 4) & 15], digits[v & 15]};
+    }
+
+    LocatedJson value(int depth)
+    {
+        if (depth > maxDepth)
+            throw SyntaxError{m_pos, "nesting is deeper than " + std::to_string(maxDepth) + " levels",
+                              "a mixlist needs three levels: object, list object, array"};
+        skipSpace();
+        LocatedJson v;
+        v.offset = m_pos;
+        const char c = peek();
+        if (c == '{') {
+            v.kind = LocatedJson::Kind::Object;
+            object(v, depth);
+        } else if (c == '[') {
+            v.kind = LocatedJson::Kind::Array;
+            array(v, depth);
+        } else if (c == '"') {
+            v.kind = LocatedJson::Kind::String;
+            v.text = string();
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            v.kind = LocatedJson::Kind::Number;
+            v.text = number();
+        } else if (literal("true") || literal("false")) {
+            v.kind = LocatedJson::Kind::Bool;
+            v.text = std::string(m_text.substr(v.offset, m_pos - v.offset));
+        } else if (literal("null")) {
+            v.kind = LocatedJson::Kind::Null;
+            v.text = "null";
+        } else {
+            std::string hint = "expected an object, an array or a string";
+            if (c == '\'')
+                hint = "JSON strings use double quotes \"...\"";
+            else if (c == ']' || c == '}')
+                hint = "remove the comma before it";
+            throw SyntaxError{m_pos, "unexpected " + describeHere(), hint};
+        }
+        return v;
+    }
+
+    bool literal(std::string_view word)
+    {
+        if (m_text.substr(m_pos, word.size()) != word)
+            return false;
+        m_pos += word.size();
+        return true;
+    }
+
+    void object(LocatedJson &v, int depth)
+    {
+        ++m_pos; // {
+        skipSpace();
+        if (peek() == '}') {
+            ++m_pos;
+            return;
+        }
+        for (;;) {
+            skipSpace();
+            if (peek() != '"') {
+                std::string hint = "keys are double-quoted strings";
+                throw SyntaxError{m_pos, "expected a \"key\" but found " + describeHere(), hint};
+            }
+            LocatedJsonMember member;
+            member.keyOffset = m_pos;
+            member.key = string();
+            skipSpace();
+            if (peek() != ':')
+                throw SyntaxError{m_pos, "expected ':' after the key but found " + describeHere(),
+                                  "write \"key\": value"};
+            ++m_pos;
+            member.value = value(depth + 1);
+            v.members.push_back(std::move(member));
+            skipSpace();
+            if (peek() == ',') {
+                const std::size_t comma = m_pos;
+                ++m_pos;
+                skipSpace();
+                if (peek() == '}') {
+                    m_issues.push_back({LocatedJsonIssue::Kind::TrailingComma, comma});
+                    ++m_pos;
+                    return;
+                }
+                continue;
+            }
+            if (peek() == '}') {
+                ++m_pos;
+                return;
+            }
+            throw SyntaxError{m_pos, "expected ',' or '}' but found " + describeHere(),
+                              peek() == '"' ? "add a comma between the members" : "close the object with }"};
+        }
+    }
+
+    void array(LocatedJson &v, int depth)
+    {
+        ++m_pos; // [
+        skipSpace();
+        if (peek() == ']') {
+            ++m_pos;
+            return;
+        }
+        for (;;) {
+            v.elements.push_back(value(depth + 1));
+            skipSpace();
+            if (peek() == ',') {
+                const std::size_t comma = m_pos;
+                ++m_pos;
+                skipSpace();
+                if (peek() == ']') {
+                    m_issues.push_back({LocatedJsonIssue::Kind::TrailingComma, comma});
+                    ++m_pos;
+                    return;
+                }
+                continue;
+            }
+            if (peek() == ']') {
+                ++m_pos;
+                return;
+            }
+            throw SyntaxError{m_pos, "expected ',' or ']' but found " + describeHere(),
+                              peek() == '"' ? "add a comma between the op types" : "close the array with ]"};
+        }
+    }
+
+    std::string number()
+    {
+        const std::size_t start = m_pos;
+        if (peek() == '-')
+            ++m_pos;
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')
+                ++m_pos;
+            else
+                break;
+        }
+        return std::string(m_text.substr(start, m_pos - start));
+    }
+
+    static void appendUtf8(std::string &out, unsigned cp)
+    {
+        if (cp < 0x80) {
+            out += char(cp);
+        } else if (cp < 0x800) {
+            out += char(0xC0 | (cp >> 6));
+            out += char(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out += char(0xE0 | (cp >> 12));
+            out += char(0x80 | ((cp >> 6) & 0x3F));
+            out += char(0x80 | (cp & 0x3F));
+        } else {
+            out += char(0xF0 | (cp >> 18));
+            out += char(0x80 | ((cp >> 12) & 0x3F));
+            out += char(0x80 | ((cp >> 6) & 0x3F));
+            out += char(0x80 | (cp & 0x3F));
+        }
+    }
+
+    unsigned hex4()
+    {
+        if (m_pos + 4 > m_text.size())
+            throw SyntaxError{m_pos, "truncated \\u escape", "write \\u followed by four hex digits"};
+        unsigned v = 0;
+        for (int i = 0; i < 4; ++i) {
+            const char c = m_text[m_pos++];
+            v <<= 4;
+            if (c >= '0' && c <= '9')
+                v |= unsigned(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                v |= unsigned(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F')
+                v |= unsigned(c - 'A' + 10);
+            else
+                throw SyntaxError{m_pos - 1, "bad hex digit in \\u escape",
+                                  "write \\u followed by four hex digits"};
+        }
+        return v;
+    }
+
+    std::string string()
+    {
+        const std::size_t start = m_pos;
+        ++m_pos; // opening quote
+        std::string out;
+        for (;;) {
+            if (m_pos >= m_text.size())
+                throw SyntaxError{start, "unterminated string", "close it with \""};
+            const char c = m_text[m_pos];
+            if (c == '"') {
+                ++m_pos;
+                return out;
+            }
+            if (c == '\n' || c == '\r')
+                throw SyntaxError{start, "unterminated string (line break inside quotes)", "close it with \""};
+            if (static_cast<unsigned char>(c) < 0x20)
+                throw SyntaxError{m_pos, "control character inside a string", "remove it or write it as an escape"};
+            if (c != '\\') {
+                out += c;
+                ++m_pos;
+                continue;
+            }
+            ++m_pos;
+            const char e = peek();
+            ++m_pos;
+            switch (e) {
+            case '"': out += '"'; break;
+            case '\\': out += '\\'; break;
+            case '/': out += '/'; break;
+            case 'b': out += '\b'; break;
+            case 'f': out += '\f'; break;
+            case 'n': out += '\n'; break;
+            case 'r': out += '\r'; break;
+            case 't': out += '\t'; break;
+            case 'u': {
+                unsigned cp = hex4();
+                if (cp >= 0xD800 && cp < 0xDC00 && m_text.substr(m_pos, 2) == "\\u") {
+                    m_pos += 2;
+                    const unsigned low = hex4();
+                    if (low >= 0xDC00 && low < 0xE000)
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                }
+                appendUtf8(out, cp);
+                break;
+            }
+            default:
+                throw SyntaxError{m_pos - 2, "invalid escape in a string", "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"};
+            }
+        }
+    }
+
+    std::string_view m_text;
+    std::vector<LocatedJsonIssue> &m_issues;
+    std::size_t m_pos = 0;
+};
+
+} // namespace
+
+LocatedJsonResult readLocatedJson(std::string_view text)
+{
+    std::vector<LocatedJsonIssue> issues;
+    Reader reader(text, issues);
+    auto result = reader.run();
+    result.issues = std::move(issues);
+    return result;
+}
+
+} // namespace opsinfo

@@ -1,0 +1,154 @@
+#include "mixlist/mixlistlint.h"
+
+#include "library/oplibrary.h"
+#include "mixlist/nearestname.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+namespace opsinfo {
+
+bool isGraphOnlyType(std::string_view type)
+{
+    static constexpr std::array<std::string_view, 10> types{
+        "Const", "Constant", "Data", "End", "NetOutput", "PlaceHolder", "RefData",
+        "Variable", "VariableV2", "AippData"};
+    return std::find(types.begin(), types.end(), type) != types.end();
+}
+
+namespace {
+
+struct Located
+{
+    MixlistList list;
+    MixlistAction action;
+    std::size_t index;
+    const MixlistEntry *entry;
+};
+
+FixIt makeFix(const Located &at, FixIt::Kind kind, std::string replacement = {})
+{
+    FixIt fix;
+    fix.kind = kind;
+    fix.list = at.list;
+    fix.action = at.action;
+    fix.index = at.index;
+    fix.opType = at.entry->opType;
+    fix.line = at.entry->line;
+    fix.column = at.entry->column;
+    fix.replacement = std::move(replacement);
+    fix.label = kind == FixIt::Kind::Rename ? "Rename to '" + fix.replacement + "'"
+                                            : "Remove '" + fix.opType + "' from " +
+                                                  mixlistMarkName(at.list, at.action);
+    return fix;
+}
+
+} // namespace
+
+std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *library,
+                                     const std::string &file)
+{
+    std::vector<LintFinding> findings;
+    std::vector<std::string> known;
+    if (library) {
+        known.reserve(library->ops().size());
+        for (const auto &e : library->ops())
+            known.push_back(e.type);
+    }
+    auto report = [&](const Located &at, std::string message, std::string hint, std::optional<FixIt> fix) {
+        Diagnostic d{Severity::Warning, {file, at.entry->line, at.entry->column}, "X4",
+                     std::move(message), std::move(hint)};
+        findings.push_back({std::move(d), std::move(fix)});
+    };
+
+    for (auto list : Mixlist::lists) {
+        for (auto action : Mixlist::actions) {
+            const auto &entries = mixlist.entries(list, action);
+            std::map<std::string, int, std::less<>> firstLine;
+            for (std::size_t i = 0; i < entries.size(); ++i) {
+                const Located at{list, action, i, &entries[i]};
+                const std::string &type = entries[i].opType;
+                const std::string mark = mixlistMarkName(list, action);
+                if (auto [it, inserted] = firstLine.emplace(type, entries[i].line); !inserted) {
+                    report(at, "'" + type + "' is listed twice in " + mark + " (first at line " +
+                                   std::to_string(it->second) + ")",
+                           "remove the duplicate", makeFix(at, FixIt::Kind::Remove));
+                    continue;
+                }
+                if (isGraphOnlyType(type)) {
+                    report(at, "'" + type + "' is a graph node type, not an FE op: the mixlist never affects it",
+                           "remove the entry", makeFix(at, FixIt::Kind::Remove));
+                    continue;
+                }
+                if (!library)
+                    continue;
+                const OpEntry *entry = library->find(type);
+                if (!entry) {
+                    if (auto near = nearestOpType(type, known)) {
+                        report(at, "'" + type + "' is not in the loaded library \xE2\x80\x94 did you mean '" +
+                                       *near + "'? (op types are case-sensitive)",
+                               "rename it to '" + *near + "'", makeFix(at, FixIt::Kind::Rename, *near));
+                    } else {
+                        report(at, "'" + type + "' is not in the loaded AI Core library: an AI CPU-only or "
+                                       "unknown op type is never affected by the mixlist",
+                               "remove the entry, or load the library that defines it",
+                               makeFix(at, FixIt::Kind::Remove));
+                    }
+                    continue;
+                }
+                // Changes nothing: X3 gives the same colour with and without this entry.
+                auto marks = mixlist.marksFor(type);
+                const Policy with = applyMarks(entry->policy, marks);
+                marks.erase(std::remove_if(marks.begin(), marks.end(),
+                                           [&](const MixlistMark &m) { return m.list == list && m.action == action; }),
+                            marks.end());
+                const Policy without = applyMarks(entry->policy, marks);
+                if (with == without) {
+                    std::string why;
+                    if (action == MixlistAction::Remove && listOf(entry->policy) != list)
+                        why = std::string("it is ") + policyName(entry->policy) + ", not on " + mixlistListKey(list);
+                    else if (list == MixlistList::Gray && action == MixlistAction::Add)
+                        why = "gray-list.to-add alone never changes a colour";
+                    else if (action == MixlistAction::Add && listOf(entry->policy) == list)
+                        why = std::string("it is already ") + policyName(entry->policy);
+                    else
+                        why = "another entry already decides its colour";
+                    report(at, mark + " of '" + type + "' changes nothing (X3): " + why +
+                                   "; effective " + policyName(with),
+                           "remove the entry", makeFix(at, FixIt::Kind::Remove));
+                }
+            }
+        }
+    }
+    return findings;
+}
+
+Mixlist applyFixIt(const Mixlist &mixlist, const FixIt &fix)
+{
+    Mixlist out = mixlist;
+    auto &entries = out.entries(fix.list, fix.action);
+    std::size_t index = fix.index;
+    auto matches = [&](std::size_t i) {
+        return i < entries.size() && entries[i].opType == fix.opType &&
+               (fix.line == 0 || (entries[i].line == fix.line && entries[i].column == fix.column));
+    };
+    if (!matches(index)) {
+        // The mixlist changed since lint ran: find the entry by its op type and position.
+        index = entries.size();
+        for (std::size_t i = 0; i < entries.size(); ++i)
+            if (matches(i)) {
+                index = i;
+                break;
+            }
+        if (index == entries.size())
+            return out;
+    }
+    if (fix.kind == FixIt::Kind::Rename)
+        entries[index].opType = fix.replacement;
+    else
+        entries.erase(entries.begin() + std::ptrdiff_t(index));
+    return out;
+}
+
+} // namespace opsinfo
