@@ -1,0 +1,120 @@
+#include "common/atomicfile.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace opsinfo {
+
+int FileSystemOps::open(const std::string &path, int flags, mode_t mode)
+{
+    return ::open(path.c_str(), flags, mode);
+}
+
+ssize_t FileSystemOps::write(int fd, const char *data, std::size_t size)
+{
+    return ::write(fd, data, size);
+}
+
+int FileSystemOps::fsync(int fd)
+{
+    return ::fsync(fd);
+}
+
+int FileSystemOps::close(int fd)
+{
+    return ::close(fd);
+}
+
+int FileSystemOps::rename(const std::string &from, const std::string &to)
+{
+    return ::rename(from.c_str(), to.c_str());
+}
+
+int FileSystemOps::unlink(const std::string &path)
+{
+    return ::unlink(path.c_str());
+}
+
+FileSystemOps &FileSystemOps::real()
+{
+    static FileSystemOps instance;
+    return instance;
+}
+
+namespace {
+
+std::string reason(int err)
+{
+    if (err == ENOSPC || err == EDQUOT)
+        return std::string(std::strerror(err)) + " (free some disk space and save again)";
+    return std::strerror(err);
+}
+
+} // namespace
+
+bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t mode, FileSystemOps &fs,
+                         std::string *error)
+{
+    static std::atomic<unsigned> counter{0};
+    const auto slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? std::string(".") : path.substr(0, slash == 0 ? 1 : slash);
+    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const std::string temp = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + '.' + name
+        + ".opsinfo-tmp-" + std::to_string(::getpid()) + '-' + std::to_string(counter++);
+
+    auto failWith = [&](const std::string &what, int err) {
+        if (error)
+            *error = what + ": " + reason(err);
+        return false;
+    };
+
+    const int fd = fs.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    if (fd < 0)
+        return failWith("cannot create a temporary file in " + dir + " to save " + path, errno);
+    ::fchmod(fd, mode); // open() applied the umask; keep the original file's permissions
+
+    auto abandon = [&](const std::string &what) {
+        const int err = errno;
+        fs.close(fd);
+        fs.unlink(temp);
+        return failWith(what, err);
+    };
+
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = fs.write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            return abandon("cannot write " + path + "; the file on disk was not changed");
+        }
+        done += std::size_t(n);
+    }
+    if (fs.fsync(fd) != 0)
+        return abandon("cannot flush " + path + " to disk; the file on disk was not changed");
+    if (fs.close(fd) != 0) {
+        const int err = errno;
+        fs.unlink(temp);
+        return failWith("cannot finish writing " + path + "; the file on disk was not changed", err);
+    }
+    if (fs.rename(temp, path) != 0) {
+        const int err = errno;
+        fs.unlink(temp);
+        return failWith("cannot replace " + path + " with the saved copy; the file on disk was not changed", err);
+    }
+    // The rename is durable only once the folder entry is on disk.
+    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd >= 0) {
+        ::fsync(dirFd);
+        ::close(dirFd);
+    }
+    return true;
+}
+
+} // namespace opsinfo

@@ -1,0 +1,365 @@
+#include "library/editscanner.h"
+
+#include <cstdint>
+
+namespace opsinfo {
+
+namespace {
+
+void appendUtf8(std::string &out, std::uint32_t cp)
+{
+    if (cp < 0x80) {
+        out += char(cp);
+    } else if (cp < 0x800) {
+        out += char(0xc0 | (cp >> 6));
+        out += char(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+        out += char(0xe0 | (cp >> 12));
+        out += char(0x80 | ((cp >> 6) & 0x3f));
+        out += char(0x80 | (cp & 0x3f));
+    } else {
+        out += char(0xf0 | (cp >> 18));
+        out += char(0x80 | ((cp >> 12) & 0x3f));
+        out += char(0x80 | ((cp >> 6) & 0x3f));
+        out += char(0x80 | (cp & 0x3f));
+    }
+}
+
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+class Scanner
+{
+public:
+    Scanner(std::string_view text, const std::string &file, ScannedOpsInfo &result)
+        : m_text(text), m_file(file), m_result(result)
+    {}
+
+    void run()
+    {
+        std::size_t start = 0;
+        if (m_text.substr(0, 3) == "\xef\xbb\xbf")
+            start = 3; // a BOM is kept as it is; it only moves the root
+        m_pos = start;
+        skipWs();
+        if (m_pos >= m_text.size() || m_text[m_pos] != '{')
+            return fail("the file does not start with a JSON object '{'",
+                        "an ops-info library is one JSON object of op types");
+        m_result.rootBegin = m_pos;
+        if (!parseObject(1, nullptr, nullptr))
+            return;
+        m_result.rootEnd = m_pos;
+        skipWs();
+        if (m_pos != m_text.size())
+            return fail("unexpected text after the closing '}' of the root object",
+                        "remove it, or check for a '}' that closes the object too early");
+        const auto nl = m_text.find('\n');
+        if (nl != std::string_view::npos)
+            m_result.lineEnding = (nl > 0 && m_text[nl - 1] == '\r') ? "\r\n" : "\n";
+    }
+
+private:
+    void fail(const std::string &message, const std::string &hint)
+    {
+        if (m_failed)
+            return;
+        m_failed = true;
+        m_result.diagnostics.push_back(
+            {Severity::Error, locate(m_text, m_pos, m_file), "json-syntax", message, hint});
+    }
+
+    void skipWs()
+    {
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
+                return;
+            ++m_pos;
+        }
+    }
+
+    // At an opening quote; leaves m_pos one past the closing quote.
+    bool scanString(std::string *decoded)
+    {
+        const std::size_t open = m_pos++;
+        bool escaped = false;
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if (c == '"') {
+                if (decoded) {
+                    const auto content = m_text.substr(open + 1, m_pos - open - 1);
+                    *decoded = escaped ? decodeJsonStringContent(content) : std::string(content);
+                }
+                ++m_pos;
+                return true;
+            }
+            if (static_cast<unsigned char>(c) < 0x20) {
+                fail("control character inside a string", "strings must be on one line; write \\n for a line break");
+                return false;
+            }
+            if (c == '\\') {
+                escaped = true;
+                if (m_pos + 1 >= m_text.size())
+                    break;
+                const char e = m_text[m_pos + 1];
+                if (e == 'u') {
+                    for (int k = 2; k < 6; ++k) {
+                        if (m_pos + k >= m_text.size() || hexValue(m_text[m_pos + k]) < 0) {
+                            fail("bad \\u escape in a string", "write \\u followed by four hex digits");
+                            return false;
+                        }
+                    }
+                    m_pos += 6;
+                    continue;
+                }
+                if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
+                    ++m_pos;
+                    fail("invalid escape in a string", "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX");
+                    return false;
+                }
+                m_pos += 2;
+                continue;
+            }
+            ++m_pos;
+        }
+        m_pos = open;
+        fail("unterminated string", "add the closing '\"'");
+        return false;
+    }
+
+    bool scanPrimitive()
+    {
+        const std::size_t begin = m_pos;
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if (c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t')
+                break;
+            ++m_pos;
+        }
+        const auto word = m_text.substr(begin, m_pos - begin);
+        if (word == "true" || word == "false" || word == "null")
+            return true;
+        bool number = !word.empty();
+        for (char c : word)
+            number = number && (std::string_view("0123456789+-.eE").find(c) != std::string_view::npos);
+        if (!number) {
+            m_pos = begin;
+            fail("unexpected character; expected a value", "values are \"strings\" in an ops-info file");
+            return false;
+        }
+        return true;
+    }
+
+    // Values below the recorded depth: bracket matching only, iterative so deep nesting cannot
+    // overflow the stack.
+    bool skipNested()
+    {
+        std::vector<char> stack;
+        do {
+            skipWs();
+            if (m_pos >= m_text.size())
+                break;
+            const char c = m_text[m_pos];
+            if (c == '{' || c == '[') {
+                stack.push_back(c == '{' ? '}' : ']');
+                ++m_pos;
+            } else if (c == '}' || c == ']') {
+                if (stack.empty() || stack.back() != c) {
+                    fail("mismatched bracket", "check the nesting of { } and [ ]");
+                    return false;
+                }
+                stack.pop_back();
+                ++m_pos;
+            } else if (c == '"') {
+                if (!scanString(nullptr))
+                    return false;
+            } else if (c == ',' || c == ':') {
+                ++m_pos;
+            } else if (!scanPrimitive()) {
+                return false;
+            }
+        } while (!stack.empty());
+        if (!stack.empty()) {
+            fail("unexpected end of file inside an object or array", "add the missing closing brackets");
+            return false;
+        }
+        return true;
+    }
+
+    // At '{' of an object at `depth` (1 = root). Members of depth 1..3 are recorded.
+    bool parseObject(int depth, std::vector<ScannedItem> *items, std::vector<ScannedMember> *fields)
+    {
+        ++m_pos;
+        skipWs();
+        if (m_pos < m_text.size() && m_text[m_pos] == '}') {
+            ++m_pos;
+            return true;
+        }
+        while (true) {
+            skipWs();
+            if (m_pos >= m_text.size() || m_text[m_pos] != '"') {
+                fail("expected a \"key\"", "a trailing comma before '}' is not allowed in JSON");
+                return false;
+            }
+            ScannedMember member;
+            member.keyBegin = m_pos;
+            if (!scanString(&member.key))
+                return false;
+            member.keyEnd = m_pos;
+            skipWs();
+            if (m_pos >= m_text.size() || m_text[m_pos] != ':') {
+                fail("expected ':' after the key", "write \"key\":\"value\"");
+                return false;
+            }
+            ++m_pos;
+            skipWs();
+            if (m_pos >= m_text.size()) {
+                fail("unexpected end of file; expected a value", "the file looks truncated");
+                return false;
+            }
+            member.valueBegin = m_pos;
+            const char c = m_text[m_pos];
+            member.valueKind = (c == '{' || c == '[' || c == '"') ? c : 'p';
+            if (!parseValue(depth, member, items, fields))
+                return false;
+            skipWs();
+            if (m_pos < m_text.size() && m_text[m_pos] == ',') {
+                ++m_pos;
+                continue;
+            }
+            if (m_pos < m_text.size() && m_text[m_pos] == '}') {
+                ++m_pos;
+                return true;
+            }
+            fail("expected ',' or '}' after a member", "separate members with ','");
+            return false;
+        }
+    }
+
+    bool parseValue(int depth, ScannedMember &member, std::vector<ScannedItem> *items,
+                    std::vector<ScannedMember> *fields)
+    {
+        if (depth == 1) {
+            ScannedOp op;
+            if (member.valueKind == '{') {
+                if (!parseObject(2, &op.items, nullptr))
+                    return false;
+            } else if (!skipValue(member.valueKind)) {
+                return false;
+            }
+            member.valueEnd = m_pos;
+            op.member = std::move(member);
+            m_result.ops.push_back(std::move(op));
+            return true;
+        }
+        if (depth == 2) {
+            ScannedItem item;
+            if (member.valueKind == '{') {
+                if (!parseObject(3, nullptr, &item.fields))
+                    return false;
+            } else if (!skipValue(member.valueKind)) {
+                return false;
+            }
+            member.valueEnd = m_pos;
+            item.member = std::move(member);
+            items->push_back(std::move(item));
+            return true;
+        }
+        if (!skipValue(member.valueKind))
+            return false;
+        member.valueEnd = m_pos;
+        fields->push_back(std::move(member));
+        return true;
+    }
+
+    bool skipValue(char kind)
+    {
+        if (kind == '"')
+            return scanString(nullptr);
+        if (kind == '{' || kind == '[')
+            return skipNested();
+        return scanPrimitive();
+    }
+
+    std::string_view m_text;
+    const std::string &m_file;
+    ScannedOpsInfo &m_result;
+    std::size_t m_pos = 0;
+    bool m_failed = false;
+};
+
+} // namespace
+
+std::string decodeJsonStringContent(std::string_view content)
+{
+    std::string out;
+    out.reserve(content.size());
+    for (std::size_t i = 0; i < content.size(); ++i) {
+        const char c = content[i];
+        if (c != '\\' || i + 1 >= content.size()) {
+            out += c;
+            continue;
+        }
+        const char e = content[++i];
+        switch (e) {
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+            auto readUnit = [&](std::size_t at) -> int {
+                if (at + 4 > content.size())
+                    return -1;
+                int v = 0;
+                for (std::size_t k = 0; k < 4; ++k) {
+                    const int h = hexValue(content[at + k]);
+                    if (h < 0)
+                        return -1;
+                    v = v * 16 + h;
+                }
+                return v;
+            };
+            const int unit = readUnit(i + 1);
+            if (unit < 0) {
+                out += "\\u";
+                break;
+            }
+            i += 4;
+            std::uint32_t cp = std::uint32_t(unit);
+            if (cp >= 0xd800 && cp <= 0xdbff && i + 2 < content.size() && content[i + 1] == '\\'
+                && content[i + 2] == 'u') {
+                const int low = readUnit(i + 3);
+                if (low >= 0xdc00 && low <= 0xdfff) {
+                    cp = 0x10000 + ((cp - 0xd800) << 10) + std::uint32_t(low - 0xdc00);
+                    i += 6;
+                }
+            }
+            if (cp >= 0xd800 && cp <= 0xdfff)
+                cp = 0xfffd; // a lone surrogate has no UTF-8 form
+            appendUtf8(out, cp);
+            break;
+        }
+        default: out += e; break; // \" \\ \/
+        }
+    }
+    return out;
+}
+
+ScannedOpsInfo scanOpsInfo(std::string_view text, const std::string &file)
+{
+    ScannedOpsInfo result;
+    result.ops.reserve(text.size() / 1500 + 16);
+    Scanner(text, file, result).run();
+    return result;
+}
+
+} // namespace opsinfo

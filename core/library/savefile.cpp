@@ -1,0 +1,189 @@
+#include "library/savefile.h"
+
+#include "common/atomicfile.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace opsinfo {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path normalized(const std::string &path)
+{
+    std::error_code ec;
+    fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
+    if (ec)
+        p = fs::absolute(path).lexically_normal();
+    return p;
+}
+
+bool isInside(const fs::path &inner, const fs::path &outer)
+{
+    auto i = inner.begin();
+    for (auto o = outer.begin(); o != outer.end(); ++o, ++i) {
+        if (o->empty())
+            continue; // trailing separator
+        if (i == inner.end() || *i != *o)
+            return false;
+    }
+    return true;
+}
+
+std::string timestamp()
+{
+    const auto now = std::chrono::system_clock::now();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+    const std::time_t t = std::chrono::system_clock::to_time_t(now);
+    std::tm tm = {};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%S", &tm);
+    char out[48];
+    std::snprintf(out, sizeof out, "%s%03dZ", buf, int(ms));
+    return out;
+}
+
+bool hasWriteBits(const struct stat &st)
+{
+    return (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) != 0;
+}
+
+Diagnostic error(const std::string &file, const std::string &code, const std::string &message,
+                 const std::string &hint)
+{
+    return {Severity::Error, {file, 0, 0}, code, message, hint};
+}
+
+} // namespace
+
+std::string defaultBackupDir(const std::string &path)
+{
+    fs::path base;
+    if (const char *state = std::getenv("XDG_STATE_HOME"); state && *state == '/')
+        base = state;
+    else if (const char *home = std::getenv("HOME"); home && *home)
+        base = fs::path(home) / ".local" / "state";
+    else
+        base = fs::temp_directory_path();
+    const std::string folder = normalized(path).parent_path().filename().string();
+    return (base / "opsinfo-studio" / "backups" / (folder.empty() ? std::string("root") : folder)).string();
+}
+
+std::string backupDirProblem(const std::string &path, const std::string &backupDir)
+{
+    const fs::path target = normalized(path);
+    const fs::path dir = normalized(backupDir);
+    const fs::path folder = target.parent_path();
+    if (isInside(dir, folder))
+        return "the backup folder " + dir.string() + " is inside " + folder.string()
+            + ", and every .json there is loaded as part of the library (L1)";
+    // <...>/tbe/config/<soc>/file.json: a sibling soc folder would load the copy for another chip.
+    const fs::path config = folder.parent_path();
+    if (config.filename() == "config" && isInside(dir, config))
+        return "the backup folder " + dir.string() + " is inside the ops-info tree " + config.string()
+            + ", where the compiler loads library files (L1)";
+    return {};
+}
+
+SaveResult saveFileAtomically(const std::string &path, std::string_view bytes, const SaveOptions &options)
+{
+    SaveResult result;
+    FileSystemOps &fsOps = options.fileSystem ? *options.fileSystem : FileSystemOps::real();
+    struct stat st = {};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        result.diagnostics.push_back(error(path, "save-not-a-file", path + " is not a regular file",
+                                           "use Save As and choose a file name"));
+        return result;
+    }
+
+    std::string current;
+    FileStamp currentStamp;
+    if (exists) {
+        std::string readError;
+        if (!readFileStamped(path, current, currentStamp, &readError) && !options.force) {
+            result.diagnostics.push_back(error(path, "save-unreadable", readError,
+                                               "check the file's permissions, or use Save As"));
+            return result;
+        }
+    }
+    if (options.loadedStamp && !options.force) {
+        const FileStamp &loaded = *options.loadedStamp;
+        if (loaded.exists && !exists) {
+            result.diagnostics.push_back(error(path, "save-deleted-on-disk",
+                                               path + " was deleted or moved since it was loaded",
+                                               "save again with force to recreate it, or use Save As"));
+            return result;
+        }
+        if (exists && !loaded.sameContent(currentStamp)) {
+            result.diagnostics.push_back(error(
+                path, "save-changed-on-disk",
+                path + " changed on disk since it was loaded (" + std::to_string(loaded.size) + " -> "
+                    + std::to_string(currentStamp.size) + " bytes); saving would discard that change",
+                "reload the file and redo your edits, or save with force to overwrite it"));
+            return result;
+        }
+    }
+    if (exists && (!hasWriteBits(st) || ::access(path.c_str(), W_OK) != 0)) {
+        result.diagnostics.push_back(error(path, "save-read-only", path + " is read-only",
+                                           "make it writable with: chmod u+w '" + path
+                                               + "' (CANN installs often need the install user), or use Save As"));
+        return result;
+    }
+    const std::string folder = normalized(path).parent_path().string();
+    struct stat dirSt = {};
+    if (::stat(folder.c_str(), &dirSt) != 0 || !hasWriteBits(dirSt) || ::access(folder.c_str(), W_OK | X_OK) != 0) {
+        result.diagnostics.push_back(error(path, "save-folder-read-only",
+                                           "cannot save " + path + ": its folder " + folder + " is not writable "
+                                               "(a safe save writes a temporary file beside it)",
+                                           "use Save As into a writable folder, or: chmod u+w '" + folder + "'"));
+        return result;
+    }
+
+    const mode_t mode = exists ? (st.st_mode & 07777) : 0644;
+    if (exists && options.backup) {
+        const std::string dir = options.backupDir.empty() ? defaultBackupDir(path) : options.backupDir;
+        if (const std::string problem = backupDirProblem(path, dir); !problem.empty()) {
+            result.diagnostics.push_back(error(path, "L1", "refusing to back up into the library: " + problem,
+                                               "choose a backup folder outside the soc folder"));
+            return result;
+        }
+        std::error_code ec;
+        fs::create_directories(dir, ec);
+        const fs::path target(path);
+        const std::string stem = target.stem().string();
+        const std::string extension = target.extension().string();
+        std::string backup = (fs::path(dir) / (stem + '.' + timestamp() + extension)).string();
+        for (int n = 1; fs::exists(backup, ec); ++n)
+            backup = (fs::path(dir) / (stem + '.' + timestamp() + '-' + std::to_string(n) + extension)).string();
+        std::string writeError;
+        if (ec || !writeFileAtomically(backup, current, mode | S_IRUSR | S_IWUSR, fsOps, &writeError)) {
+            result.diagnostics.push_back(error(
+                path, "save-backup-failed",
+                "cannot back up " + path + " to " + dir + ": " + (ec ? ec.message() : writeError)
+                    + "; nothing was saved",
+                "choose another backup folder, or turn backups off for this save"));
+            return result;
+        }
+        result.backupPath = backup;
+    }
+
+    std::string writeError;
+    if (!writeFileAtomically(path, bytes, mode, fsOps, &writeError)) {
+        result.diagnostics.push_back(error(path, "save-write-failed", writeError,
+                                           "fix the cause and save again, or use Save As"));
+        return result;
+    }
+    result.stamp = captureFileStamp(path);
+    result.ok = true;
+    return result;
+}
+
+} // namespace opsinfo
