@@ -63,7 +63,7 @@ public:
         try {
             skipSpace();
             if (m_pos >= m_text.size())
-                throw SyntaxError{m_pos, "the file is empty",
+                throw SyntaxError{0, "the file is empty",
                                   "write at least {} (an empty mixlist) or remove the option"};
             result.root = value(0);
             skipSpace();
@@ -177,8 +177,8 @@ private:
         for (;;) {
             skipSpace();
             if (peek() != '"') {
-                std::string hint = "keys are double-quoted strings";
-                throw SyntaxError{m_pos, "expected a \"key\" but found " + describeHere(), hint};
+                throw SyntaxError{m_pos, "expected a \"key\" in double quotes but found " + describeHere(),
+                                  peek() == '}' ? "remove the comma before it" : "write keys as \"key\""};
             }
             LocatedJsonMember member;
             member.keyOffset = m_pos;
