@@ -1,0 +1,222 @@
+#include "resolver/precisionmode.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace opsinfo {
+
+namespace {
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::size_t editDistance(std::string_view a, std::string_view b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diag = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+} // namespace
+
+const std::vector<PrecisionModeName> &precisionModeNames()
+{
+    static const std::vector<PrecisionModeName> names{
+        {"force_fp16", PrecisionMode::ForceFp16, false},
+        {"force_fp32", PrecisionMode::CubeFp16InFp32Out, false},
+        {"cube_fp16in_fp32out", PrecisionMode::CubeFp16InFp32Out, false},
+        {"allow_fp32_to_fp16", PrecisionMode::AllowFp32ToFp16, false},
+        {"must_keep_origin_dtype", PrecisionMode::MustKeepOriginDtype, false},
+        {"allow_mix_precision", PrecisionMode::AllowMixPrecisionFp16, false},
+        {"allow_mix_precision_fp16", PrecisionMode::AllowMixPrecisionFp16, false},
+        {"allow_mix_precision_bf16", PrecisionMode::AllowMixPrecisionBf16, false},
+        {"allow_fp32_to_bf16", PrecisionMode::AllowFp32ToBf16, false},
+        {"fp16", PrecisionMode::ForceFp16, true},
+        {"origin", PrecisionMode::MustKeepOriginDtype, true},
+        {"cube_fp16in_fp32out", PrecisionMode::CubeFp16InFp32Out, true},
+        {"mixed_float16", PrecisionMode::AllowMixPrecisionFp16, true},
+        {"mixed_bfloat16", PrecisionMode::AllowMixPrecisionBf16, true},
+        {"cube_hif8", PrecisionMode::CubeHif8, true},
+        {"mixed_hif8", PrecisionMode::MixedHif8, true},
+    };
+    return names;
+}
+
+const char *precisionModeName(PrecisionMode mode)
+{
+    switch (mode) {
+    case PrecisionMode::ForceFp16: return "force_fp16";
+    case PrecisionMode::CubeFp16InFp32Out: return "cube_fp16in_fp32out";
+    case PrecisionMode::AllowFp32ToFp16: return "allow_fp32_to_fp16";
+    case PrecisionMode::MustKeepOriginDtype: return "must_keep_origin_dtype";
+    case PrecisionMode::AllowMixPrecisionFp16: return "allow_mix_precision_fp16";
+    case PrecisionMode::AllowMixPrecisionBf16: return "allow_mix_precision_bf16";
+    case PrecisionMode::AllowFp32ToBf16: return "allow_fp32_to_bf16";
+    case PrecisionMode::CubeHif8: return "cube_hif8";
+    case PrecisionMode::MixedHif8: return "mixed_hif8";
+    }
+    return "force_fp16";
+}
+
+const char *precisionModeV2Name(PrecisionMode mode)
+{
+    switch (mode) {
+    case PrecisionMode::ForceFp16: return "fp16";
+    case PrecisionMode::CubeFp16InFp32Out: return "cube_fp16in_fp32out";
+    case PrecisionMode::AllowFp32ToFp16: return "allow_fp32_to_fp16"; // no v2 name: v1 spelling
+    case PrecisionMode::MustKeepOriginDtype: return "origin";
+    case PrecisionMode::AllowMixPrecisionFp16: return "mixed_float16";
+    case PrecisionMode::AllowMixPrecisionBf16: return "mixed_bfloat16";
+    case PrecisionMode::AllowFp32ToBf16: return "allow_fp32_to_bf16"; // no v2 name
+    case PrecisionMode::CubeHif8: return "cube_hif8";
+    case PrecisionMode::MixedHif8: return "mixed_hif8";
+    }
+    return "fp16";
+}
+
+std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::string *error)
+{
+    for (const auto &entry : precisionModeNames())
+        if (entry.name == name)
+            return entry.mode;
+    if (error) {
+        const std::string wanted = lower(name);
+        std::string_view best;
+        std::size_t bestDistance = std::string::npos;
+        std::string all;
+        std::vector<std::string_view> listed;
+        for (const auto &entry : precisionModeNames()) {
+            const std::size_t d = editDistance(wanted, entry.name);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = entry.name;
+            }
+            if (std::find(listed.begin(), listed.end(), entry.name) == listed.end()) {
+                listed.push_back(entry.name);
+                all += (all.empty() ? "" : ", ") + std::string(entry.name);
+            }
+        }
+        *error = "unknown precision mode '" + std::string(name) + "'";
+        if (!best.empty() && bestDistance <= std::max<std::size_t>(3, wanted.size() / 3))
+            *error += "; did you mean '" + std::string(best) + "'?";
+        *error += " Valid names: " + all;
+    }
+    return std::nullopt;
+}
+
+bool isBf16Mode(PrecisionMode mode)
+{
+    return mode == PrecisionMode::AllowMixPrecisionBf16 || mode == PrecisionMode::AllowFp32ToBf16;
+}
+
+bool isMixedMode(PrecisionMode mode)
+{
+    return mode == PrecisionMode::AllowMixPrecisionFp16 || mode == PrecisionMode::AllowMixPrecisionBf16
+           || mode == PrecisionMode::MixedHif8;
+}
+
+bool isApproximateMode(PrecisionMode mode)
+{
+    return mode == PrecisionMode::CubeHif8 || mode == PrecisionMode::MixedHif8;
+}
+
+std::string shortSocVersion(std::string_view socVersion)
+{
+    const std::string s = lower(socVersion);
+    auto starts = [&s](std::string_view p) { return s.rfind(p, 0) == 0; };
+    if (starts("ascend910_93"))
+        return "ascend910_93";
+    if (starts("ascend910_95"))
+        return "ascend910_95";
+    if (starts("ascend910b") && s.size() > 10 && std::isdigit(static_cast<unsigned char>(s[10])))
+        return "ascend910b"; // Ascend910B1..B4 (A2)
+    if (s == "ascend910b")
+        return "ascend910b"; // already the folder name
+    if (starts("ascend910"))
+        return "ascend910"; // Ascend910A / Ascend910ProA / first-generation 910B
+    if (starts("ascend310p"))
+        return "ascend310p";
+    if (starts("ascend310b"))
+        return "ascend310b";
+    if (starts("ascend310"))
+        return "ascend310";
+    return s;
+}
+
+std::optional<bool> iniSupportsBf16(std::string_view ini)
+{
+    std::size_t pos = 0;
+    while ((pos = ini.find("Intrinsic_vconv", pos)) != std::string_view::npos) {
+        const std::size_t end = ini.find('\n', pos);
+        const std::string_view line = ini.substr(pos, end == std::string_view::npos ? ini.npos : end - pos);
+        // The first line found is AI Core's vconv list; a later CUBE section may repeat it.
+        return line.find("f322bf16") != std::string_view::npos;
+    }
+    return std::nullopt;
+}
+
+std::optional<bool> socSupportsBf16(std::string_view socVersion, std::string_view platformIni)
+{
+    if (!platformIni.empty())
+        if (auto fromIni = iniSupportsBf16(platformIni))
+            return fromIni;
+    const std::string soc = shortSocVersion(socVersion);
+    if (soc == "ascend910b" || soc == "ascend910_93" || soc == "ascend310b" || soc == "ascend910_95")
+        return true;
+    if (soc == "ascend910" || soc == "ascend310p" || soc == "ascend310")
+        return false;
+    return std::nullopt;
+}
+
+std::optional<Diagnostic> checkModeForSoc(PrecisionMode mode, std::string_view socVersion,
+                                          std::string_view platformIni)
+{
+    if (!isBf16Mode(mode))
+        return std::nullopt;
+    const auto bf16 = socSupportsBf16(socVersion, platformIni);
+    if (bf16 && *bf16)
+        return std::nullopt;
+    Diagnostic d;
+    d.code = "mode-soc";
+    if (!bf16) {
+        d.severity = Severity::Warning;
+        d.message = "cannot tell whether SoC '" + std::string(socVersion) + "' supports "
+                    + precisionModeName(mode) + ": unknown SoC and no platform ini";
+        d.hint = "load the SoC's platform_config ini so its Intrinsic_vconv list can be checked";
+        return d;
+    }
+    d.severity = Severity::Error;
+    d.message = std::string("precision mode ") + precisionModeName(mode) + " is not supported on "
+                + std::string(socVersion) + ": the SoC has no fp32 -> bf16 conversion (its "
+                + "Intrinsic_vconv lists no f322bf16), so the compiler refuses bf16 modes (§4)";
+    d.hint = "use allow_mix_precision_fp16 / allow_fp32_to_fp16 on this SoC, or target an A2/A3 SoC "
+             "(Ascend910B*, Ascend910_93*, Ascend310B*)";
+    return d;
+}
+
+PrecisionMode defaultPrecisionMode(bool training, std::string_view socVersion)
+{
+    if (!training)
+        return PrecisionMode::ForceFp16;
+    const std::string soc = shortSocVersion(socVersion);
+    if (soc == "ascend910" || soc == "ascend310" || soc == "ascend310p")
+        return PrecisionMode::AllowFp32ToFp16;
+    return PrecisionMode::MustKeepOriginDtype;
+}
+
+} // namespace opsinfo

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "common/diagnostic.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opsinfo {
+
+// The 9 distinct behaviours behind the precision_mode / precision_mode_v2 names (SEMANTICS §4).
+// Aliases collapse: force_fp32 = cube_fp16in_fp32out; allow_mix_precision = allow_mix_precision_fp16
+// = mixed_float16; fp16 = force_fp16; origin = must_keep_origin_dtype; mixed_bfloat16 =
+// allow_mix_precision_bf16.
+enum class PrecisionMode {
+    ForceFp16,
+    CubeFp16InFp32Out,
+    AllowFp32ToFp16,
+    MustKeepOriginDtype,
+    AllowMixPrecisionFp16,
+    AllowMixPrecisionBf16,
+    AllowFp32ToBf16,
+    CubeHif8,  // not specified by SEMANTICS: approximated, see resolver/moderules.cpp
+    MixedHif8, // not specified by SEMANTICS: approximated, see resolver/moderules.cpp
+};
+
+inline constexpr std::array<PrecisionMode, 9> kAllPrecisionModes{
+    PrecisionMode::ForceFp16,           PrecisionMode::CubeFp16InFp32Out,
+    PrecisionMode::AllowFp32ToFp16,     PrecisionMode::MustKeepOriginDtype,
+    PrecisionMode::AllowMixPrecisionFp16, PrecisionMode::AllowMixPrecisionBf16,
+    PrecisionMode::AllowFp32ToBf16,     PrecisionMode::CubeHif8,
+    PrecisionMode::MixedHif8,
+};
+
+// Canonical precision_mode spelling ("force_fp16", "allow_mix_precision_fp16" ...); the hif8
+// modes exist only as precision_mode_v2 names ("cube_hif8", "mixed_hif8").
+const char *precisionModeName(PrecisionMode mode);
+// The precision_mode_v2 spelling ("fp16", "origin", "mixed_float16" ...).
+const char *precisionModeV2Name(PrecisionMode mode);
+
+struct PrecisionModeName
+{
+    std::string_view name;
+    PrecisionMode mode;
+    bool v2; // a precision_mode_v2 name
+};
+// Every accepted name, both options, aliases included.
+const std::vector<PrecisionModeName> &precisionModeNames();
+
+// Parses any precision_mode or precision_mode_v2 name (exact, as the compiler compares them).
+// On failure `error` (if given) lists the valid names and suggests the nearest one.
+std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::string *error = nullptr);
+
+// Modes whose low type is bf16 (they forbid fp16, §8.3).
+bool isBf16Mode(PrecisionMode mode);
+// allow_mix_precision_fp16/_bf16 and mixed_hif8: the lists decide (M5/M6).
+bool isMixedMode(PrecisionMode mode);
+// cube_hif8 / mixed_hif8: behaviour approximated, every result is marked approximate.
+bool isApproximateMode(PrecisionMode mode);
+
+// L5: "Ascend910B1" -> "ascend910b", "Ascend910A" -> "ascend910", "Ascend910_9391" ->
+// "ascend910_93", "Ascend310P3" -> "ascend310p". Already-short names are returned lower-cased.
+std::string shortSocVersion(std::string_view socVersion);
+
+// Whether the SoC converts fp32 -> bf16. From a platform ini (Intrinsic_vconv lists f322bf16*)
+// when its text is given, else from the built-in table (910b, 910_93, 310b, 910_95 yes; 910,
+// 310p, 310 no). nullopt for an unknown SoC without ini.
+std::optional<bool> socSupportsBf16(std::string_view socVersion, std::string_view platformIni = {});
+// The same capability read from a platform ini text alone (nullopt: no Intrinsic_vconv line).
+std::optional<bool> iniSupportsBf16(std::string_view platformIni);
+
+// A bf16 mode on a SoC without fp32->bf16 conversion is refused as the compiler refuses it.
+// Returns the error (code "mode-soc"), or nullopt when the mode is allowed (or the SoC is unknown:
+// then a warning is returned instead of an error).
+std::optional<Diagnostic> checkModeForSoc(PrecisionMode mode, std::string_view socVersion,
+                                          std::string_view platformIni = {});
+
+// §4 defaults: inference (ATC) force_fp16; training allow_fp32_to_fp16 on ascend910 (no fp32
+// cube units), must_keep_origin_dtype on A2/A3 (ascend910b, ascend910_93) and later.
+PrecisionMode defaultPrecisionMode(bool training, std::string_view socVersion);
+
+} // namespace opsinfo

@@ -1,0 +1,103 @@
+#include "resolver/resolver.h"
+
+#include "graph/graph.h"
+#include "library/oplibrary.h"
+#include "resolver/nodedecider.h"
+#include "resolver/resolverplan.h"
+
+namespace opsinfo {
+
+const char *engineName(Engine engine)
+{
+    switch (engine) {
+    case Engine::None: return "none";
+    case Engine::AICore: return "AICore";
+    case Engine::AICPU: return "AICPU";
+    }
+    return "none";
+}
+
+const char *statusName(ResolutionStatus status)
+{
+    switch (status) {
+    case ResolutionStatus::Ok: return "ok";
+    case ResolutionStatus::Warning: return "warning";
+    case ResolutionStatus::Error: return "error";
+    }
+    return "ok";
+}
+
+const char *castKindName(CastKind kind)
+{
+    switch (kind) {
+    case CastKind::Down: return "down";
+    case CastKind::Up: return "up";
+    case CastKind::Weights: return "weights";
+    }
+    return "up";
+}
+
+std::string RuleList::joined(std::string_view separator) const
+{
+    std::string text;
+    for (std::size_t i = 0; i < m_size; ++i) {
+        if (i)
+            text += separator;
+        text += m_ids[i];
+    }
+    return text;
+}
+
+DType nodeDtype(const std::vector<DType> &inputs, const std::vector<DType> &outputs)
+{
+    auto isFloat = [](DType d) { return isDecidedFloat(d) || d == DType::HiFloat8; };
+    for (DType d : outputs)
+        if (isFloat(d))
+            return d;
+    for (DType d : inputs)
+        if (isFloat(d))
+            return d;
+    return DType::Undefined;
+}
+
+Resolver::Resolver(const Graph &graph, const OpLibrary &library)
+    : m_plan(std::make_unique<ResolverPlan>(graph, library))
+{
+}
+
+Resolver::~Resolver() = default;
+Resolver::Resolver(Resolver &&) noexcept = default;
+Resolver &Resolver::operator=(Resolver &&) noexcept = default;
+
+const std::vector<Diagnostic> &Resolver::diagnostics() const { return m_plan->diagnostics; }
+std::size_t Resolver::nodeCount() const { return m_plan->nodes.size(); }
+
+Resolution Resolver::resolve(PrecisionMode mode, const PolicySource &policies,
+                             const ResolveOptions &options) const
+{
+    const ResolverPlan &plan = *m_plan;
+    Resolution resolution;
+    resolution.mode = mode;
+    resolution.nodes.resize(plan.nodes.size());
+    for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
+        const PlanNode &p = plan.nodes[i];
+        NodeResolution &r = resolution.nodes[i];
+        r.graphIndex = p.graphIndex;
+        r.parent = p.parent;
+        r.subgraph = p.subgraph;
+        r.node = p.node;
+    }
+    NodeDecider decider(plan, mode, policies, options);
+    for (int index : plan.order)
+        decider.decide(index, resolution.nodes[std::size_t(index)]);
+    finishResolution(plan, decider.inputDtypes, decider.outputDtypes, resolution);
+    return resolution;
+}
+
+Resolution resolvePrecision(const Graph &graph, const OpLibrary &library, PrecisionMode mode,
+                            const PolicySource &policies, const ResolveOptions &options)
+{
+    return Resolver(graph, library).resolve(mode, policies, options);
+}
+
+} // namespace opsinfo

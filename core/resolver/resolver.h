@@ -1,0 +1,62 @@
+#pragma once
+
+#include "common/diagnostic.h"
+#include "resolver/policysource.h"
+#include "resolver/precisionmode.h"
+#include "resolver/resolution.h"
+
+#include <memory>
+#include <vector>
+
+namespace opsinfo {
+
+class Graph;
+class OpLibrary;
+struct KeepDtype;
+struct CustomizeDtypes;
+class ResolverPlan;
+
+// How gray ops read their producers (G1-G6).
+enum class GrayRule {
+    FE,       // G1-G5: every input narrows in turn, the first non-constant one decides (default)
+    Previous, // G6: the seed's "same as the previous op": the first non-constant producer decides
+              // every float tensor of the op, outputs included
+};
+
+struct ResolveOptions
+{
+    GrayRule grayRule = GrayRule::FE;
+    const KeepDtype *keepDtype = nullptr;             // M8, may be null
+    const CustomizeDtypes *customizeDtypes = nullptr; // M8, may be null
+    // Per-node explanation text. Off only for batch figures where nobody reads them.
+    bool explanations = true;
+};
+
+// Predicts FE's dtype choice for every node of a graph (SEMANTICS §4-§8, §8 being the exact
+// reading). Construction does the per-graph work once (flattening subgraphs, topological order,
+// library lookups, parsed columns per ops-info entry); resolve() can then be called per mode.
+// The graph and library must outlive the resolver and stay unchanged.
+class Resolver
+{
+public:
+    Resolver(const Graph &graph, const OpLibrary &library);
+    ~Resolver();
+    Resolver(Resolver &&) noexcept;
+    Resolver &operator=(Resolver &&) noexcept;
+
+    Resolution resolve(PrecisionMode mode, const PolicySource &policies,
+                       const ResolveOptions &options = {}) const;
+
+    // Problems found while preparing (cycles: their nodes are decided last, in file order).
+    const std::vector<Diagnostic> &diagnostics() const;
+    std::size_t nodeCount() const; // including subgraph nodes
+
+private:
+    std::unique_ptr<ResolverPlan> m_plan;
+};
+
+// One-shot convenience.
+Resolution resolvePrecision(const Graph &graph, const OpLibrary &library, PrecisionMode mode,
+                            const PolicySource &policies, const ResolveOptions &options = {});
+
+} // namespace opsinfo
