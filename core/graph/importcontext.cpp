@@ -1,0 +1,168 @@
+#include "graph/importcontext.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/stubs/logging.h>
+#include <google/protobuf/text_format.h>
+
+#include <charconv>
+#include <climits>
+#include <mutex>
+
+namespace opsinfo {
+
+void ImportContext::error(std::string code, std::string message, std::string hint, int line, int column)
+{
+    diagnostics.push_back({Severity::Error, {path, line, column}, std::move(code), std::move(message),
+                           std::move(hint)});
+}
+
+void ImportContext::warning(std::string code, std::string message, std::string hint)
+{
+    diagnostics.push_back({Severity::Warning, {path, 0, 0}, std::move(code), std::move(message),
+                           std::move(hint)});
+}
+
+void ImportContext::note(std::string code, std::string message, std::string hint)
+{
+    diagnostics.push_back({Severity::Note, {path, 0, 0}, std::move(code), std::move(message),
+                           std::move(hint)});
+}
+
+void ImportContext::addLinkDiagnostics(std::vector<Diagnostic> links)
+{
+    constexpr std::size_t kShown = 10;
+    const std::size_t total = links.size();
+    for (std::size_t i = 0; i < total && i < kShown; ++i)
+        diagnostics.push_back(std::move(links[i]));
+    if (total > kShown)
+        warning("missing-producer",
+                std::to_string(total - kShown) + " more inputs read tensors that no node produces ("
+                    + std::to_string(total) + " in all)",
+                "weights stripped from the file (e.g. OpenCV text graphs) give this; they are treated as "
+                "graph inputs of unknown dtype");
+}
+
+namespace {
+
+// Protobuf reports why a binary parse failed only through its log; we capture it so the user
+// sees the reason instead of a line on stderr.
+std::mutex g_logMutex;
+std::string *g_captured = nullptr;
+
+void captureLog(google::protobuf::LogLevel level, const char *, int, const std::string &message)
+{
+    if (g_captured && level >= google::protobuf::LOGLEVEL_WARNING) {
+        if (!g_captured->empty())
+            *g_captured += "; ";
+        *g_captured += message;
+    }
+}
+
+class TextErrors : public google::protobuf::io::ErrorCollector
+{
+public:
+    explicit TextErrors(ImportContext &context, const char *what) : m_context(context), m_what(what) {}
+
+    void AddError(int line, google::protobuf::io::ColumnNumber column, const std::string &message) override
+    {
+        if (m_reported++ < 5) {
+            m_context.error("graph-syntax", std::string("not a valid ") + m_what + ": " + message,
+                            "the file must be protobuf text format as the tool wrote it; was it edited or cut "
+                            "short?",
+                            line + 1, column + 1);
+        }
+    }
+    void AddWarning(int, google::protobuf::io::ColumnNumber, const std::string &) override
+    {
+        // Unknown fields are expected: our .proto declares only what we read.
+    }
+
+    int reported() const { return m_reported; }
+
+private:
+    ImportContext &m_context;
+    const char *m_what;
+    int m_reported = 0;
+};
+
+} // namespace
+
+bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message, ImportContext &context,
+                      const char *what)
+{
+    if (bytes.size() >= std::size_t(INT_MAX)) {
+        context.error("graph-too-large",
+                      std::string(what) + " of " + std::to_string(bytes.size())
+                          + " bytes is beyond protobuf's 2 GiB limit",
+                      "export the model with external data (weights in separate files)");
+        return false;
+    }
+    google::protobuf::io::CodedInputStream stream(reinterpret_cast<const std::uint8_t *>(bytes.data()),
+                                                  int(bytes.size()));
+    stream.SetTotalBytesLimit(INT_MAX);
+    // Each subgraph level costs a few message levels (graph -> node -> attribute -> graph).
+    stream.SetRecursionLimit(4 * context.options.maxSubgraphDepth + 32);
+    std::string captured;
+    bool parsed = false;
+    {
+        std::lock_guard lock(g_logMutex);
+        g_captured = &captured;
+        auto previous = google::protobuf::SetLogHandler(&captureLog);
+        parsed = message.ParseFromCodedStream(&stream) && stream.ConsumedEntireMessage();
+        google::protobuf::SetLogHandler(previous);
+        g_captured = nullptr;
+    }
+    if (!parsed) {
+        context.error("graph-corrupt",
+                      std::string("cannot parse the file as ") + what
+                          + ": the protobuf data is truncated, corrupt, claims lengths beyond the end of "
+                            "the file, or nests deeper than "
+                          + std::to_string(4 * context.options.maxSubgraphDepth + 32) + " levels"
+                          + (captured.empty() ? std::string() : " (protobuf: " + captured + ")"),
+                      "re-export or re-download the model; compare its size with the original");
+    }
+    return parsed;
+}
+
+bool parseTextProto(std::string_view text, google::protobuf::Message &message, ImportContext &context,
+                    const char *what)
+{
+    if (text.size() >= std::size_t(INT_MAX)) {
+        context.error("graph-too-large", std::string(what) + " is beyond protobuf's 2 GiB limit", {});
+        return false;
+    }
+    TextErrors errors(context, what);
+    google::protobuf::TextFormat::Parser parser;
+    parser.AllowUnknownField(true);
+    parser.AllowUnknownExtension(true);
+    parser.AllowPartialMessage(true);
+    parser.SetRecursionLimit(4 * context.options.maxSubgraphDepth + 32);
+    parser.RecordErrorsTo(&errors);
+    google::protobuf::io::ArrayInputStream input(text.data(), int(text.size()));
+    const bool parsed = parser.Parse(&input, &message);
+    if (!parsed && errors.reported() == 0)
+        context.error("graph-syntax", std::string("not a valid ") + what, {});
+    return parsed;
+}
+
+TensorRef parseTensorRef(std::string_view text)
+{
+    TensorRef ref;
+    const std::size_t colon = text.rfind(':');
+    if (colon != std::string_view::npos && colon + 1 < text.size()) {
+        int index = 0;
+        const std::string_view digits = text.substr(colon + 1);
+        auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+        if (ec == std::errc() && ptr == digits.data() + digits.size()) {
+            ref.producer = std::string(text.substr(0, colon));
+            ref.index = index;
+            return ref;
+        }
+    }
+    ref.producer = std::string(text);
+    return ref;
+}
+
+} // namespace opsinfo

@@ -1,0 +1,394 @@
+#include "graph/importcontext.h"
+#include "graph/onnxdtypes.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace opsinfo {
+
+namespace {
+
+struct TensorType
+{
+    DType dtype = DType::Undefined;
+    std::vector<std::int64_t> shape;
+};
+
+// Tensor name -> type, for one graph; subgraphs see their ancestors' scopes too.
+using Scope = std::unordered_map<std::string, TensorType>;
+
+TensorType fromValueInfo(const onnx::ValueInfoProto &info)
+{
+    TensorType t;
+    if (!info.has_type() || !info.type().has_tensor_type())
+        return t;
+    const auto &tensor = info.type().tensor_type();
+    t.dtype = fromOnnxElemType(tensor.elem_type());
+    if (tensor.has_shape())
+        for (const auto &dim : tensor.shape().dim())
+            t.shape.push_back(dim.has_dim_value() ? dim.dim_value() : -1);
+    return t;
+}
+
+TensorType fromTensor(const onnx::TensorProto &tensor)
+{
+    return {onnxTensorDType(tensor), {tensor.dims().begin(), tensor.dims().end()}};
+}
+
+bool hasGraphAttribute(const onnx::NodeProto &node)
+{
+    for (const auto &a : node.attribute())
+        if (a.has_g() || a.graphs_size() > 0)
+            return true;
+    return false;
+}
+
+class OnnxConverter
+{
+public:
+    OnnxConverter(ImportContext &context, const onnx::ModelProto &model, bool geDump)
+        : m_context(context), m_geDump(geDump)
+    {
+        for (const auto &opset : model.opset_import()) {
+            const std::string domain = opset.domain().empty() ? "ai.onnx" : opset.domain();
+            m_opsets[domain] = int(opset.version());
+        }
+        if (model.opset_import_size() == 0) // IR version 1/2 files predate opset_import
+            m_opsets["ai.onnx"] = 1;
+    }
+
+    std::unique_ptr<Graph> convert(const onnx::GraphProto &proto, std::vector<const Scope *> outer, int depth);
+
+    void reportUnmapped()
+    {
+        if (m_unmapped.empty())
+            return;
+        std::string list;
+        for (const auto &type : m_unmapped)
+            list += (list.empty() ? "" : ", ") + type;
+        m_context.note("not-in-map",
+                       std::to_string(m_unmapped.size()) + " op type(s) are not in the op map and keep their "
+                           "ONNX names: " + list,
+                       "ATC may reject them; add rows to an op map override file if they have IR types");
+    }
+
+private:
+    std::string uniqueName(const Graph &graph, const std::string &base)
+    {
+        std::string name = base.empty() ? std::string("node") : base;
+        if (graph.indexOf(name) < 0 && !name.empty())
+            return name;
+        for (int n = 1;; ++n) {
+            std::string candidate = name + "_" + std::to_string(n);
+            if (graph.indexOf(candidate) < 0)
+                return candidate;
+        }
+    }
+
+    void mapOpType(const onnx::NodeProto &proto, Node &node);
+    void readGeDescs(const onnx::NodeProto &proto, Node &node);
+
+    ImportContext &m_context;
+    bool m_geDump;
+    std::unordered_map<std::string, int> m_opsets;
+    std::set<std::string> m_unmapped;
+    std::set<std::string> m_reportedOpset;
+    std::set<std::string> m_reportedDomain;
+};
+
+void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
+{
+    node.frameworkType = proto.op_type();
+    node.domain = proto.domain();
+    if (m_geDump || proto.op_type().starts_with("ge:")) {
+        // GE's own dump: the type is Ascend IR already.
+        node.opType = proto.op_type().starts_with("ge:") ? proto.op_type().substr(3) : proto.op_type();
+        node.mapped = true;
+        return;
+    }
+    const std::string domain = proto.domain().empty() ? "ai.onnx" : proto.domain();
+    auto it = m_opsets.find(domain);
+    int opset = -1;
+    if (it != m_opsets.end()) {
+        opset = it->second;
+    } else if (m_reportedDomain.insert(domain).second) {
+        m_context.note("undeclared-domain",
+                       "node '" + proto.name() + "' uses domain '" + domain
+                           + "', which the model's opset_import does not declare",
+                       "the op is looked up without an opset");
+    }
+    const OpLookup lookup = m_context.map.lookupOnnx(domain, proto.op_type(), opset);
+    node.opType = lookup.irType;
+    node.mapped = lookup.mapped;
+    if (!lookup.mapped) {
+        m_unmapped.insert(domain == "ai.onnx" ? proto.op_type() : domain + "::" + proto.op_type());
+    } else if (!lookup.opsetMatched
+               && m_reportedOpset.insert(proto.op_type() + "@" + std::to_string(opset)).second) {
+        m_context.note("opset-not-registered",
+                       "ATC registers ONNX " + proto.op_type() + " for opsets " + lookup.opsets
+                           + " but the model imports opset " + std::to_string(opset) + "; assumed "
+                           + lookup.irType,
+                       "ATC itself may reject this op (E16002); export with a registered opset");
+    }
+}
+
+// GE writes tensor descriptions as node attributes "input_desc_dtype:<i>" / "output_desc_dtype:<i>".
+void OnnxConverter::readGeDescs(const onnx::NodeProto &proto, Node &node)
+{
+    for (const auto &a : proto.attribute()) {
+        const std::string &name = a.name();
+        const bool isOutput = name.starts_with("output_desc_");
+        if (!isOutput && !name.starts_with("input_desc_"))
+            continue;
+        const TensorRef ref = parseTensorRef(name);
+        if (ref.index < 0 || ref.index > 4096 || ref.producer == name)
+            continue;
+        const std::size_t k = std::size_t(ref.index);
+        const std::string field = ref.producer.substr(isOutput ? 12 : 11);
+        if (isOutput && node.outputs.size() <= k)
+            node.outputs.resize(k + 1);
+        auto setDesc = [&](DType *dtype, std::vector<std::int64_t> *shape) {
+            if (field == "dtype" && a.has_s())
+                *dtype = parseEnumDType(a.s());
+            else if (field == "shape")
+                shape->assign(a.ints().begin(), a.ints().end());
+        };
+        if (isOutput)
+            setDesc(&node.outputs[k].dtype, &node.outputs[k].shape);
+        else if (k < node.inputs.size())
+            setDesc(&node.inputs[k].dtype, &node.inputs[k].shape);
+    }
+}
+
+std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std::vector<const Scope *> outer,
+                                              int depth)
+{
+    auto graph = std::make_unique<Graph>();
+    graph->path = m_context.path;
+    graph->name = proto.name();
+    graph->format = m_geDump ? "ge-onnx" : "onnx";
+    Scope types;
+    for (const auto &info : proto.value_info())
+        types[info.name()] = fromValueInfo(info);
+    for (const auto &info : proto.output())
+        types[info.name()] = fromValueInfo(info);
+    for (const auto &info : proto.input())
+        types[info.name()] = fromValueInfo(info);
+    for (const auto &tensor : proto.initializer())
+        types[tensor.name()] = fromTensor(tensor);
+    for (const auto &sparse : proto.sparse_initializer())
+        types[sparse.values().name()] = {onnxTensorDType(sparse.values()),
+                                         {sparse.dims().begin(), sparse.dims().end()}};
+
+    // Tensor name -> (node index, output index).
+    std::unordered_map<std::string, std::pair<int, int>> producers;
+    std::vector<const onnx::NodeProto *> protoOf; // per graph node; null for boundary nodes
+    auto addBoundary = [&](const std::string &tensor, NodeOrigin origin) {
+        Node node;
+        node.name = uniqueName(*graph, tensor);
+        node.opType = node.frameworkType = origin == NodeOrigin::Initializer ? "Const" : "Data";
+        node.origin = origin;
+        const TensorType &t = types[tensor];
+        node.outputs.push_back({tensor, t.dtype, t.shape});
+        producers.emplace(tensor, std::make_pair(int(graph->nodes().size()), 0));
+        protoOf.push_back(nullptr);
+        return graph->addNode(std::move(node)).name;
+    };
+    std::unordered_set<std::string> initializerNames;
+    for (const auto &tensor : proto.initializer()) {
+        initializerNames.insert(tensor.name());
+        addBoundary(tensor.name(), NodeOrigin::Initializer);
+    }
+    for (const auto &sparse : proto.sparse_initializer()) {
+        initializerNames.insert(sparse.values().name());
+        addBoundary(sparse.values().name(), NodeOrigin::Initializer);
+    }
+    // Before IR version 4 initializers were listed as inputs too; they stay Const.
+    for (const auto &input : proto.input())
+        if (!initializerNames.count(input.name()))
+            graph->inputs.push_back(addBoundary(input.name(), NodeOrigin::GraphInput));
+    for (const auto &output : proto.output())
+        graph->outputs.push_back(output.name());
+
+    graph->nodes().reserve(graph->nodes().size() + std::size_t(proto.node_size()));
+    for (const auto &p : proto.node()) {
+        Node node;
+        mapOpType(p, node);
+        node.name = uniqueName(*graph, p.name().empty() ? p.op_type() : p.name());
+        for (const auto &a : p.attribute()) {
+            if (a.name() == "to" && a.has_i())
+                node.attributes["to"] = dtypeName(fromOnnxElemType(int(a.i())));
+        }
+        for (const std::string &input : p.input()) {
+            NodeInput in;
+            in.producerName = input; // a tensor name until resolved below
+            node.inputs.push_back(std::move(in));
+        }
+        const int index = int(graph->nodes().size());
+        for (int k = 0; k < p.output_size(); ++k) {
+            node.outputs.push_back({p.output(k), DType::Undefined, {}});
+            if (!p.output(k).empty())
+                producers.emplace(p.output(k), std::make_pair(index, k));
+        }
+        if (m_geDump)
+            readGeDescs(p, node);
+        protoOf.push_back(&p);
+        graph->addNode(std::move(node));
+    }
+
+    // Resolve tensor names to producers now that every node is known: node lists need not be
+    // sorted. Names from enclosing graphs become Data nodes of this subgraph (captures).
+    std::vector<std::pair<std::string, TensorType>> captures;
+    std::unordered_set<std::string> captured;
+    std::vector<std::pair<std::size_t, std::size_t>> captureUses; // (node, input)
+    const std::size_t fileNodes = graph->nodes().size();
+    for (std::size_t i = 0; i < fileNodes; ++i) {
+        Node &node = graph->nodes()[i];
+        std::vector<NodeInput> data;
+        for (NodeInput &in : node.inputs) {
+            const std::string tensor = in.producerName;
+            if (tensor.empty()) { // an omitted optional input keeps its position
+                data.push_back(std::move(in));
+                continue;
+            }
+            if (auto it = producers.find(tensor); it != producers.end()) {
+                in.producerName = graph->nodes()[std::size_t(it->second.first)].name;
+                in.outputIndex = it->second.second;
+                data.push_back(std::move(in));
+                continue;
+            }
+            const Scope *owner = nullptr;
+            for (auto s = outer.rbegin(); s != outer.rend() && !owner; ++s)
+                if ((*s)->count(tensor))
+                    owner = *s;
+            if (owner) {
+                if (captured.insert(tensor).second)
+                    captures.emplace_back(tensor, owner->at(tensor));
+                captureUses.emplace_back(i, data.size()); // resolved once the capture nodes exist
+                data.push_back(std::move(in));
+                continue;
+            }
+            if (m_geDump) { // GE dumps name inputs "producer:index"; -1 is a control edge
+                const TensorRef ref = parseTensorRef(tensor);
+                if (ref.index < 0) {
+                    node.controlInputs.push_back(ref.producer);
+                    continue;
+                }
+                in.producerName = ref.producer;
+                in.outputIndex = ref.index;
+            }
+            data.push_back(std::move(in)); // unresolved: linkProducers reports it
+        }
+        node.inputs = std::move(data);
+    }
+    std::unordered_map<std::string, std::string> captureNode; // tensor -> Data node name
+    for (auto &[tensor, type] : captures) {
+        types.emplace(tensor, type);
+        captureNode[tensor] = addBoundary(tensor, NodeOrigin::GraphInput);
+    }
+    for (auto [i, k] : captureUses) {
+        NodeInput &in = graph->nodes()[i].inputs[k];
+        in.producerName = captureNode[in.producerName];
+    }
+    m_context.addLinkDiagnostics(graph->linkProducers());
+
+    // dtypes: what the file states wins; the rest is inferred in dataflow order.
+    auto order = graph->topologicalOrder(&m_context.diagnostics);
+    for (int i : order) {
+        Node &node = graph->nodes()[std::size_t(i)];
+        std::vector<DType> inputTypes;
+        for (NodeInput &in : node.inputs) {
+            if (in.producer >= 0) {
+                const Node &producer = graph->nodes()[std::size_t(in.producer)];
+                if (in.outputIndex >= 0 && std::size_t(in.outputIndex) < producer.outputs.size()) {
+                    const NodeOutput &out = producer.outputs[std::size_t(in.outputIndex)];
+                    if (in.dtype == DType::Undefined)
+                        in.dtype = out.dtype;
+                    if (in.shape.empty())
+                        in.shape = out.shape;
+                }
+            }
+            inputTypes.push_back(in.dtype);
+        }
+        const onnx::NodeProto *p = protoOf[std::size_t(i)];
+        for (std::size_t k = 0; k < node.outputs.size(); ++k) {
+            NodeOutput &out = node.outputs[k];
+            if (auto it = types.find(out.name); it != types.end() && !out.name.empty()) {
+                if (out.dtype == DType::Undefined)
+                    out.dtype = it->second.dtype;
+                if (out.shape.empty())
+                    out.shape = it->second.shape;
+            }
+            if (out.dtype == DType::Undefined && p && !m_geDump)
+                out.dtype = inferOnnxOutputDType(*p, int(k), inputTypes);
+            if (!out.name.empty())
+                types[out.name] = {out.dtype, out.shape};
+        }
+    }
+
+    // Bodies of If/Loop/Scan and any other GRAPH/GRAPHS attribute (com.microsoft BeamSearch ...).
+    outer.push_back(&types);
+    for (std::size_t i = 0; i < fileNodes; ++i) {
+        const onnx::NodeProto *p = protoOf[i];
+        if (!p || !hasGraphAttribute(*p))
+            continue;
+        if (depth + 1 > m_context.options.maxSubgraphDepth) {
+            m_context.error("graph-too-deep",
+                            "subgraphs are nested more than " + std::to_string(m_context.options.maxSubgraphDepth)
+                                + " levels deep (at node '" + graph->nodes()[i].name + "')",
+                            "no real model nests this deep; the file is probably corrupt or hostile");
+            return nullptr;
+        }
+        for (const auto &a : p->attribute()) {
+            std::vector<const onnx::GraphProto *> bodies;
+            if (a.has_g())
+                bodies.push_back(&a.g());
+            for (const auto &g : a.graphs())
+                bodies.push_back(&g);
+            for (const auto *body : bodies) {
+                auto sub = convert(*body, outer, depth + 1);
+                if (!sub)
+                    return nullptr;
+                if (sub->name.empty())
+                    sub->name = graph->nodes()[i].name + "/" + a.name();
+                graph->nodes()[i].subgraphs.push_back(std::move(sub));
+            }
+        }
+    }
+    return graph;
+}
+
+} // namespace
+
+std::unique_ptr<Graph> importOnnx(std::string_view bytes, bool text, ImportContext &context)
+{
+    onnx::ModelProto model;
+    if (text ? !parseTextProto(bytes, model, context, "ONNX text model")
+             : !parseBinaryProto(bytes, model, context, "an ONNX model"))
+        return nullptr;
+    if (!model.has_graph()) {
+        context.error("graph-empty", "the ONNX model has no graph",
+                      model.ir_version() == 0 ? "the file does not look like an ONNX model at all"
+                                              : "export the model again");
+        return nullptr;
+    }
+    bool geDump = model.producer_name() == "GE";
+    if (!geDump)
+        for (const auto &node : model.graph().node())
+            if (node.op_type().starts_with("ge:")) {
+                geDump = true;
+                break;
+            }
+    OnnxConverter converter(context, model, geDump);
+    auto graph = converter.convert(model.graph(), {}, 0);
+    if (!graph)
+        return nullptr;
+    graph->format = geDump ? "ge-onnx" : "onnx";
+    converter.reportUnmapped();
+    return graph;
+}
+
+} // namespace opsinfo

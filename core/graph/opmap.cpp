@@ -1,0 +1,253 @@
+#include "graph/opmap.h"
+
+#include "common/resources.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+#include <unordered_set>
+
+namespace opsinfo {
+
+namespace {
+
+constexpr std::string_view kDefaultDomain = "ai.onnx";
+
+std::string onnxKey(std::string_view domain, std::string_view op)
+{
+    if (domain.empty() || domain == "ai.onnx")
+        domain = kDefaultDomain;
+    std::string key(domain);
+    key += '\x1f';
+    key += op;
+    return key;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator)
+{
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = text.find(separator, start);
+        parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+        if (end == std::string_view::npos)
+            break;
+        start = end + 1;
+    }
+    return parts;
+}
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool parseInt(std::string_view s, int &value)
+{
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    return ec == std::errc() && ptr == s.data() + s.size() && value >= 0;
+}
+
+bool isIdentifier(std::string_view s)
+{
+    if (s.empty())
+        return false;
+    return std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == ':' || c == '-'
+               || c == '/';
+    });
+}
+
+} // namespace
+
+const OpMap &OpMap::defaults()
+{
+    static const OpMap map = [] {
+        OpMap m;
+        for (const char *name : {"opmap/onnx_to_ascend.tsv", "opmap/tf_to_ascend.tsv"})
+            m.loadText(embeddedResource(name).value_or(""), std::string("<embedded>/") + name, false);
+        return m;
+    }();
+    return map;
+}
+
+std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string &file, bool override)
+{
+    std::vector<Diagnostic> diagnostics;
+    Table *table = nullptr;
+    std::unordered_set<std::string> replaced; // keys this load already cleared
+    int lineNumber = 0;
+    auto report = [&](int column, std::string message, std::string hint) {
+        diagnostics.push_back({Severity::Error, {file, lineNumber, column}, "opmap-syntax", std::move(message),
+                               std::move(hint)});
+    };
+    for (std::string_view rawLine : split(text, '\n')) {
+        ++lineNumber;
+        const std::string_view line = trim(rawLine);
+        if (line.empty() || line.front() == '#')
+            continue;
+        if (line.front() == '[') {
+            if (line == "[onnx]") {
+                table = &m_onnx;
+            } else if (line == "[tensorflow]" || line == "[tf]") {
+                table = &m_tf;
+            } else {
+                report(1, "unknown section '" + std::string(line) + "'",
+                       "use [onnx] or [tensorflow]");
+                table = nullptr;
+            }
+            continue;
+        }
+        if (!table) {
+            report(1, "row outside a section", "put a line [onnx] or [tensorflow] above the rows");
+            continue;
+        }
+        const auto cells = split(line, '\t');
+        const bool onnx = table == &m_onnx;
+        const std::size_t maxCells = onnx ? 4 : 2;
+        if (cells.size() < 2 || cells.size() > maxCells) {
+            report(1,
+                   "expected " + std::string(onnx ? "2 to 4" : "2") + " tab-separated columns, found "
+                       + std::to_string(cells.size()),
+                   onnx ? "write op<TAB>ir_type[<TAB>opsets[<TAB>domain]]" : "write op<TAB>ir_type");
+            continue;
+        }
+        const std::string_view op = trim(cells[0]);
+        const std::string_view ir = trim(cells[1]);
+        const int irColumn = int(cells[0].size()) + 2;
+        if (!isIdentifier(op)) {
+            report(1, "invalid op type '" + std::string(op) + "'", "op types are names without spaces");
+            continue;
+        }
+        Row row;
+        if (ir == "=") {
+            row.irType = std::string(op);
+        } else {
+            std::string_view first = ir.substr(0, ir.find_first_of("|+"));
+            if (!isIdentifier(first)) {
+                report(irColumn, "invalid Ascend IR type '" + std::string(ir) + "'",
+                       "write an IR type, '=' for the same name, or alternatives A|B");
+                continue;
+            }
+            row.irType = std::string(first);
+            std::string_view rest = ir.substr(first.size());
+            while (!rest.empty()) {
+                rest.remove_prefix(1);
+                const std::string_view alt = rest.substr(0, rest.find_first_of("|+"));
+                if (!alt.empty())
+                    row.alternatives.emplace_back(alt);
+                rest.remove_prefix(alt.size());
+            }
+        }
+        std::string_view domain;
+        if (onnx && cells.size() >= 3) {
+            const std::string_view opsets = trim(cells[2]);
+            const int opsetColumn = irColumn + int(cells[1].size()) + 1;
+            row.opsetText = std::string(opsets);
+            bool ok = !opsets.empty();
+            if (ok && opsets != "*") {
+                for (std::string_view part : split(opsets, ',')) {
+                    Range range;
+                    const std::size_t dash = part.find('-');
+                    if (dash == std::string_view::npos) {
+                        ok = ok && parseInt(part, range.low);
+                        range.high = range.low;
+                    } else {
+                        ok = ok && parseInt(part.substr(0, dash), range.low)
+                             && parseInt(part.substr(dash + 1), range.high) && range.low <= range.high;
+                    }
+                    row.opsets.push_back(range);
+                }
+            }
+            if (!ok) {
+                report(opsetColumn, "invalid opset list '" + std::string(opsets) + "'",
+                       "write opsets as 8-18, 1,6,8-18 or * for any");
+                continue;
+            }
+            if (cells.size() == 4)
+                domain = trim(cells[3]);
+        }
+        const std::string key = onnx ? onnxKey(domain, op) : std::string(op);
+        auto &rows = (*table)[key];
+        if (override && replaced.insert(key).second)
+            rows.clear();
+        rows.push_back(std::move(row));
+    }
+    return diagnostics;
+}
+
+std::vector<Diagnostic> OpMap::loadOverride(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return {{Severity::Error, {path, 0, 0}, "opmap-read", "cannot open the op map file",
+                 "check the path and that the file is readable"}};
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return loadText(buffer.str(), path, true);
+}
+
+OpLookup OpMap::lookupOnnx(std::string_view domain, std::string_view op, int opset) const
+{
+    OpLookup result;
+    result.irType = std::string(op);
+    auto it = m_onnx.find(onnxKey(domain, op));
+    if (it == m_onnx.end() || it->second.empty())
+        return result;
+    const Row *chosen = nullptr;
+    const Row *nearestBelow = nullptr;
+    int nearestHigh = -1;
+    for (const Row &row : it->second) {
+        if (row.opsets.empty() || opset < 0) {
+            chosen = &row;
+            break;
+        }
+        for (const Range &range : row.opsets) {
+            if (opset >= range.low && opset <= range.high)
+                chosen = &row;
+            else if (range.high < opset && range.high > nearestHigh) {
+                nearestHigh = range.high;
+                nearestBelow = &row;
+            }
+        }
+        if (chosen)
+            break;
+    }
+    if (!chosen) {
+        // GE would reject the op (exact opset match only); the nearest registration is our best guess.
+        result.opsetMatched = false;
+        chosen = nearestBelow ? nearestBelow : &it->second.front();
+    }
+    result.mapped = true;
+    result.irType = chosen->irType;
+    result.alternatives = chosen->alternatives;
+    result.opsets = chosen->opsetText;
+    return result;
+}
+
+OpLookup OpMap::lookupTensorFlow(std::string_view op) const
+{
+    OpLookup result;
+    result.irType = std::string(op);
+    auto it = m_tf.find(std::string(op));
+    if (it == m_tf.end() || it->second.empty())
+        return result;
+    result.mapped = true;
+    result.irType = it->second.front().irType;
+    result.alternatives = it->second.front().alternatives;
+    return result;
+}
+
+std::size_t OpMap::size(Framework framework) const
+{
+    return framework == Framework::Onnx ? m_onnx.size() : m_tf.size();
+}
+
+} // namespace opsinfo

@@ -1,0 +1,198 @@
+#include "graph/importcontext.h"
+
+#include "graph/proto/tf_graph.pb.h"
+
+#include <set>
+#include <unordered_set>
+
+namespace opsinfo {
+
+namespace {
+
+DType fromTf(int value)
+{
+    if (value > 100)
+        value -= 100; // reference types (DT_FLOAT_REF) carry the same element type
+    switch (value) {
+    case tfgraph::DT_INVALID: return DType::Undefined;
+    case tfgraph::DT_HALF: return DType::Float16;
+    case tfgraph::DT_BFLOAT16: return DType::BFloat16;
+    case tfgraph::DT_QINT8:
+    case tfgraph::DT_QUINT8:
+    case tfgraph::DT_QINT16:
+    case tfgraph::DT_QUINT16:
+    case tfgraph::DT_QINT32:
+    case tfgraph::DT_RESOURCE:
+    case tfgraph::DT_VARIANT: return DType::Other;
+    default: break;
+    }
+    return tfgraph::DataType_IsValid(value) ? parseEnumDType(tfgraph::DataType_Name(value)) : DType::Other;
+}
+
+const std::unordered_set<std::string_view> kBoolResult{
+    "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual", "LogicalAnd", "LogicalOr",
+    "LogicalNot", "IsNan", "IsInf", "IsFinite", "ApproximateEqual", "InTopK", "InTopKV2"};
+
+// The dtype of every output of a TF node from its attributes; Undefined where they do not say.
+DType attributeDType(const tfgraph::NodeDef &node, int output)
+{
+    const auto &attr = node.attr();
+    auto typeOf = [&](const char *name) -> DType {
+        auto it = attr.find(name);
+        return it != attr.end() && it->second.value_case() == tfgraph::AttrValue::kType ? fromTf(it->second.type())
+                                                                                         : DType::Undefined;
+    };
+    const std::string &op = node.op();
+    if (kBoolResult.count(op))
+        return DType::Bool;
+    if (op == "Cast")
+        return typeOf("DstT");
+    if (op == "Shape" || op == "Size" || op == "ShapeN") {
+        const DType t = typeOf("out_type");
+        return t == DType::Undefined ? DType::Int32 : t;
+    }
+    if (op == "Rank")
+        return DType::Int32;
+    if (op == "ArgMax" || op == "ArgMin") {
+        const DType t = typeOf("output_type");
+        return t == DType::Undefined ? DType::Int64 : t;
+    }
+    for (const char *name : {"Tout", "output_types", "component_types"}) {
+        auto it = attr.find(name);
+        if (it != attr.end() && it->second.has_list() && output < it->second.list().type_size())
+            return fromTf(it->second.list().type(output));
+    }
+    for (const char *name : {"dtype", "T", "out_type", "DstT", "Tidx"}) {
+        const DType t = typeOf(name);
+        if (t != DType::Undefined)
+            return t;
+    }
+    return DType::Undefined;
+}
+
+std::vector<std::int64_t> shapeOf(const tfgraph::TensorShapeProto &shape)
+{
+    std::vector<std::int64_t> dims;
+    if (!shape.unknown_rank())
+        for (const auto &dim : shape.dim())
+            dims.push_back(dim.size());
+    return dims;
+}
+
+} // namespace
+
+std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportContext &context)
+{
+    tfgraph::GraphDef proto;
+    if (text ? !parseTextProto(bytes, proto, context, "TensorFlow GraphDef text")
+             : !parseBinaryProto(bytes, proto, context, "a TensorFlow GraphDef"))
+        return nullptr;
+    if (proto.node_size() == 0) {
+        context.error("graph-empty", "the TensorFlow GraphDef has no nodes",
+                      "export the graph with tf.io.write_graph or as a frozen .pb");
+        return nullptr;
+    }
+    auto graph = std::make_unique<Graph>();
+    graph->path = context.path;
+    graph->format = "tf-graphdef";
+    graph->nodes().reserve(std::size_t(proto.node_size()));
+    std::set<std::string> unmapped;
+    for (int j = 0; j < proto.node_size(); ++j) {
+        const tfgraph::NodeDef &def = proto.node(j);
+        Node node;
+        node.name = def.name().empty() ? "node_" + std::to_string(j) : def.name();
+        if (graph->indexOf(node.name) >= 0)
+            node.name += "#" + std::to_string(j);
+        const OpLookup lookup = context.map.lookupTensorFlow(def.op());
+        node.frameworkType = def.op();
+        node.opType = lookup.irType;
+        node.mapped = lookup.mapped;
+        if (!lookup.mapped)
+            unmapped.insert(def.op());
+        for (const std::string &input : def.input()) {
+            if (input.starts_with("^")) {
+                node.controlInputs.push_back(input.substr(1));
+                continue;
+            }
+            const TensorRef ref = parseTensorRef(input);
+            NodeInput in;
+            in.producerName = ref.producer;
+            in.outputIndex = ref.index;
+            node.inputs.push_back(std::move(in));
+        }
+        for (const char *name : {"T", "DstT", "SrcT", "dtype"}) {
+            auto it = def.attr().find(name);
+            if (it != def.attr().end() && it->second.value_case() == tfgraph::AttrValue::kType)
+                node.attributes[name] = dtypeName(fromTf(it->second.type()));
+        }
+        // _output_shapes (written by TF when asked) gives the outputs' number and shapes.
+        if (auto it = def.attr().find("_output_shapes"); it != def.attr().end() && it->second.has_list())
+            for (const auto &shape : it->second.list().shape())
+                node.outputs.push_back({{}, DType::Undefined, shapeOf(shape)});
+        graph->addNode(std::move(node));
+    }
+    context.addLinkDiagnostics(graph->linkProducers());
+
+    // Outputs exist up to the highest index any consumer reads.
+    std::vector<int> consumers(graph->nodes().size(), 0);
+    for (const Node &node : graph->nodes()) {
+        for (const NodeInput &in : node.inputs) {
+            if (in.producer < 0 || in.outputIndex < 0)
+                continue;
+            ++consumers[std::size_t(in.producer)];
+            Node &producer = graph->nodes()[std::size_t(in.producer)];
+            if (producer.outputs.size() <= std::size_t(in.outputIndex) && in.outputIndex < 65536)
+                producer.outputs.resize(std::size_t(in.outputIndex) + 1);
+        }
+        for (const std::string &control : node.controlInputs)
+            if (int p = graph->indexOf(control); p >= 0)
+                ++consumers[std::size_t(p)];
+    }
+    for (int j = 0; j < proto.node_size(); ++j) {
+        Node &node = graph->nodes()[std::size_t(j)];
+        if (node.outputs.empty() && node.frameworkType != "NoOp")
+            node.outputs.resize(1);
+        for (std::size_t k = 0; k < node.outputs.size(); ++k)
+            node.outputs[k].dtype = attributeDType(proto.node(j), int(k));
+    }
+    // Whatever the attributes leave open follows the inputs, in dataflow order.
+    for (int i : graph->topologicalOrder(&context.diagnostics)) {
+        Node &node = graph->nodes()[std::size_t(i)];
+        DType firstFloat = DType::Undefined, firstKnown = DType::Undefined;
+        for (NodeInput &in : node.inputs) {
+            if (in.producer >= 0) {
+                const Node &producer = graph->nodes()[std::size_t(in.producer)];
+                if (std::size_t(in.outputIndex) < producer.outputs.size()) {
+                    in.dtype = producer.outputs[std::size_t(in.outputIndex)].dtype;
+                    in.shape = producer.outputs[std::size_t(in.outputIndex)].shape;
+                }
+            }
+            if (firstFloat == DType::Undefined && isDecidedFloat(in.dtype))
+                firstFloat = in.dtype;
+            if (firstKnown == DType::Undefined)
+                firstKnown = in.dtype;
+        }
+        for (NodeOutput &out : node.outputs)
+            if (out.dtype == DType::Undefined)
+                out.dtype = firstFloat != DType::Undefined ? firstFloat : firstKnown;
+    }
+    for (std::size_t i = 0; i < graph->nodes().size(); ++i) {
+        const Node &node = graph->nodes()[i];
+        if (node.frameworkType == "Placeholder" || node.frameworkType == "PlaceholderWithDefault")
+            graph->inputs.push_back(node.name);
+        else if (consumers[i] == 0 && node.frameworkType != "NoOp" && !node.outputs.empty())
+            graph->outputs.push_back(node.name);
+    }
+    if (!unmapped.empty()) {
+        std::string list;
+        for (const auto &type : unmapped)
+            list += (list.empty() ? "" : ", ") + type;
+        context.note("not-in-map",
+                     std::to_string(unmapped.size()) + " op type(s) are not in the op map and keep their "
+                         "TensorFlow names: " + list,
+                     "ATC keeps such names too; they work only if an Ascend IR op of that name exists");
+    }
+    return graph;
+}
+
+} // namespace opsinfo
