@@ -1,19 +1,72 @@
 #include "cli/cli.h"
 
+#include "cli/commands.h"
+
+#include <array>
+#include <cstdlib>
+
 namespace opsinfo {
+
+namespace {
+
+struct Command
+{
+    const char *name;
+    const char *summary;
+    CommandFunction run;
+};
+
+const std::array kCommands{
+    Command{"library", "show, count, edit and compare ops-info libraries", &runLibraryCommand},
+    Command{"mixlist", "lint, apply and export modify_mixlist files", &runMixlistCommand},
+    Command{"convert-ini", "convert ops-info INI source files to canonical JSON", &runConvertIniCommand},
+    Command{"graph", "inspect model graphs (ONNX, GE dumps, ATC JSON, TF GraphDef)", &runGraphCommand},
+    Command{"resolve", "predict the dtype of every node for a precision mode", &runResolveCommand},
+    Command{"check", "compare predictions with a compiled GE dump", &runCheckCommand},
+};
+
+std::string mainHelp()
+{
+    std::string out = "usage: opsinfo <command> [options]\n\n"
+                      "Predict and edit how the Ascend compiler chooses float16/bfloat16/float32 per op.\n\n"
+                      "commands:\n";
+    for (const Command &c : kCommands) {
+        std::string name = std::string("  ") + c.name;
+        name.resize(16, ' ');
+        out += name + c.summary + "\n";
+    }
+    out += "\n'opsinfo <command> --help' describes each command.\n"
+           "exit codes: 0 fine (warnings allowed), 1 errors found in the input, 2 usage or I/O error\n"
+           "Machine-readable output goes to stdout, messages to stderr; NO_COLOR is honoured.\n";
+    return out;
+}
+
+} // namespace
+
+const char *kOpsInfoVersion = "0.1.0";
 
 int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    if (args.empty() || args[0] == "-h" || args[0] == "--help") {
-        out << "usage: opsinfo <command> [options]\n";
-        return args.empty() ? 2 : 0;
+    if (args.empty()) {
+        err << mainHelp();
+        return ExitUsage;
     }
-    if (args[0] == "--version") {
-        out << "opsinfo 0.1.0\n";
-        return 0;
+    if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+        out << mainHelp();
+        return ExitOk;
     }
-    err << "opsinfo: unknown command '" << args[0] << "' (see opsinfo --help)\n";
-    return 2;
+    if (args[0] == "--version" || args[0] == "-V") {
+        out << "opsinfo " << kOpsInfoVersion << "\n";
+        return ExitOk;
+    }
+    for (const Command &c : kCommands) {
+        if (args[0] == c.name) {
+            const std::vector<std::string> rest(args.begin() + 1, args.end());
+            return c.run(rest, out, err);
+        }
+    }
+    err << "opsinfo: unknown command '" << args[0] << "' (see 'opsinfo --help')\n";
+    return ExitUsage;
 }
 
 } // namespace opsinfo

@@ -1,0 +1,88 @@
+#include "cli/clicommon.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace opsinfo {
+
+std::optional<std::string> readFileForCli(const std::string &path, std::ostream &err)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        err << "opsinfo: cannot read " << path << ": " << std::strerror(errno) << "\n";
+        return std::nullopt;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+bool colourWanted(std::ostream &stream)
+{
+    if (std::getenv("NO_COLOR"))
+        return false;
+    if (&stream == &std::cerr)
+        return isatty(STDERR_FILENO);
+    if (&stream == &std::cout)
+        return isatty(STDOUT_FILENO);
+    return false;
+}
+
+void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::ostream &err)
+{
+    const bool colour = colourWanted(err);
+    for (const Diagnostic &d : diagnostics) {
+        std::string line = formatDiagnostic(d);
+        if (colour) {
+            const char *code = d.severity == Severity::Error ? "\033[31m" : d.severity == Severity::Warning ? "\033[33m" : "\033[36m";
+            const std::string word = std::string(severityName(d.severity)) + ":";
+            if (auto pos = line.find(" " + word); pos != std::string::npos)
+                line.replace(pos + 1, word.size(), std::string(code) + word + "\033[0m");
+        }
+        err << line << "\n";
+    }
+}
+
+std::string csvField(const std::string &value)
+{
+    if (value.find_first_of(",\"\n\r") == std::string::npos)
+        return value;
+    std::string out = "\"";
+    for (char c : value)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string formatTable(const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows)
+{
+    std::vector<std::size_t> width(header.size(), 0);
+    auto measure = [&width](const std::vector<std::string> &row) {
+        for (std::size_t i = 0; i < row.size() && i < width.size(); ++i)
+            width[i] = std::max(width[i], row[i].size());
+    };
+    measure(header);
+    for (const auto &row : rows)
+        measure(row);
+    auto line = [&width](const std::vector<std::string> &row) {
+        std::string out;
+        for (std::size_t i = 0; i < row.size() && i < width.size(); ++i) {
+            std::string cell = row[i];
+            if (i + 1 < row.size())
+                cell.resize(width[i] + 2, ' ');
+            out += cell;
+        }
+        return out + "\n";
+    };
+    std::string out = line(header);
+    for (const auto &row : rows)
+        out += line(row);
+    return out;
+}
+
+} // namespace opsinfo

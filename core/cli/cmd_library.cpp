@@ -1,0 +1,295 @@
+#include "cli/clicommon.h"
+#include "cli/clilibrary.h"
+#include "cli/commands.h"
+#include "common/filestamp.h"
+#include "diff/policydiff.h"
+#include "library/editopsinfo.h"
+#include "library/savefile.h"
+#include "mixlist/oppolicy.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+
+namespace opsinfo {
+
+namespace {
+
+bool wantHelp(ArgParser &p, const std::vector<std::string> &args, std::ostream &out, std::ostream &err, int &code)
+{
+    if (!p.parse(args, err)) {
+        code = ExitUsage;
+        return true;
+    }
+    if (p.helpRequested()) {
+        out << p.help();
+        code = ExitOk;
+        return true;
+    }
+    return false;
+}
+
+std::optional<Policy> parseListName(const std::string &name)
+{
+    if (name == "white")
+        return Policy::White;
+    if (name == "black")
+        return Policy::Black;
+    if (name == "gray" || name == "grey")
+        return Policy::Gray;
+    return std::nullopt;
+}
+
+std::string dtypeSummary(const OpEntry &op)
+{
+    if (op.columnCount() == 0)
+        return op.dynamicFormat ? "(dynamic)" : "";
+    std::vector<std::string> names;
+    for (const auto *tensors : {&op.inputs, &op.outputs})
+        for (const TensorInfo &t : *tensors)
+            for (DType d : t.dtypes)
+                if (std::find(names.begin(), names.end(), dtypeName(d)) == names.end())
+                    names.push_back(dtypeName(d));
+    std::string out;
+    for (const auto &n : names)
+        out += (out.empty() ? "" : ",") + n;
+    return out;
+}
+
+std::string fileName(const OpLibrary &lib, const OpEntry &op)
+{
+    if (op.fileIndex < 0 || std::size_t(op.fileIndex) >= lib.files().size())
+        return {};
+    return lib.files()[std::size_t(op.fileIndex)].path;
+}
+
+int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p("opsinfo library show", "List the op types of a library with their colour, kind, source and dtypes.");
+    p.positional("PATH", "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)", true)
+        .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
+        .option("filter", "REGEX", "only op types matching this regular expression (search, case-sensitive)")
+        .option("list", "COLOUR", "only white, black or gray op types")
+        .flag("json", "machine-readable output");
+    int code = 0;
+    if (wantHelp(p, args, out, err, code))
+        return code;
+    std::optional<Policy> only;
+    if (p.has("list") && !(only = parseListName(p.value("list")))) {
+        err << "opsinfo library show: --list takes white, black or gray\n";
+        return ExitUsage;
+    }
+    std::optional<std::regex> filter;
+    try {
+        if (p.has("filter"))
+            filter.emplace(p.value("filter"));
+    } catch (const std::regex_error &e) {
+        err << "opsinfo library show: invalid --filter regular expression: " << e.what() << "\n";
+        return ExitUsage;
+    }
+    const auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
+    if (!lib)
+        return ExitInputErrors;
+    nlohmann::json rows = nlohmann::json::array();
+    std::vector<std::vector<std::string>> table;
+    for (const OpEntry &op : lib->ops()) {
+        if (only && op.policy != *only)
+            continue;
+        if (filter && !std::regex_search(op.type, *filter))
+            continue;
+        const auto shadowed = lib->shadowed(op.type);
+        const std::string file = fileName(*lib, op);
+        rows.push_back({{"op_type", op.type}, {"list", policyName(op.policy)},
+                        {"kind", lib->isCube(op.type) ? "cube" : "vector"}, {"file", file},
+                        {"line", op.location.line}, {"shadowed", shadowed.size()}, {"dtypes", dtypeSummary(op)},
+                        {"dynamic_format", op.dynamicFormat}});
+        table.push_back({op.type, policyName(op.policy), lib->isCube(op.type) ? "cube" : "vector",
+                         std::filesystem::path(file).filename().string() + ":" + std::to_string(op.location.line),
+                         shadowed.empty() ? "" : std::to_string(shadowed.size()), dtypeSummary(op)});
+    }
+    if (p.has("json"))
+        out << rows.dump(2) << "\n";
+    else
+        out << formatTable({"OP TYPE", "LIST", "KIND", "SOURCE", "SHADOWS", "DTYPES"}, table);
+    return ExitOk;
+}
+
+int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p("opsinfo library stats", "Count ops, files, colours and shadowed entries of a library.");
+    p.positional("PATH", "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)", true)
+        .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
+        .flag("json", "machine-readable output");
+    int code = 0;
+    if (wantHelp(p, args, out, err, code))
+        return code;
+    const auto start = std::chrono::steady_clock::now();
+    const auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!lib)
+        return ExitInputErrors;
+    std::map<std::string, std::size_t> colours{{"white", 0}, {"black", 0}, {"gray", 0}};
+    std::size_t cube = 0;
+    for (const OpEntry &op : lib->ops()) {
+        ++colours[policyName(op.policy)];
+        cube += lib->isCube(op.type) ? 1 : 0;
+    }
+    nlohmann::json files = nlohmann::json::array();
+    for (const LibraryFile &f : lib->files())
+        files.push_back({{"path", f.path}, {"store", lib->stores()[std::size_t(f.storeIndex)].name}, {"ops", f.opCount}});
+    if (p.has("json")) {
+        out << nlohmann::json{{"ops", lib->ops().size()}, {"files", files}, {"white", colours["white"]},
+                              {"black", colours["black"]}, {"gray", colours["gray"]}, {"cube", cube},
+                              {"shadowed", lib->allShadowed().size()}, {"load_seconds", seconds}}
+                   .dump(2)
+            << "\n";
+        return ExitOk;
+    }
+    out << "ops:       " << lib->ops().size() << " (" << cube << " cube, " << lib->ops().size() - cube << " vector)\n"
+        << "white:     " << colours["white"] << "\nblack:     " << colours["black"] << "\ngray:      "
+        << colours["gray"] << "\nshadowed:  " << lib->allShadowed().size() << " entries\nfiles:     "
+        << lib->files().size() << "\n";
+    for (const LibraryFile &f : lib->files())
+        out << "  " << f.path << " (" << f.opCount << " ops, " << lib->stores()[std::size_t(f.storeIndex)].name << ")\n";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
+    out << "load time: " << buffer << " s\n";
+    return ExitOk;
+}
+
+int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p("opsinfo library set",
+                "Set the list (precision_reduce.flag) of op types, changing only those bytes of the file.");
+    p.positional("PATH", "ops-info .json file, or a soc folder (the file defining each op is edited)")
+        .option("op", "TYPE", "op type to change", true)
+        .option("list", "COLOUR", "white (flag true), black (flag false) or gray (no precision_reduce)")
+        .option("output", "OUT", "write the edited file here (PATH stays untouched)", false, "o")
+        .flag("in-place", "replace the file itself (atomically, after a backup)")
+        .option("backup-dir", "DIR", "where --in-place keeps the backup (never inside the soc folder)");
+    int code = 0;
+    if (wantHelp(p, args, out, err, code))
+        return code;
+    const auto policy = parseListName(p.value("list"));
+    if (!policy || !p.has("op") || (p.has("output") == p.has("in-place"))) {
+        err << "opsinfo library set: needs --op TYPE, --list white|black|gray and one of -o OUT or --in-place\n";
+        return ExitUsage;
+    }
+    const std::string path = p.value("PATH");
+    // Which file defines each op: the winning entry's file (L2), so a folder edit lands where the
+    // compiler reads it.
+    std::map<std::string, PolicyEdits> editsByFile;
+    if (std::filesystem::is_directory(path)) {
+        const auto lib = loadLibrariesForCli({path}, {}, err);
+        if (!lib)
+            return ExitInputErrors;
+        for (const std::string &type : p.values("op")) {
+            const OpEntry *op = lib->find(type);
+            if (!op) {
+                err << "opsinfo library set: op type '" << type << "' is not in " << path << "\n";
+                return ExitInputErrors;
+            }
+            editsByFile[fileName(*lib, *op)][type] = *policy;
+        }
+    } else {
+        for (const std::string &type : p.values("op"))
+            editsByFile[path][type] = *policy;
+    }
+    if (p.has("output") && editsByFile.size() > 1) {
+        err << "opsinfo library set: these ops live in " << editsByFile.size()
+            << " different files; use --in-place, or one -o per file\n";
+        return ExitUsage;
+    }
+    for (const auto &[file, edits] : editsByFile) {
+        std::string bytes;
+        FileStamp stamp;
+        std::string error;
+        if (!readFileStamped(file, bytes, stamp, &error)) {
+            err << "opsinfo: " << error << "\n";
+            return ExitUsage;
+        }
+        OpsInfoEditor editor(bytes, file);
+        const OpsInfoEditResult result = editor.apply(edits);
+        printDiagnostics(result.diagnostics, err);
+        if (!result.ok())
+            return ExitInputErrors;
+        SaveOptions options;
+        std::string target = file;
+        if (p.has("output")) {
+            target = p.value("output");
+            options.backup = false;
+        } else {
+            options.loadedStamp = stamp;
+            options.backupDir = p.value("backup-dir");
+        }
+        const SaveResult saved = saveFileAtomically(target, result.bytes, options);
+        printDiagnostics(saved.diagnostics, err);
+        if (!saved.ok)
+            return ExitUsage;
+        err << "opsinfo: " << result.changedOps << " op(s) changed in " << target
+            << (saved.backupPath.empty() ? "" : " (backup: " + saved.backupPath + ")") << "\n";
+    }
+    return ExitOk;
+}
+
+int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p("opsinfo library diff",
+                "Compare the effective colours of two libraries (e.g. two SoCs), or of one library with and\n"
+                "without a mixlist (give the same library twice and --mixlist-b).");
+    p.positional("A", "first library").positional("B", "second library")
+        .option("mixlist-a", "F", "mixlist applied to A").option("mixlist-b", "F", "mixlist applied to B")
+        .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
+        .flag("common-only", "leave out op types present in only one library")
+        .flag("json", "machine-readable output");
+    int code = 0;
+    if (wantHelp(p, args, out, err, code))
+        return code;
+    const auto a = loadLibrariesForCli({p.value("A")}, p.value("soc"), err);
+    const auto b = a ? loadLibrariesForCli({p.value("B")}, p.value("soc"), err) : std::nullopt;
+    if (!a || !b)
+        return ExitInputErrors;
+    std::optional<Mixlist> ma, mb;
+    if (p.has("mixlist-a") && !(ma = loadMixlistForCli(p.value("mixlist-a"), false, err)))
+        return ExitInputErrors;
+    if (p.has("mixlist-b") && !(mb = loadMixlistForCli(p.value("mixlist-b"), false, err)))
+        return ExitInputErrors;
+    const PolicyTable ta = PolicyTable::compute(*a, ma ? &*ma : nullptr, p.value("mixlist-a"));
+    const PolicyTable tb = PolicyTable::compute(*b, mb ? &*mb : nullptr, p.value("mixlist-b"));
+    const PolicyDiff diff = diffPolicies(ta, tb, !p.has("common-only"));
+    if (p.has("json")) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (const PolicyDiffRow &r : diff.rows)
+            rows.push_back({{"op_type", r.type}, {"a", r.a ? policyName(*r.a) : "absent"},
+                            {"b", r.b ? policyName(*r.b) : "absent"}});
+        out << nlohmann::json{{"changed", rows}, {"transitions", diff.transitions}, {"unchanged", diff.unchanged}}.dump(2)
+            << "\n";
+        return ExitOk;
+    }
+    std::vector<std::vector<std::string>> rows;
+    for (const PolicyDiffRow &r : diff.rows)
+        rows.push_back({r.type, r.a ? policyName(*r.a) : "absent", r.b ? policyName(*r.b) : "absent"});
+    out << formatTable({"OP TYPE", "A", "B"}, rows) << "\n";
+    for (const auto &[transition, count] : diff.transitions)
+        out << transition << ": " << count << "\n";
+    out << "unchanged: " << diff.unchanged << "\n";
+    return ExitOk;
+}
+
+} // namespace
+
+int runLibraryCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    return dispatchSubcommand("library",
+                              {{"show", "list op types with colour, kind, source and dtypes", &libraryShow},
+                               {"stats", "counts per colour, files, shadowed entries, load time", &libraryStats},
+                               {"set", "change op colours, byte-preserving", &librarySet},
+                               {"diff", "compare two libraries or a library with/without a mixlist", &libraryDiff}},
+                              args, out, err);
+}
+
+} // namespace opsinfo

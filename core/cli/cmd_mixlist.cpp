@@ -1,0 +1,165 @@
+#include "cli/clicommon.h"
+#include "cli/clilibrary.h"
+#include "cli/clireport.h"
+#include "cli/commands.h"
+#include "mixlist/mixlistlint.h"
+#include "mixlist/mixlistsynth.h"
+#include "mixlist/oppolicy.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+namespace opsinfo {
+
+namespace {
+
+int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p("opsinfo mixlist lint",
+                "Check a modify_mixlist file as the compiler reads it (X1, X2) and lint it (X4): unknown op\n"
+                "types with the nearest name, duplicates, entries that change nothing, non-FE types.");
+    p.positional("FILE", "the modify_mixlist .json file")
+        .option("library", "PATH", "library to check op types against (file, soc folder or opp folder)", true)
+        .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
+        .flag("lenient", "import leniently: report comments, trailing commas, grey-list ... as repairs")
+        .flag("json", "same as --format json")
+        .option("format", "FORMAT", "text (default), json, github (annotations) or junit (XML)");
+    if (!p.parse(args, err))
+        return ExitUsage;
+    if (p.helpRequested()) {
+        out << p.help();
+        return ExitOk;
+    }
+    ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
+    if (p.has("format") && !parseReportFormat(p.value("format"), format)) {
+        err << "opsinfo mixlist lint: unknown --format '" << p.value("format") << "' (text, json, github, junit)\n";
+        return ExitUsage;
+    }
+    const std::string file = p.value("FILE");
+    const auto text = readFileForCli(file, err);
+    if (!text)
+        return ExitUsage;
+    std::optional<OpLibrary> library;
+    if (p.has("library")) {
+        library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+        if (!library)
+            return ExitUsage;
+    }
+    MixlistParseResult parsed = p.has("lenient") ? parseMixlistLenient(*text, file) : parseMixlistStrict(*text, file);
+    std::vector<Diagnostic> findings = parsed.diagnostics;
+    if (parsed.ok()) {
+        for (const LintFinding &f : lintMixlist(parsed.mixlist, library ? &*library : nullptr, file)) {
+            Diagnostic d = f.diagnostic;
+            if (f.fixIt && d.hint.empty())
+                d.hint = f.fixIt->label;
+            findings.push_back(std::move(d));
+        }
+        if (library) {
+            const PolicyTable table = PolicyTable::compute(*library, &parsed.mixlist, file);
+            findings.insert(findings.end(), table.warnings().begin(), table.warnings().end());
+        }
+    }
+    writeFindings(format, "opsinfo mixlist lint", file, findings, out, err);
+    if (format == ReportFormat::Text && findings.empty())
+        err << file << ": valid, no findings\n";
+    return hasErrors(findings) ? ExitInputErrors : ExitOk;
+}
+
+int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p("opsinfo mixlist apply",
+                "Show the effective colour (X3) of every op type the mixlist names, and why.");
+    p.positional("FILE", "the modify_mixlist .json file")
+        .option("library", "PATH", "the library the mixlist applies to", true)
+        .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
+        .flag("all", "list every op type of the library, not only those the mixlist names")
+        .flag("json", "machine-readable output");
+    if (!p.parse(args, err))
+        return ExitUsage;
+    if (p.helpRequested()) {
+        out << p.help();
+        return ExitOk;
+    }
+    const auto library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+    if (!library)
+        return ExitUsage;
+    const std::string file = p.value("FILE");
+    const auto mixlist = loadMixlistForCli(file, false, err);
+    if (!mixlist)
+        return ExitInputErrors;
+    const PolicyTable table = PolicyTable::compute(*library, &*mixlist, file);
+    printDiagnostics(table.warnings(), err);
+    nlohmann::json rows = nlohmann::json::array();
+    std::vector<std::vector<std::string>> textRows;
+    for (const OpPolicy &op : table.all()) {
+        if (op.marks.empty() && !p.has("all"))
+            continue;
+        rows.push_back({{"op_type", op.type}, {"library", policyName(op.library)},
+                        {"effective", policyName(op.effective)}, {"changed", op.changedByMixlist()},
+                        {"in_library", !op.libraryFile.empty()}, {"file", op.libraryFile},
+                        {"explanation", op.explanation}});
+        textRows.push_back({op.type, policyName(op.library), policyName(op.effective), op.explanation});
+    }
+    if (p.has("json"))
+        out << nlohmann::json{{"mixlist", file}, {"ops", rows}}.dump(2) << "\n";
+    else
+        out << formatTable({"OP TYPE", "LIBRARY", "EFFECTIVE", "WHY"}, textRows);
+    return ExitOk;
+}
+
+int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p("opsinfo mixlist export",
+                "Write the minimal modify_mixlist (X5) that turns the BASE library's colours into the\n"
+                "TARGET library's (e.g. a copy you edited), so the built-in library can stay untouched.");
+    p.option("library", "BASE", "the base library (as installed)", true)
+        .option("target", "TARGET", "the library with the colours you want", true)
+        .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
+        .option("output", "OUT", "where to write the mixlist ('-' for stdout)", false, "o");
+    if (!p.parse(args, err))
+        return ExitUsage;
+    if (p.helpRequested()) {
+        out << p.help();
+        return ExitOk;
+    }
+    if (!p.has("target") || !p.has("output")) {
+        err << "opsinfo mixlist export: --target and -o are required\n";
+        return ExitUsage;
+    }
+    const auto base = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+    const auto target = base ? loadLibrariesForCli(p.values("target"), p.value("soc"), err) : std::nullopt;
+    if (!base || !target)
+        return ExitUsage;
+    PolicyTarget wanted;
+    for (const OpEntry &op : target->ops())
+        wanted[op.type] = op.policy;
+    // Types the target lacks keep their base colour: a mixlist cannot delete op types.
+    const Mixlist mixlist = synthesizeMinimalMixlist(*base, wanted);
+    const std::string text = writeMixlist(mixlist);
+    const std::string output = p.value("output");
+    if (output == "-") {
+        out << text;
+    } else {
+        std::ofstream file(output, std::ios::binary | std::ios::trunc);
+        if (!(file << text) || !file.flush()) {
+            err << "opsinfo: cannot write " << output << "\n";
+            return ExitUsage;
+        }
+    }
+    err << "opsinfo: " << mixlist.entryCount() << " entries written to " << output << "\n";
+    return ExitOk;
+}
+
+} // namespace
+
+int runMixlistCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    return dispatchSubcommand("mixlist",
+                              {{"lint", "check and lint a modify_mixlist file", &mixlistLint},
+                               {"apply", "effective colour of every op the mixlist names, with why", &mixlistApply},
+                               {"export", "minimal mixlist turning one library into another", &mixlistExport}},
+                              args, out, err);
+}
+
+} // namespace opsinfo
