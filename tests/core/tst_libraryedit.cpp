@@ -7,6 +7,8 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <algorithm>
@@ -121,6 +123,9 @@ private slots:
     void canonicalWriterReproducesShippedFiles();
     void realFiles_data();
     void realFiles();
+    void pythonAgreesOnEditedFiles_data();
+    void pythonAgreesOnEditedFiles();
+    void scannerSurvivesDamagedFiles();
 };
 
 void TestLibraryEdit::smallFiles_data()
@@ -439,6 +444,99 @@ void TestLibraryEdit::realFiles()
     qInfo("%s: %zu ops, scan %lld ms, %zu sampled ops, canonical=%d, total %lld ms",
           qPrintable(QFileInfo(path).fileName()), ops.size(), scanMs, sample.size(), int(canonical),
           timer.elapsed());
+}
+
+void TestLibraryEdit::pythonAgreesOnEditedFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::newRow("ascend035") << QStringLiteral("opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend035/aic-ascend035-ops-info.json");
+    QTest::newRow("910b split nn (trailing newline)")
+        << QStringLiteral("opsinfo/hicann-ge-910b-split-stub/op_impl/ai_core/tbe/config/ascend910b/aic-ascend910b-ops-info-nn.json");
+}
+
+// Independent of our canonical writer: Python itself applies the same edits and dumps the object
+// the way the CANN build does; the edited bytes must be exactly that.
+void TestLibraryEdit::pythonAgreesOnEditedFiles()
+{
+    REQUIRE_SHARED_DATA();
+    QFETCH(QString, path);
+    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    if (python.isEmpty())
+        QSKIP("python3 not found");
+    const QString file = sharedData(path);
+    const std::string bytes = readAll(file);
+    const OpsInfoEditor editor(bytes, file.toStdString());
+    QVERIFY(editor.isValid());
+    PolicyEdits edits;
+    const auto &ops = editor.scan().ops;
+    for (std::size_t i = 0; i < ops.size(); i += 3)
+        edits[ops[i].member.key] = Policy(int(i / 3 % 3));
+    const auto result = editor.apply(edits);
+    QVERIFY(result.ok());
+    QVERIFY(result.changedOps > 0);
+    Json spec = Json::object();
+    for (const auto &[type, policy] : edits)
+        spec[type] = policyName(policy);
+    QProcess p;
+    p.start(python, {QStringLiteral("-c"), QStringLiteral(R"PY(
+import json, sys
+from pathlib import Path
+text = Path(sys.argv[1]).read_text(encoding='utf-8')
+obj = json.loads(text)
+for op, colour in json.loads(sys.argv[2]).items():
+    pr = obj[op].get('precision_reduce')
+    flag = pr.get('flag', '').strip().lower() if isinstance(pr, dict) else ''
+    current = {'true': 'white', 'false': 'black'}.get(flag, 'gray')
+    if current == colour:
+        continue
+    if colour == 'gray':
+        obj[op].pop('precision_reduce', None)
+    else:
+        obj[op].setdefault('precision_reduce', {})['flag'] = 'true' if colour == 'white' else 'false'
+out = json.dumps(obj, indent=4, sort_keys=True, separators=(',', ':'))
+if text.endswith('\n'):
+    out += '\n'
+sys.stdout.buffer.write(out.encode('ascii'))
+)PY"), file, QString::fromStdString(spec.dump())});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    const QByteArray expected = p.readAllStandardOutput();
+    QVERIFY(!expected.isEmpty());
+    QVERIFY(QByteArray::fromStdString(result.bytes) == expected);
+}
+
+void TestLibraryEdit::scannerSurvivesDamagedFiles()
+{
+    // Truncations and byte flips of a real-looking file: a diagnostic with a position, never a crash.
+    std::string text = "{\n    \"A\":{\n        \"input0\":{\n            \"dtype\":\"float16,float\",\n"
+                       "            \"name\":\"x\\u00e9\"\n        },\n        \"precision_reduce\":{\n"
+                       "            \"flag\":\"true\"\n        },\n        \"z\":[1,{\"a\":[true,null,-1.5e3]}]\n    }\n}";
+    QVERIFY(OpsInfoEditor(text, "t.json").isValid());
+    int invalid = 0;
+    for (std::size_t cut = 0; cut < text.size(); ++cut) {
+        const OpsInfoEditor editor(text.substr(0, cut), "t.json");
+        QVERIFY(!editor.isValid());
+        QVERIFY(editor.diagnostics().front().location.line >= 1);
+        QVERIFY(!editor.apply({{"A", Policy::White}}).ok());
+    }
+    const char replacements[] = {'"', '{', '}', '[', ']', ',', ':', '\\', 'x', '\n', '\0'};
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        for (const char r : replacements) {
+            std::string damaged = text;
+            damaged[at] = r;
+            const OpsInfoEditor editor(damaged, "t.json");
+            if (!editor.isValid()) {
+                ++invalid;
+                continue;
+            }
+            // Whatever still parses must still edit cleanly.
+            for (const auto &op : editor.scan().ops) {
+                if (op.member.valueKind == '{')
+                    QVERIFY(editor.apply({{op.member.key, Policy::Black}}).ok());
+            }
+        }
+    }
+    QVERIFY(invalid > 0);
 }
 
 QTEST_GUILESS_MAIN(TestLibraryEdit)
