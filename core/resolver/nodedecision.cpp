@@ -130,7 +130,8 @@ void NodeDecider::decide(int index, NodeResolution &result)
         if (o == DType::Undefined || m_step[std::size_t(t)] != DType::Undefined)
             continue; // unknown dtype, or fixed already (customize_dtypes, the M3 pair)
         if (!isDecidedFloat(o)) {
-            tryExact(slot, o, table); // §8.2: non-float tensors keep only exact columns
+            if (!table.anyDtype)
+                tryExact(slot, o, table); // §8.2: non-float tensors keep only exact columns
             m_step[std::size_t(t)] = o;
             continue;
         }
@@ -170,7 +171,8 @@ void NodeDecider::decide(int index, NodeResolution &result)
         const int slot = isInput ? table.inputSlot(t) : table.outputSlot(t - node.inCount);
         const DType o = isInput ? m_plan.inputOriginal[node.inBegin + std::uint32_t(t)]
                                 : m_plan.outputOriginal[node.outBegin + std::uint32_t(t - node.inCount)];
-        DType chosen = table.cell(first, slot);
+        DType chosen = table.anyDtype && !isDecidedFloat(o) && o != DType::Undefined ? o
+                                                                                     : table.cell(first, slot);
         if (chosen == DType::Undefined)
             chosen = m_step[std::size_t(t)] != DType::Undefined ? m_step[std::size_t(t)] : o;
         if (isInput)

@@ -146,10 +146,24 @@ int ResolverPlan::tableFor(const OpEntry *entry)
     table.lastOutputDynamic = !entry->outputs.empty() && entry->outputs.back().paramType == "dynamic";
     table.columns = int(entry->columnCount());
     if (table.columns == 0) {
+        // "Supports the original dtype" (§1, approx), read as the kernels such ops generate at
+        // compile time: one column per float type with every tensor in it; a cube op also gets
+        // (fp16 in, fp32 out) first, as FE's cube kernels offer it. Non-float tensors of these
+        // columns keep their graph dtype (see NodeDecider).
         table.anyDtype = true;
-        table.columns = 1;
         table.hasFp32 = true;
-        table.cells.assign(std::size_t(table.slots()), DType::Undefined);
+        std::vector<std::pair<DType, DType>> columns{{DType::Float16, DType::Float16},
+                                                     {DType::Float32, DType::Float32},
+                                                     {DType::BFloat16, DType::BFloat16}};
+        if (library.isCube(entry->type))
+            columns.insert(columns.begin(), {DType::Float16, DType::Float32});
+        table.columns = int(columns.size());
+        for (const auto &[in, out] : columns) {
+            for (int i = 0; i < table.inputs; ++i)
+                table.cells.push_back(in);
+            for (int o = 0; o < table.outputs; ++o)
+                table.cells.push_back(out);
+        }
     } else {
         table.cells.assign(std::size_t(table.columns) * std::size_t(table.slots()), DType::Undefined);
         int slot = 0;

@@ -19,7 +19,8 @@ struct OpEntry;
 
 // The columns of one ops-info entry, parsed once: cells[column * slots + slot], slots = inputs
 // then outputs. Undefined in a cell means "any" (the tensor lists no dtypes). An entry that lists
-// no dtypes at all (dynamicFormat, or lists absent) gets one all-"any" column (§1, approx).
+// no dtypes at all (dynamicFormat, or lists absent) gets virtual homogeneous float columns (§1,
+// approx; see ResolverPlan::tableFor).
 struct ColumnTable
 {
     const OpEntry *entry = nullptr;
