@@ -286,16 +286,21 @@ void OpsInfoEditor::editOp(const ScannedOp &op, Policy target, std::vector<Splic
     }
 }
 
+std::optional<std::string> OpsInfoEditor::suggestOpType(std::string_view opType) const
+{
+    const std::string wanted = lowered(opType);
+    for (const auto &op : m_scan.ops) { // file order, so the answer does not depend on hashing
+        if (lowered(op.member.key) == wanted)
+            return op.member.key;
+    }
+    return std::nullopt;
+}
+
 Diagnostic OpsInfoEditor::unknownOp(const std::string &opType) const
 {
     std::string hint = "op types are case-sensitive; pick one defined in this file";
-    const std::string wanted = lowered(opType);
-    for (const auto &[type, indices] : m_byType) {
-        if (lowered(type) == wanted) {
-            hint = "did you mean '" + type + "'? op types are case-sensitive";
-            break;
-        }
-    }
+    if (const auto suggestion = suggestOpType(opType))
+        hint = "did you mean '" + *suggestion + "'? op types are case-sensitive";
     return {Severity::Error, {m_file, 0, 0}, "edit-unknown-op",
             "cannot set the colour of '" + opType + "': the op type is not defined in this file", hint};
 }

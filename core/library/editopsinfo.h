@@ -44,6 +44,8 @@ public:
     // The colour the file gives an op (the last precision_reduce item wins, as in Python's json);
     // nullopt for an unknown op or an invalid flag such as "yes".
     std::optional<Policy> filePolicy(std::string_view opType) const;
+    // An op type of this file that differs from `opType` only in case ("Matmul" -> "MatMul").
+    std::optional<std::string> suggestOpType(std::string_view opType) const;
     // Byte range [first, second) of the op's value object (its last definition in the file).
     std::optional<std::pair<std::size_t, std::size_t>> opSpan(std::string_view opType) const;
 

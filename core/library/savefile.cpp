@@ -92,69 +92,83 @@ std::string backupDirProblem(const std::string &path, const std::string &backupD
     return {};
 }
 
-SaveResult saveFileAtomically(const std::string &path, std::string_view bytes, const SaveOptions &options)
+std::vector<Diagnostic> preflightSave(const std::string &path, const SaveOptions &options)
 {
-    SaveResult result;
-    FileSystemOps &fsOps = options.fileSystem ? *options.fileSystem : FileSystemOps::real();
+    std::vector<Diagnostic> out;
     struct stat st = {};
     const bool exists = ::stat(path.c_str(), &st) == 0;
     if (exists && !S_ISREG(st.st_mode)) {
-        result.diagnostics.push_back(error(path, "save-not-a-file", path + " is not a regular file",
-                                           "use Save As and choose a file name"));
-        return result;
-    }
-
-    std::string current;
-    FileStamp currentStamp;
-    if (exists) {
-        std::string readError;
-        if (!readFileStamped(path, current, currentStamp, &readError) && !options.force) {
-            result.diagnostics.push_back(error(path, "save-unreadable", readError,
-                                               "check the file's permissions, or use Save As"));
-            return result;
-        }
+        out.push_back(error(path, "save-not-a-file", path + " is not a regular file", "use Save As and choose a file name"));
+        return out;
     }
     if (options.loadedStamp && !options.force) {
         const FileStamp &loaded = *options.loadedStamp;
+        std::string current;
+        FileStamp currentStamp;
+        std::string readError;
+        if (exists && !readFileStamped(path, current, currentStamp, &readError)) {
+            out.push_back(error(path, "save-unreadable", readError, "check the file's permissions, or use Save As"));
+            return out;
+        }
         if (loaded.exists && !exists) {
-            result.diagnostics.push_back(error(path, "save-deleted-on-disk",
-                                               path + " was deleted or moved since it was loaded",
-                                               "save again with force to recreate it, or use Save As"));
-            return result;
+            out.push_back(error(path, "save-deleted-on-disk", path + " was deleted or moved since it was loaded",
+                                "save again with force to recreate it, or use Save As"));
+            return out;
         }
         if (exists && !loaded.sameContent(currentStamp)) {
-            result.diagnostics.push_back(error(
-                path, "save-changed-on-disk",
-                path + " changed on disk since it was loaded (" + std::to_string(loaded.size) + " -> "
-                    + std::to_string(currentStamp.size) + " bytes); saving would discard that change",
-                "reload the file and redo your edits, or save with force to overwrite it"));
-            return result;
+            out.push_back(error(path, "save-changed-on-disk",
+                                path + " changed on disk since it was loaded (" + std::to_string(loaded.size) + " -> "
+                                    + std::to_string(currentStamp.size) + " bytes); saving would discard that change",
+                                "reload the file and redo your edits, or save with force to overwrite it"));
+            return out;
         }
     }
     if (exists && (!hasWriteBits(st) || ::access(path.c_str(), W_OK) != 0)) {
-        result.diagnostics.push_back(error(path, "save-read-only", path + " is read-only",
-                                           "make it writable with: chmod u+w '" + path
-                                               + "' (CANN installs often need the install user), or use Save As"));
-        return result;
+        out.push_back(error(path, "save-read-only", path + " is read-only",
+                            "make it writable with: chmod u+w '" + path
+                                + "' (CANN installs often need the install user), or use Save As"));
+        return out;
     }
     const std::string folder = normalized(path).parent_path().string();
     struct stat dirSt = {};
     if (::stat(folder.c_str(), &dirSt) != 0 || !hasWriteBits(dirSt) || ::access(folder.c_str(), W_OK | X_OK) != 0) {
-        result.diagnostics.push_back(error(path, "save-folder-read-only",
-                                           "cannot save " + path + ": its folder " + folder + " is not writable "
-                                               "(a safe save writes a temporary file beside it)",
-                                           "use Save As into a writable folder, or: chmod u+w '" + folder + "'"));
-        return result;
+        out.push_back(error(path, "save-folder-read-only",
+                            "cannot save " + path + ": its folder " + folder + " is not writable "
+                                "(a safe save writes a temporary file beside it)",
+                            "use Save As into a writable folder, or: chmod u+w '" + folder + "'"));
+        return out;
     }
+    if (exists && options.backup) {
+        const std::string dir = options.backupDir.empty() ? defaultBackupDir(path) : options.backupDir;
+        if (const std::string problem = backupDirProblem(path, dir); !problem.empty())
+            out.push_back(error(path, "L1", "refusing to back up into the library: " + problem,
+                                "choose a backup folder outside the soc folder"));
+    }
+    return out;
+}
 
+SaveResult saveFileAtomically(const std::string &path, std::string_view bytes, const SaveOptions &options)
+{
+    SaveResult result;
+    result.diagnostics = preflightSave(path, options);
+    if (hasErrors(result.diagnostics))
+        return result;
+    FileSystemOps &fsOps = options.fileSystem ? *options.fileSystem : FileSystemOps::real();
+    struct stat st = {};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    std::string current;
+    if (exists && options.backup) {
+        FileStamp ignored;
+        std::string readError;
+        if (!readFileStamped(path, current, ignored, &readError)) {
+            result.diagnostics.push_back(error(path, "save-unreadable", readError + "; cannot back it up",
+                                               "check the file's permissions, or turn backups off for this save"));
+            return result;
+        }
+    }
     const mode_t mode = exists ? (st.st_mode & 07777) : 0644;
     if (exists && options.backup) {
         const std::string dir = options.backupDir.empty() ? defaultBackupDir(path) : options.backupDir;
-        if (const std::string problem = backupDirProblem(path, dir); !problem.empty()) {
-            result.diagnostics.push_back(error(path, "L1", "refusing to back up into the library: " + problem,
-                                               "choose a backup folder outside the soc folder"));
-            return result;
-        }
         std::error_code ec;
         fs::create_directories(dir, ec);
         const fs::path target(path);

@@ -38,6 +38,11 @@ struct SaveResult
 // writes a temporary file beside it, fsyncs and renames it over.
 SaveResult saveFileAtomically(const std::string &path, std::string_view bytes, const SaveOptions &options = {});
 
+// The checks saveFileAtomically makes before it writes anything (changed or deleted on disk,
+// read-only file or folder, backup folder inside the library), so a save of several files can
+// refuse before the first one is written.
+std::vector<Diagnostic> preflightSave(const std::string &path, const SaveOptions &options = {});
+
 // $XDG_STATE_HOME/opsinfo-studio/backups/<folder name> (else ~/.local/state/...), where the folder
 // name is that of the file's folder: the soc ("ascend910b") for a library file.
 std::string defaultBackupDir(const std::string &path);
