@@ -17,7 +17,7 @@ const char *locatedJsonKindName(LocatedJson::Kind kind)
     return "a value";
 }
 
-LineIndex::LineIndex(std::string_view text)
+JsonLineIndex::JsonLineIndex(std::string_view text)
 {
     m_lineStarts.push_back(0);
     for (std::size_t i = 0; i < text.size(); ++i)
@@ -27,7 +27,7 @@ LineIndex::LineIndex(std::string_view text)
         m_bom = 3;
 }
 
-std::pair<int, int> LineIndex::position(std::size_t offset) const
+std::pair<int, int> JsonLineIndex::position(std::size_t offset) const
 {
     auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
     const std::size_t line = std::size_t(it - m_lineStarts.begin()); // >= 1

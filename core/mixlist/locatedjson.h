@@ -57,10 +57,10 @@ struct LocatedJsonResult
 LocatedJsonResult readLocatedJson(std::string_view text);
 
 // Line/column (1-based, column in bytes, a BOM not counted) of offsets in one buffer.
-class LineIndex
+class JsonLineIndex
 {
 public:
-    explicit LineIndex(std::string_view text);
+    explicit JsonLineIndex(std::string_view text);
     std::pair<int, int> position(std::size_t offset) const;
 
 private:

@@ -201,7 +201,7 @@ private:
     std::string_view m_text;
     const std::string &m_file;
     bool m_lenient;
-    LineIndex m_lines;
+    JsonLineIndex m_lines;
     MixlistParseResult m_result;
 };
 

@@ -5,7 +5,7 @@
 
 namespace opsinfo {
 
-std::size_t editDistance(std::string_view a, std::string_view b)
+std::size_t typoDistance(std::string_view a, std::string_view b)
 {
     std::vector<std::size_t> row(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j)
@@ -54,7 +54,7 @@ std::optional<std::string> nearestKey(std::string_view key, const std::vector<st
     std::optional<std::string> found;
     bool tie = false;
     for (const auto &candidate : allowed) {
-        const std::size_t d = editDistance(k, lettersOnly(candidate));
+        const std::size_t d = typoDistance(k, lettersOnly(candidate));
         if (d < best) {
             best = d;
             found = candidate;
@@ -82,7 +82,7 @@ std::optional<std::string> nearestOpType(std::string_view type, const std::vecto
         if (sizeGap >= best)
             continue; // cannot beat the best so far
         // Case-insensitive, so a case slip does not use up the typo budget.
-        const std::size_t d = editDistance(l, lower(c));
+        const std::size_t d = typoDistance(l, lower(c));
         if (d < best) {
             best = d;
             found = c;
