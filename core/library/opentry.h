@@ -44,6 +44,17 @@ struct OpEntry
     int fileIndex = -1;              // into OpLibrary::files()
     SourceLocation location;         // the op's key in its file
 
+    // Byte spans [begin, end) in the file the entry was read from, for editors that patch the file in
+    // place. npos = absent. JSON: the op key token, the op's value object `{...}`, the whole
+    // `"precision_reduce":{...}` member (key through closing brace) and the flag's string token
+    // (quotes included). INI: the `[OpType]` line, the section (header through its last line), the
+    // `precision_reduce.flag=...` line and the flag's value text.
+    static constexpr std::size_t npos = std::size_t(-1);
+    std::size_t keyBegin = npos, keyEnd = npos;
+    std::size_t valueBegin = npos, valueEnd = npos;
+    std::size_t precisionReduceBegin = npos, precisionReduceEnd = npos;
+    std::size_t flagBegin = npos, flagEnd = npos;
+
     // Number of kernel signatures (columns); 0 when no tensor lists dtypes.
     std::size_t columnCount() const;
     // Value of item.key, or nullptr.

@@ -1,0 +1,82 @@
+#include "library/feini.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace opsinfo {
+
+namespace {
+
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+} // namespace
+
+CubeOpList cubeOpsFromFeIniText(std::string_view text, const std::string &file,
+                                std::vector<Diagnostic> &diagnostics)
+{
+    std::set<std::string, std::less<>> types;
+    bool found = false;
+    int lineNumber = 0;
+    int foundLine = 0;
+    while (!text.empty()) {
+        ++lineNumber;
+        const auto end = text.find('\n');
+        const std::string_view line = trimmed(text.substr(0, end));
+        text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+        if (line.empty() || line.front() == '#')
+            continue;
+        const auto eq = line.find('=');
+        if (eq == std::string_view::npos || trimmed(line.substr(0, eq)) != "fp16.op_type")
+            continue;
+        if (found) {
+            diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{file, lineNumber, 1},
+                                             "fe-ini", "fp16.op_type appears again (first at line "
+                                                 + std::to_string(foundLine) + "); the later line is used",
+                                             "keep one fp16.op_type line"});
+            types.clear();
+        }
+        found = true;
+        foundLine = lineNumber;
+        std::string_view list = line.substr(eq + 1);
+        while (true) {
+            const auto comma = list.find(',');
+            const std::string_view type = trimmed(list.substr(0, comma));
+            if (!type.empty())
+                types.emplace(type);
+            if (comma == std::string_view::npos)
+                break;
+            list.remove_prefix(comma + 1);
+        }
+    }
+    if (!found) {
+        diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{file, 0, 0}, "fe-ini",
+                                         "no fp16.op_type line: using FE's default cube list (27 types)",
+                                         "point to the fe.ini of your CANN installation "
+                                         "(lib64/plugin/opskernel/fe_config/fe.ini)"});
+        return CubeOpList::defaults();
+    }
+    return CubeOpList(std::move(types));
+}
+
+CubeOpList loadCubeOpsFromFeIni(const std::string &path, std::vector<Diagnostic> &diagnostics)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
+                                         "cannot read fe.ini: using FE's default cube list",
+                                         "check that the file exists and is readable"});
+        return CubeOpList::defaults();
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return cubeOpsFromFeIniText(buffer.str(), path, diagnostics);
+}
+
+} // namespace opsinfo

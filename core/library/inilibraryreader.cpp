@@ -1,0 +1,214 @@
+#include "library/libraryfilereader.h"
+#include "library/opentryfields.h"
+#include "library/textposition.h"
+
+#include <algorithm>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <unordered_map>
+
+namespace opsinfo {
+
+namespace {
+
+constexpr std::size_t kNpos = OpEntry::npos;
+
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+// msopgen's ini-to-json conversion, with its checks, reporting lines instead of stopping at the
+// first problem: `[OpType]` starts an op (a repeated section replaces the earlier one), and
+// `item.key=value` adds a leaf; lines without '=' are ignored.
+class IniLibraryParser final : public EntryReporter
+{
+public:
+    IniLibraryParser(std::string_view text, const std::string &file) : m_text(text), m_file(file), m_lines(text) {}
+
+    ParsedLibraryFile run()
+    {
+        std::unordered_map<std::string, std::size_t> sections; // op type -> index in entries
+        std::size_t lineBegin = m_text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+        while (lineBegin < m_text.size()) {
+            std::size_t lineEnd = m_text.find('\n', lineBegin);
+            if (lineEnd == std::string_view::npos)
+                lineEnd = m_text.size();
+            handleLine(lineBegin, m_text.substr(lineBegin, lineEnd - lineBegin), sections);
+            lineBegin = lineEnd + 1;
+        }
+        closeSection();
+        m_result.readable = true;
+        return std::move(m_result);
+    }
+
+    void report(std::size_t offset, Severity severity, std::string code, std::string message,
+                std::string hint) override
+    {
+        Diagnostic d{severity, offset == kNpos ? SourceLocation{m_file, 0, 0} : m_lines.locate(offset, m_file),
+                     std::move(code), std::move(message), std::move(hint)};
+        m_result.diagnostics.push_back(std::move(d));
+    }
+
+private:
+    struct Section
+    {
+        OpEntry entry;
+        // per item: leaf value offsets, in the order of OpEntry::items
+        std::vector<std::vector<std::size_t>> offsets;
+    };
+
+    void handleLine(std::size_t begin, std::string_view raw, std::unordered_map<std::string, std::size_t> &sections)
+    {
+        const std::string_view line = trimmed(raw);
+        if (line.empty() || line.front() == '#' || line.front() == ';')
+            return;
+        const std::size_t lineOffset = begin + std::size_t(line.data() - raw.data());
+        if (line.front() == '[') {
+            if (line.back() != ']') {
+                report(lineOffset, Severity::Error, "ini-syntax", "section header without closing ']'",
+                       "write the op type as [OpType]");
+                return;
+            }
+            closeSection();
+            const std::string_view type = trimmed(line.substr(1, line.size() - 2));
+            if (type.empty()) {
+                report(lineOffset, Severity::Error, "ini-syntax", "empty section name []",
+                       "write the op type as [OpType]");
+                return;
+            }
+            m_section.emplace();
+            OpEntry &e = m_section->entry;
+            e.type = type;
+            e.keyBegin = lineOffset;
+            e.keyEnd = lineOffset + line.size();
+            e.valueBegin = lineOffset;
+            e.location = m_lines.locate(lineOffset, m_file);
+            auto [it, inserted] = sections.try_emplace(e.type, kNpos);
+            if (!inserted) {
+                const OpEntry &earlier = m_result.entries[it->second];
+                report(lineOffset, Severity::Warning, "ini-repeated-section",
+                       "section [" + e.type + "] appears again (first at line "
+                           + std::to_string(earlier.location.line)
+                           + "); this one replaces the earlier one as a whole",
+                       "merge the two sections");
+            }
+            m_sectionSlot = &it->second;
+            return;
+        }
+        const std::size_t eq = line.find('=');
+        if (eq == std::string_view::npos)
+            return; // msopgen ignores such lines
+        const std::string_view key = trimmed(line.substr(0, eq));
+        const std::string_view value = line.substr(eq + 1);
+        const std::size_t valueOffset = lineOffset + eq + 1;
+        const std::size_t dot = key.find('.');
+        if (dot == std::string_view::npos || dot == 0 || dot + 1 == key.size()
+            || key.find('.', dot + 1) != std::string_view::npos) {
+            report(lineOffset, Severity::Error, "ini-syntax",
+                   "'" + std::string(key) + "' is not of the form item.key (exactly one dot)",
+                   "write e.g. input0.dtype=float16,float");
+            return;
+        }
+        if (!m_section) {
+            report(lineOffset, Severity::Error, "ini-syntax",
+                   "'" + std::string(key) + "' comes before any [OpType] section",
+                   "start the file with the op type in brackets, e.g. [Add]");
+            return;
+        }
+        const std::string_view itemName = key.substr(0, dot);
+        const std::string_view leafKey = key.substr(dot + 1);
+        OpEntry &e = m_section->entry;
+        std::size_t itemIndex = 0;
+        while (itemIndex < e.items.size() && e.items[itemIndex].name != itemName)
+            ++itemIndex;
+        if (itemIndex == e.items.size()) {
+            e.items.push_back(OpItem{std::string(itemName), {}});
+            m_section->offsets.emplace_back();
+        }
+        OpItem &item = e.items[itemIndex];
+        for (const auto &[k, v] : item.values) {
+            if (k == leafKey) {
+                report(lineOffset, Severity::Error, "ini-repeated-key",
+                       "op '" + e.type + "': " + std::string(key) + " is repeated",
+                       "keep one " + std::string(key) + " line in the section");
+                return;
+            }
+        }
+        item.values.emplace_back(std::string(leafKey), std::string(value));
+        m_section->offsets[itemIndex].push_back(valueOffset);
+        if (itemName == "precision_reduce" && leafKey == "flag") {
+            e.precisionReduceBegin = lineOffset;
+            e.precisionReduceEnd = lineOffset + line.size();
+            e.flagBegin = valueOffset;
+            e.flagEnd = valueOffset + value.size();
+        }
+        m_lastLineEnd = lineOffset + line.size();
+    }
+
+    void closeSection()
+    {
+        if (!m_section)
+            return;
+        OpEntry &e = m_section->entry;
+        e.valueEnd = std::max(m_lastLineEnd, e.keyEnd);
+        LeafPositions positions;
+        for (const auto &leafOffsets : m_section->offsets) {
+            positions.ranges.emplace_back(std::uint32_t(positions.offsets.size()), std::uint32_t(leafOffsets.size()));
+            positions.offsets.insert(positions.offsets.end(), leafOffsets.begin(), leafOffsets.end());
+        }
+        deriveEntryFields(e, positions, EntryRules{true, true}, *this);
+        if (*m_sectionSlot == kNpos) {
+            *m_sectionSlot = m_result.entries.size();
+            m_result.entries.push_back(std::move(e));
+        } else {
+            m_result.entries[*m_sectionSlot] = std::move(e);
+        }
+        m_section.reset();
+        m_lastLineEnd = 0;
+    }
+
+    std::string_view m_text;
+    const std::string &m_file;
+    LineIndex m_lines;
+    ParsedLibraryFile m_result;
+    std::optional<Section> m_section;
+    std::size_t *m_sectionSlot = nullptr;
+    std::size_t m_lastLineEnd = 0;
+};
+
+} // namespace
+
+ParsedLibraryFile readIniLibraryText(std::string_view text, const std::string &file)
+{
+    return IniLibraryParser(text, file).run();
+}
+
+ParsedLibraryFile readIniLibraryFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        ParsedLibraryFile failed;
+        failed.diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
+                                                "cannot read the file", "check that it exists and is readable"});
+        return failed;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    return readIniLibraryText(text, path);
+}
+
+ParsedLibraryFile readLibraryFile(const std::string &path)
+{
+    const bool ini = path.size() >= 4 && (path.compare(path.size() - 4, 4, ".ini") == 0
+                                          || path.compare(path.size() - 4, 4, ".INI") == 0);
+    return ini ? readIniLibraryFile(path) : readJsonLibraryFile(path);
+}
+
+} // namespace opsinfo

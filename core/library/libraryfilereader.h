@@ -1,0 +1,35 @@
+#pragma once
+
+#include "common/diagnostic.h"
+#include "library/opentry.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opsinfo {
+
+// One ops-info file read into entries. `readable` is false when the file could not be read or is
+// not valid JSON / INI as a whole: then `entries` is empty, never a prefix of the file. A readable
+// file may still carry errors (L4 leaf types, an invalid flag, a dtype/format count mismatch); its
+// entries are kept so a UI can show and fix them, but the load as a whole is not ok.
+struct ParsedLibraryFile
+{
+    std::vector<OpEntry> entries; // file order; an op defined twice keeps its first position and
+                                  // its last definition (what Python json and nlohmann do)
+    std::vector<Diagnostic> diagnostics;
+    bool readable = false;
+};
+
+// The JSON library form (FORMATS "Ops-info library"), parsed with simdjson On-Demand.
+ParsedLibraryFile readJsonLibraryFile(const std::string &path);
+ParsedLibraryFile readJsonLibraryText(std::string_view text, const std::string &file);
+
+// The INI source form of custom op projects (FORMATS "Ops-info source form").
+ParsedLibraryFile readIniLibraryFile(const std::string &path);
+ParsedLibraryFile readIniLibraryText(std::string_view text, const std::string &file);
+
+// By extension: .ini is the source form, anything else JSON.
+ParsedLibraryFile readLibraryFile(const std::string &path);
+
+} // namespace opsinfo

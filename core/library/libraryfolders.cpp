@@ -1,0 +1,121 @@
+#include "library/libraryfolders.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+
+namespace opsinfo {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+        s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+} // namespace
+
+bool loadsBefore(std::string_view a, std::string_view b)
+{
+    const bool legacyA = a.find("legacy") != std::string_view::npos;
+    const bool legacyB = b.find("legacy") != std::string_view::npos;
+    if (legacyA != legacyB)
+        return legacyA;
+    if (a.size() != b.size())
+        return a.size() < b.size();
+    return a < b;
+}
+
+std::vector<std::string> socFolderFiles(const std::string &folder)
+{
+    std::vector<std::pair<std::string, std::string>> found; // name, path
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.empty() || name.front() == '.' || name.size() < 5
+            || name.compare(name.size() - 5, 5, ".json") != 0)
+            continue;
+        std::error_code statError;
+        if (!it->is_regular_file(statError)) // follows symlinks, like FE's stat()
+            continue;
+        found.emplace_back(name, it->path().string());
+    }
+    std::sort(found.begin(), found.end(), [](const auto &x, const auto &y) { return loadsBefore(x.first, y.first); });
+    std::vector<std::string> paths;
+    paths.reserve(found.size());
+    for (auto &[name, path] : found)
+        paths.push_back(std::move(path));
+    return paths;
+}
+
+std::string socFolderName(std::string_view socVersion)
+{
+    const std::string_view name = trimmed(socVersion);
+    std::string lower(name);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (lower == name)
+        return lower; // already a folder name ("ascend910b" is not the first-generation "Ascend910B")
+    if (startsWith(lower, "ascend910_93"))
+        return "ascend910_93";
+    if (startsWith(lower, "ascend910b") && lower.size() > 10
+        && std::isdigit(static_cast<unsigned char>(lower[10])))
+        return "ascend910b"; // Ascend910B1..B4
+    if (startsWith(lower, "ascend910") && !startsWith(lower, "ascend910_"))
+        return "ascend910"; // Ascend910A, Ascend910B, Ascend910ProB, Ascend910PremiumA
+    if (startsWith(lower, "ascend310p"))
+        return "ascend310p";
+    if (startsWith(lower, "ascend310b"))
+        return "ascend310b";
+    return lower;
+}
+
+std::vector<std::string> vendorLoadPriority(const std::string &configIni, std::vector<Diagnostic> &diagnostics)
+{
+    std::vector<std::string> vendors;
+    std::ifstream in(configIni);
+    if (!in) {
+        diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{configIni, 0, 0}, "L3",
+                                         "cannot read vendors/config.ini", "check that it is readable"});
+        return vendors;
+    }
+    std::string line;
+    int lineNumber = 0;
+    bool found = false;
+    while (std::getline(in, line)) {
+        ++lineNumber;
+        const std::string_view text = trimmed(line);
+        const auto eq = text.find('=');
+        if (text.empty() || text.front() == '#' || eq == std::string_view::npos
+            || trimmed(text.substr(0, eq)) != "load_priority")
+            continue;
+        found = true;
+        vendors.clear();
+        std::string_view list = text.substr(eq + 1);
+        while (true) {
+            const auto comma = list.find(',');
+            const std::string_view name = trimmed(list.substr(0, comma));
+            if (!name.empty())
+                vendors.emplace_back(name);
+            if (comma == std::string_view::npos)
+                break;
+            list.remove_prefix(comma + 1);
+        }
+    }
+    if (!found)
+        diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{configIni, 0, 0}, "L3",
+                                         "no load_priority line: no vendor store is loaded",
+                                         "add load_priority=<vendor>[,<vendor>...]"});
+    return vendors;
+}
+
+} // namespace opsinfo

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "common/diagnostic.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opsinfo {
+
+// L2 on file names: names containing "legacy" first, then shorter names, then by name.
+bool loadsBefore(std::string_view fileNameA, std::string_view fileNameB);
+
+// L1 + L2: the regular files of a soc folder whose name ends in ".json" and does not start with
+// '.', as full paths in load order. Sub-folders are not searched (FE does not either).
+std::vector<std::string> socFolderFiles(const std::string &folder);
+
+// L5: the config folder name of a SoC version ("Ascend910B2" -> "ascend910b", "Ascend910A" ->
+// "ascend910", "Ascend910_9391" -> "ascend910_93", "Ascend310P3" -> "ascend310p"); names already
+// in folder form are returned lower-cased.
+std::string socFolderName(std::string_view socVersion);
+
+// opp/vendors/config.ini: the vendor names of `load_priority=a,b`, highest priority first.
+std::vector<std::string> vendorLoadPriority(const std::string &configIni,
+                                            std::vector<Diagnostic> &diagnostics);
+
+} // namespace opsinfo

@@ -1,0 +1,212 @@
+#include "library/opentryfields.h"
+
+#include <algorithm>
+
+namespace opsinfo {
+
+namespace {
+
+std::string_view trimmed(std::string_view s)
+{
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!s.empty() && space(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && space(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+// Calls f(token) for each comma-separated, trimmed token; nothing for an empty list.
+template<typename F>
+void forEachListItem(std::string_view list, F &&f)
+{
+    if (trimmed(list).empty())
+        return;
+    while (true) {
+        const auto comma = list.find(',');
+        f(trimmed(list.substr(0, comma)));
+        if (comma == std::string_view::npos)
+            return;
+        list.remove_prefix(comma + 1);
+    }
+}
+
+std::size_t listLength(std::string_view list)
+{
+    if (trimmed(list).empty())
+        return 0;
+    return std::size_t(std::count(list.begin(), list.end(), ',')) + 1;
+}
+
+std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+} // namespace
+
+int tensorItemIndex(std::string_view item, bool *isInput)
+{
+    std::string_view digits;
+    if (item.substr(0, 5) == "input") {
+        digits = item.substr(5);
+        *isInput = true;
+    } else if (item.substr(0, 6) == "output") {
+        digits = item.substr(6);
+        *isInput = false;
+    } else {
+        return -1;
+    }
+    if (digits.empty() || digits.size() > 6)
+        return -1;
+    int index = 0;
+    for (char c : digits) {
+        if (c < '0' || c > '9')
+            return -1;
+        index = index * 10 + (c - '0');
+    }
+    return index;
+}
+
+void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const EntryRules &rules,
+                       EntryReporter &reporter)
+{
+    entry.inputs.clear();
+    entry.outputs.clear();
+    entry.policy = Policy::Gray;
+    entry.hasPrecisionReduce = false;
+    entry.flag.clear();
+    entry.dynamicFormat = false;
+    entry.opFile.clear();
+
+    std::size_t inputCount = 0, outputCount = 0;
+    for (const OpItem &item : entry.items) {
+        bool isInput = false;
+        if (tensorItemIndex(item.name, &isInput) >= 0)
+            ++(isInput ? inputCount : outputCount);
+    }
+    entry.inputs.reserve(inputCount);
+    entry.outputs.reserve(outputCount);
+
+    // Only built when something is reported: most entries have nothing to say.
+    const auto op = [&entry] { return quote(entry.type); };
+    for (std::size_t i = 0; i < entry.items.size(); ++i) {
+        const OpItem &item = entry.items[i];
+        const auto valueAt = [&](std::size_t k) { return positions.at(i, k); };
+        const std::size_t itemOffset = valueAt(0) != std::size_t(-1) ? valueAt(0) : entry.valueBegin;
+        bool isInput = false;
+        const int index = tensorItemIndex(item.name, &isInput);
+        if (index >= 0) {
+            TensorInfo t;
+            t.item = item.name;
+            t.index = index;
+            const std::string *dtype = nullptr;
+            const std::string *format = nullptr;
+            const std::string *unknownShapeFormat = nullptr;
+            std::size_t formatKey = 0, unknownKey = 0;
+            for (std::size_t k = 0; k < item.values.size(); ++k) {
+                const auto &[key, value] = item.values[k];
+                if (key == "name") {
+                    t.name = value;
+                } else if (key == "paramType") {
+                    t.paramType = value;
+                } else if (key == "dtype") {
+                    dtype = &value;
+                    t.dtypes.reserve(listLength(value));
+                    forEachListItem(value, [&t](std::string_view d) { t.dtypes.push_back(parseOpsInfoDType(d)); });
+                } else if (key == "format") {
+                    format = &value;
+                    formatKey = k;
+                    t.formats.reserve(listLength(value));
+                    forEachListItem(value, [&t](std::string_view f) { t.formats.emplace_back(f); });
+                } else if (key == "unknownshape_format") {
+                    unknownShapeFormat = &value;
+                    unknownKey = k;
+                }
+            }
+            const auto where = [&] { return "op " + op() + ", " + item.name; };
+            if (dtype && format && listLength(*dtype) != listLength(*format)) {
+                reporter.report(valueAt(formatKey), Severity::Error, "dtype-format-count",
+                                where() + ": " + std::to_string(listLength(*dtype)) + " dtypes but "
+                                    + std::to_string(listLength(*format)) + " formats",
+                                "the i-th dtype and the i-th format form kernel signature i: give "
+                                "both lists the same length");
+            }
+            if (dtype && unknownShapeFormat && listLength(*dtype) != listLength(*unknownShapeFormat)) {
+                reporter.report(valueAt(unknownKey), Severity::Error, "dtype-format-count",
+                                where() + ": " + std::to_string(listLength(*dtype))
+                                    + " dtypes but " + std::to_string(listLength(*unknownShapeFormat))
+                                    + " unknownshape_format entries",
+                                "give unknownshape_format one entry per dtype");
+            }
+            if (rules.requireTensorNameAndParamType) {
+                std::string missing;
+                if (std::none_of(item.values.begin(), item.values.end(),
+                                 [](const auto &kv) { return kv.first == "name"; }))
+                    missing = "name";
+                const bool hasParamType = std::any_of(item.values.begin(), item.values.end(),
+                                                      [](const auto &kv) { return kv.first == "paramType"; });
+                if (!hasParamType)
+                    missing += missing.empty() ? "paramType" : ", paramType";
+                if (!missing.empty()) {
+                    reporter.report(itemOffset, Severity::Error, "ini-missing-key",
+                                    where() + " lacks " + missing,
+                                    "every input*/output* needs " + item.name + ".name and "
+                                        + item.name + ".paramType");
+                } else if (t.paramType != "required" && t.paramType != "optional"
+                           && t.paramType != "dynamic") {
+                    reporter.report(itemOffset, Severity::Error, "ini-param-type",
+                                    where() + ".paramType is '" + t.paramType + "'",
+                                    "use required, optional or dynamic");
+                }
+            }
+            (isInput ? entry.inputs : entry.outputs).push_back(std::move(t));
+        } else if (item.name == "precision_reduce") {
+            entry.hasPrecisionReduce = true;
+            std::size_t flagKey = std::size_t(-1);
+            for (std::size_t k = 0; k < item.values.size(); ++k)
+                if (item.values[k].first == "flag")
+                    flagKey = k;
+            if (flagKey != std::size_t(-1))
+                entry.flag = item.values[flagKey].second;
+            if (const auto policy = policyFromFlag(entry.flag)) {
+                entry.policy = *policy;
+            } else {
+                reporter.report(flagKey != std::size_t(-1) ? valueAt(flagKey) : itemOffset,
+                                Severity::Error, "precision-reduce-flag",
+                                "op " + op() + ": precision_reduce.flag is '" + entry.flag
+                                    + "'; the compiler accepts only \"true\", \"false\" or \"\" and "
+                                      "refuses the whole file",
+                                "set it to \"true\" (white list), \"false\" (black list) or remove the "
+                                "precision_reduce item (gray)");
+            }
+        } else if (item.name == "dynamicFormat") {
+            for (const auto &[key, value] : item.values) {
+                if (key == "flag") {
+                    std::string lower(trimmed(value));
+                    std::transform(lower.begin(), lower.end(), lower.begin(),
+                                   [](unsigned char c) { return char(c >= 'A' && c <= 'Z' ? c + 32 : c); });
+                    entry.dynamicFormat = lower == "true";
+                }
+            }
+        } else if (item.name == "opFile") {
+            for (const auto &[key, value] : item.values)
+                if (key == "value")
+                    entry.opFile = value;
+        }
+        if (rules.strictFlags) {
+            for (std::size_t k = 0; k < item.values.size(); ++k) {
+                const auto &[key, value] = item.values[k];
+                const bool reportedAbove = item.name == "precision_reduce" && !policyFromFlag(value);
+                if (key == "flag" && value != "true" && value != "false" && !reportedAbove)
+                    reporter.report(valueAt(k), Severity::Error, "ini-flag",
+                                    "op " + op() + ": " + item.name + ".flag is '" + value + "'",
+                                    "write exactly true or false");
+            }
+        }
+    }
+    const auto byIndex = [](const TensorInfo &a, const TensorInfo &b) { return a.index < b.index; };
+    if (!std::is_sorted(entry.inputs.begin(), entry.inputs.end(), byIndex))
+        std::stable_sort(entry.inputs.begin(), entry.inputs.end(), byIndex);
+    if (!std::is_sorted(entry.outputs.begin(), entry.outputs.end(), byIndex))
+        std::stable_sort(entry.outputs.begin(), entry.outputs.end(), byIndex);
+}
+
+} // namespace opsinfo

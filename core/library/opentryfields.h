@@ -1,0 +1,59 @@
+#pragma once
+
+#include "common/diagnostic.h"
+#include "library/opentry.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace opsinfo {
+
+// Where each leaf value of OpEntry::items sits in its file: item i's k-th value starts at
+// offsets[ranges[i].first + k]. Only used to place diagnostics, so readers keep it in a scratch
+// buffer reused for every op.
+struct LeafPositions
+{
+    std::vector<std::size_t> offsets;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges; // per item: first, count
+
+    void clear()
+    {
+        offsets.clear();
+        ranges.clear();
+    }
+    std::size_t at(std::size_t item, std::size_t key) const
+    {
+        return item < ranges.size() && key < ranges[item].second ? offsets[ranges[item].first + key]
+                                                                 : std::size_t(-1);
+    }
+};
+
+// Receives the findings about one entry; the reader turns offsets into lines and columns.
+class EntryReporter
+{
+public:
+    virtual ~EntryReporter() = default;
+    virtual void report(std::size_t offset, Severity severity, std::string code, std::string message,
+                        std::string hint) = 0;
+};
+
+// Rules that differ between the JSON library and the INI source form (FORMATS.md).
+struct EntryRules
+{
+    bool requireTensorNameAndParamType = false; // INI: input*/output* need name + valid paramType
+    bool strictFlags = false;                   // INI: every `.flag` value exactly true/false
+};
+
+// Fills the typed fields of `entry` (inputs/outputs, policy, flag, dynamicFormat, opFile) from its
+// verbatim items and reports what the real compiler would refuse: an invalid precision_reduce.flag,
+// and dtype lists whose length differs from format / unknownshape_format.
+void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const EntryRules &rules,
+                       EntryReporter &reporter);
+
+// "input3" -> 3 and "output0" -> 0 with isInput set; -1 for other item names.
+int tensorItemIndex(std::string_view item, bool *isInput);
+
+} // namespace opsinfo
