@@ -50,7 +50,7 @@ struct LayoutOptions
     int placementSweeps = 3;      // x alignment down+up pairs (one more down pass ends it)
     // Edges spanning more layers than this get no virtual nodes: they are drawn straight, which
     // keeps the work linear when one tensor (a mask, a position id) feeds the whole network.
-    int maxDummySpan = 12;
+    int maxDummySpan = 48;
     bool includeControlEdges = true;
     // Overrides the label-based size; called with the index of a node of the laid-out graph.
     std::function<LayoutSize(int node)> nodeSize;

@@ -1,0 +1,289 @@
+#include "graphrenderer.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <array>
+#include <cmath>
+
+namespace opsinfo {
+
+namespace {
+
+constexpr double kLabelPixelSize = 11.0; // scene units; node height is 28 by default
+constexpr double kMinLabelPixels = 6.0;  // below this on screen a label is unreadable: skip it
+const QColor kEdgeColor(0x78, 0x86, 0x8f);
+const QColor kSelectionColor(0x00, 0x96, 0x88);
+const QColor kMarkColor(0xff, 0xc1, 0x07);
+
+QPolygonF diamond(const QPointF &c, double r)
+{
+    return QPolygonF({c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)});
+}
+
+} // namespace
+
+std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &styles)
+{
+    const int count = scene.visibleCount();
+    std::vector<NodeStyle> result(static_cast<std::size_t>(count));
+    std::vector<std::array<int, NodeStyle::kindCount>> votes;
+    std::vector<int> voteSlot(std::size_t(count), -1);
+    for (int node = 0; node < scene.graphNodeCount() && node < int(styles.size()); ++node) {
+        const int v = scene.visibleOf(node);
+        const NodeStyle &style = styles[std::size_t(node)];
+        if (scene.graphNodeOf(v) == node) {
+            result[std::size_t(v)] = style;
+            continue;
+        }
+        int &slot = voteSlot[std::size_t(v)];
+        if (slot < 0) {
+            slot = int(votes.size());
+            votes.push_back({});
+        }
+        ++votes[std::size_t(slot)][std::size_t(style.kind)];
+        result[std::size_t(v)].ambiguous |= style.ambiguous;
+        result[std::size_t(v)].castOnInput |= style.castOnInput;
+    }
+    for (int v = 0; v < count; ++v) {
+        const int slot = voteSlot[std::size_t(v)];
+        if (slot < 0)
+            continue;
+        const auto &tally = votes[std::size_t(slot)];
+        // Errors win outright: a collapsed block hiding an error must still show it.
+        if (tally[NodeStyle::Error] > 0) {
+            result[std::size_t(v)].kind = NodeStyle::Error;
+            continue;
+        }
+        int best = NodeStyle::Undecided;
+        for (int k = 0; k < NodeStyle::kindCount; ++k)
+            if (k != NodeStyle::NotFe && k != NodeStyle::Undecided && tally[std::size_t(k)] > 0
+                && (best == NodeStyle::Undecided || tally[std::size_t(k)] > tally[std::size_t(best)]))
+                best = k;
+        if (best == NodeStyle::Undecided && tally[NodeStyle::NotFe] > 0)
+            best = NodeStyle::NotFe;
+        result[std::size_t(v)].kind = NodeStyle::Kind(best);
+    }
+    return result;
+}
+
+PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vector<NodeStyle> &styles,
+                      const RenderRequest &request)
+{
+    PaintStats stats;
+    const double s = request.toDevice.m11();
+    const QTransform base = painter.transform();
+    painter.setTransform(request.toDevice, true);
+    painter.setRenderHint(QPainter::Antialiasing, s > 0.2);
+    auto styleOf = [&](int v) { return std::size_t(v) < styles.size() ? styles[std::size_t(v)] : NodeStyle{}; };
+
+    // Edges first, under the nodes.
+    std::vector<int> ids;
+    scene.edgesIn(request.area, ids);
+    QVector<QLineF> lines;
+    QPainterPath curves, reversed, arrows;
+    QVector<QPolygonF> casts;
+    const bool fewEdges = ids.size() < 4000 && s > 0.15;
+    const bool detailed = s * 6.0 >= 3.0; // arrowheads and cast diamonds readable
+    for (int e : ids) {
+        const GraphScene::Edge &edge = scene.edges()[std::size_t(e)];
+        if (edge.box.width() * s < 1.0 && edge.box.height() * s < 1.0)
+            continue; // sub-pixel
+        ++stats.edges;
+        const QPolygonF &p = edge.points;
+        if (edge.reversed) {
+            reversed.addPolygon(p);
+        } else if (p.size() == 2 && fewEdges) {
+            const double midY = (p[0].y() + p[1].y()) / 2.0;
+            curves.moveTo(p[0]);
+            curves.cubicTo(QPointF(p[0].x(), midY), QPointF(p[1].x(), midY), p[1]);
+        } else {
+            for (qsizetype i = 1; i < p.size(); ++i)
+                lines.append(QLineF(p[i - 1], p[i]));
+        }
+        const QPointF end = p.back();
+        if (detailed && !edge.reversed)
+            arrows.addPolygon(QPolygonF({end, end + QPointF(-3.5, -7), end + QPointF(3.5, -7), end}));
+        if (styleOf(edge.to).castOnInput && !edge.reversed) {
+            const double r = std::max(4.5, 2.5 / s); // at least a few pixels wide
+            casts.append(diamond(end - QPointF(0, std::max(10.0, r + 8.0)), r));
+            ++stats.castMarks;
+        }
+    }
+    QPen edgePen(kEdgeColor, 1.2);
+    edgePen.setCosmetic(true);
+    painter.setPen(edgePen);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawLines(lines);
+    painter.drawPath(curves);
+    edgePen.setStyle(Qt::DashLine);
+    edgePen.setColor(QColor(0xc6, 0x28, 0x28));
+    painter.setPen(edgePen);
+    painter.drawPath(reversed);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(kEdgeColor);
+    painter.drawPath(arrows);
+
+    // Nodes: boxes in scene units when at least a couple of pixels, else one pixel per pixel.
+    ids.clear();
+    scene.visibleIn(request.area, ids);
+    std::array<QVector<QRectF>, NodeStyle::kindCount> boxes, tiny;
+    std::vector<unsigned char> occupied;
+    const QRect device = request.deviceRect;
+    std::vector<int> big;
+    for (int v : ids) {
+        const QRectF &r = scene.rect(v);
+        const auto kind = std::size_t(styleOf(v).kind);
+        ++stats.nodes;
+        if (std::max(r.width(), r.height()) * s >= 2.5) {
+            boxes[kind].append(r);
+            if (r.height() * s >= 10.0)
+                big.push_back(v);
+            continue;
+        }
+        ++stats.tinyNodes;
+        const QPointF c = request.toDevice.map(r.center());
+        const int px = int(std::floor(c.x())) - device.left(), py = int(std::floor(c.y())) - device.top();
+        if (device.isValid() && px >= 0 && py >= 0 && px < device.width() && py < device.height()) {
+            if (occupied.empty())
+                occupied.assign(std::size_t(device.width()) * std::size_t(device.height()), 0);
+            unsigned char &cell = occupied[std::size_t(py) * std::size_t(device.width()) + std::size_t(px)];
+            if (cell)
+                continue;
+            cell = 1;
+        }
+        tiny[kind].append(QRectF(c.x() - 1.0, c.y() - 1.0, 2.0, 2.0));
+    }
+    QPen outline(QColor(0x45, 0x5a, 0x64), 1.0);
+    outline.setCosmetic(true);
+    for (int k = 0; k < NodeStyle::kindCount; ++k) {
+        if (boxes[std::size_t(k)].isEmpty())
+            continue;
+        painter.setBrush(nodeStyleColor(NodeStyle::Kind(k)));
+        painter.setPen(s >= 0.25 ? outline : QPen(Qt::NoPen));
+        painter.drawRects(boxes[std::size_t(k)]);
+    }
+    painter.setTransform(base);
+    painter.setPen(Qt::NoPen);
+    for (int k = 0; k < NodeStyle::kindCount; ++k) {
+        if (tiny[std::size_t(k)].isEmpty())
+            continue;
+        // Undecided white would vanish on the background: a tiny node is at least gray.
+        painter.setBrush(k == NodeStyle::Undecided ? QColor(0x9e, 0x9e, 0x9e) : nodeStyleColor(NodeStyle::Kind(k)));
+        painter.drawRects(tiny[std::size_t(k)]);
+    }
+    painter.setTransform(request.toDevice, true);
+
+    // Marks on readable nodes: collapsed scopes, ambiguity, labels.
+    QFont font = painter.font();
+    font.setPixelSize(int(kLabelPixelSize));
+    painter.setFont(font);
+    const QFontMetricsF metrics(font);
+    const bool labels = kLabelPixelSize * s >= kMinLabelPixels;
+    for (int v : big) {
+        const QRectF &r = scene.rect(v);
+        const NodeStyle style = styleOf(v);
+        if (scene.scopeOf(v) >= 0) { // a stack: the group has more inside
+            QPen stack(QColor(0x45, 0x5a, 0x64), 1.0);
+            stack.setCosmetic(true);
+            painter.setPen(stack);
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(r.adjusted(3, 3, 3, 3));
+            painter.drawRect(r.adjusted(-1.5, -1.5, 1.5, 1.5));
+        }
+        if (style.ambiguous) {
+            QPen dashed(Qt::black, 2.0, Qt::DashLine);
+            dashed.setCosmetic(true);
+            painter.setPen(dashed);
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(r);
+            painter.setBrush(kMarkColor);
+            painter.setPen(Qt::NoPen);
+            painter.drawEllipse(QPointF(r.right(), r.top()), 7, 7);
+            if (labels) {
+                painter.setPen(Qt::black);
+                painter.drawText(QRectF(r.right() - 7, r.top() - 7, 14, 14), Qt::AlignCenter, QStringLiteral("?"));
+            }
+            ++stats.ambiguousMarks;
+        }
+        if (labels) {
+            painter.setPen(nodeStyleTextColor(style.kind));
+            const QString text = metrics.elidedText(scene.label(v), Qt::ElideMiddle, r.width() - 6.0);
+            painter.drawText(r, Qt::AlignCenter, text);
+            ++stats.labels;
+        }
+    }
+    for (int v : request.marked) {
+        if (v < 0 || v >= scene.visibleCount())
+            continue;
+        QPen ring(kMarkColor, 3.0);
+        ring.setCosmetic(true);
+        painter.setPen(ring);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(scene.rect(v).adjusted(-4, -4, 4, 4));
+    }
+    if (request.selected >= 0 && request.selected < scene.visibleCount()) {
+        QPen ring(kSelectionColor, 3.0);
+        ring.setCosmetic(true);
+        painter.setPen(ring);
+        painter.setBrush(Qt::NoBrush);
+        const double grow = std::max(3.0, 3.0 / s);
+        painter.drawRect(scene.rect(request.selected).adjusted(-grow, -grow, grow, grow));
+    }
+    // Cast diamonds go last so a node never hides one.
+    painter.setPen(QPen(Qt::white, 0));
+    painter.setBrush(castMarkColor());
+    for (const QPolygonF &d : casts)
+        painter.drawPolygon(d);
+    painter.setTransform(base);
+    return stats;
+}
+
+QRectF paintLegend(QPainter &painter, const QPointF &topLeft)
+{
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QFont font = painter.font();
+    font.setPixelSize(11);
+    painter.setFont(font);
+    const QFontMetricsF metrics(font);
+    const double row = 17.0, chip = 11.0, pad = 8.0;
+    QStringList names;
+    for (int k = 0; k < NodeStyle::kindCount; ++k)
+        names << nodeStyleName(NodeStyle::Kind(k));
+    const QString castText = QCoreApplication::translate("GraphView", "Cast inserted");
+    const QString ambiguousText = QCoreApplication::translate("GraphView", "ambiguous (gray)");
+    names << castText << ambiguousText;
+    double textWidth = 0.0;
+    for (const QString &name : names)
+        textWidth = std::max(textWidth, metrics.horizontalAdvance(name));
+    const QRectF frame(topLeft, QSizeF(pad * 3 + chip + textWidth, pad * 2 + row * double(names.size())));
+    painter.setPen(QColor(0xb0, 0xbe, 0xc5));
+    painter.setBrush(QColor(255, 255, 255, 225));
+    painter.drawRoundedRect(frame, 4, 4);
+    for (int i = 0; i < int(names.size()); ++i) {
+        const QRectF chipRect(frame.left() + pad, frame.top() + pad + row * i + (row - chip) / 2, chip, chip);
+        if (i < NodeStyle::kindCount) {
+            painter.setPen(QColor(0x45, 0x5a, 0x64));
+            painter.setBrush(nodeStyleColor(NodeStyle::Kind(i)));
+            painter.drawRect(chipRect);
+        } else if (names[i] == castText) {
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(castMarkColor());
+            painter.drawPolygon(diamond(chipRect.center(), chip / 2));
+        } else {
+            painter.setPen(QPen(Qt::black, 1.5, Qt::DashLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(chipRect);
+        }
+        painter.setPen(QColor(0x21, 0x21, 0x21));
+        painter.drawText(QRectF(chipRect.right() + pad, frame.top() + pad + row * i, textWidth + 2, row),
+                         Qt::AlignVCenter | Qt::AlignLeft, names[i]);
+    }
+    painter.restore();
+    return frame;
+}
+
+} // namespace opsinfo

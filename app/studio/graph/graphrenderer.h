@@ -1,0 +1,47 @@
+#pragma once
+
+#include "graphscene.h"
+#include "nodestyle.h"
+
+#include <QRectF>
+#include <QTransform>
+
+#include <vector>
+
+class QPainter;
+
+namespace opsinfo {
+
+// What the last paint drew: the level of detail made visible to tests and to a status line.
+struct PaintStats
+{
+    int nodes = 0;      // visible nodes painted (tiny ones merged per pixel count once)
+    int tinyNodes = 0;  // nodes too small for a box, drawn as a pixel
+    int labels = 0;
+    int edges = 0;      // edges painted; sub-pixel ones are skipped
+    int castMarks = 0;
+    int ambiguousMarks = 0;
+};
+
+// Per visible node: its graph node's style, or for a collapsed scope the most common kind of
+// its members (ambiguous / cast when any member is).
+std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &styles);
+
+struct RenderRequest
+{
+    QRectF area;            // scene rectangle to paint
+    QTransform toDevice;    // scene -> painter device, a scale and a translation
+    QRect deviceRect;       // the device pixels covered (for per-pixel merging of tiny nodes)
+    int selected = -1;      // visible node drawn highlighted
+    std::vector<int> marked; // visible nodes drawn with a search-hit ring
+};
+
+// Paints edges, nodes, labels and marks with level of detail: labels only where readable,
+// nodes smaller than a pixel merged per pixel, sub-pixel edges skipped, curves only when few.
+PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vector<NodeStyle> &styles,
+                      const RenderRequest &request);
+
+// The colour key, drawn at `topLeft` in device coordinates; returns the rectangle used.
+QRectF paintLegend(QPainter &painter, const QPointF &topLeft);
+
+} // namespace opsinfo

@@ -1,0 +1,586 @@
+#include "graphview.h"
+
+#include "graphminimap.h"
+
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QSvgGenerator>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace opsinfo {
+
+namespace {
+constexpr double kMaxScale = 8.0;
+constexpr double kZoomStep = 1.25;
+constexpr int kExportMargin = 24;
+const QColor kBackground(0xf4, 0xf6, 0xf7);
+} // namespace
+
+GraphView::GraphView(QWidget *parent)
+    : QAbstractScrollArea(parent)
+    , m_miniMap(new GraphMiniMap(this))
+{
+    setFocusPolicy(Qt::StrongFocus);
+    viewport()->setMouseTracking(false);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_miniMap->hide();
+}
+
+GraphView::~GraphView() = default;
+
+void GraphView::setGraph(const Graph &graph, const LayoutOptions &options)
+{
+    setScene(std::make_shared<GraphScene>(graph, options));
+}
+
+void GraphView::setScene(std::shared_ptr<GraphScene> scene)
+{
+    const int oldCount = m_scene ? m_scene->graphNodeCount() : -1;
+    m_scene = std::move(scene);
+    if (!m_scene || m_scene->graphNodeCount() != oldCount)
+        m_styles.clear();
+    m_selectedNode = m_selectedScope = -1;
+    m_matches.clear();
+    m_searchText.clear();
+    m_matchIndex = -1;
+    m_miniMap->setVisible(m_miniMapWanted && m_scene && m_scene->visibleCount() > 0);
+    sceneRelaidOut();
+    fitToView();
+}
+
+void GraphView::clear()
+{
+    setScene(nullptr);
+}
+
+void GraphView::setNodeStyles(NodeStyles styles)
+{
+    m_styles = std::move(styles);
+    m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle>{};
+    m_miniMap->invalidate();
+    viewport()->update();
+}
+
+void GraphView::sceneRelaidOut()
+{
+    m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle>{};
+    updateScrollBars();
+    m_miniMap->invalidate();
+    placeMiniMap();
+    viewport()->update();
+    emit sceneChanged();
+}
+
+int GraphView::selectedVisible() const
+{
+    if (!m_scene)
+        return -1;
+    if (m_selectedNode >= 0 && m_selectedNode < m_scene->graphNodeCount())
+        return m_scene->visibleOf(m_selectedNode);
+    if (m_selectedScope >= 0)
+        for (int v = 0; v < m_scene->visibleCount(); ++v) // only on paint of a selected scope
+            if (m_scene->scopeOf(v) == m_selectedScope)
+                return v;
+    return -1;
+}
+
+void GraphView::emitSelection()
+{
+    viewport()->update();
+    m_miniMap->update();
+    emit nodeSelected(m_selectedNode);
+    if (m_selectedScope >= 0)
+        emit scopeSelected(m_selectedScope);
+}
+
+void GraphView::selectNode(int graphNode, bool center)
+{
+    if (!m_scene || graphNode < 0 || graphNode >= m_scene->graphNodeCount()) {
+        clearSelection();
+        return;
+    }
+    const auto before = m_scene->collapsedScopes();
+    const int visible = m_scene->reveal(graphNode);
+    if (m_scene->collapsedScopes() != before)
+        sceneRelaidOut();
+    m_selectedNode = graphNode;
+    m_selectedScope = -1;
+    if (center && visible >= 0) {
+        // Zoom in far enough to read the label before centering.
+        if (m_scale * m_scene->options().nodeHeight < 16.0)
+            m_scale = std::min(kMaxScale, 1.0);
+        centerOn(m_scene->rect(visible).center());
+    }
+    emitSelection();
+}
+
+void GraphView::selectScope(int scope)
+{
+    if (!m_scene || scope <= ScopeTree::root || scope >= m_scene->scopes().size()) {
+        clearSelection();
+        return;
+    }
+    m_selectedNode = -1;
+    m_selectedScope = scope;
+    emitSelection();
+}
+
+void GraphView::clearSelection()
+{
+    if (m_selectedNode < 0 && m_selectedScope < 0)
+        return;
+    m_selectedNode = m_selectedScope = -1;
+    emitSelection();
+}
+
+bool GraphView::search(const QString &text)
+{
+    if (!m_scene)
+        return false;
+    if (text != m_searchText) {
+        m_searchText = text;
+        m_matches = m_scene->find(text);
+        m_matchIndex = -1;
+    }
+    if (m_matches.empty())
+        return false;
+    m_matchIndex = (m_matchIndex + 1) % int(m_matches.size());
+    selectNode(m_matches[std::size_t(m_matchIndex)], true);
+    return true;
+}
+
+void GraphView::setScopeCollapsed(int scope, bool collapsed)
+{
+    if (!m_scene || scope <= ScopeTree::root || scope >= m_scene->scopes().size())
+        return;
+    // Keep the scope where the user is looking: anchor on the first node inside it.
+    const Scope &info = m_scene->scopes().scope(scope);
+    int member = info.nodes.empty() ? -1 : info.nodes.front();
+    for (int child = 0; member < 0 && child < int(info.children.size()); ++child) {
+        const Scope &sub = m_scene->scopes().scope(info.children[std::size_t(child)]);
+        member = sub.nodes.empty() ? -1 : sub.nodes.front();
+    }
+    const QPointF before = member >= 0 ? mapFromScene(m_scene->rect(m_scene->visibleOf(member)).center()) : QPointF();
+    m_scene->setCollapsed(scope, collapsed);
+    if (collapsed && m_selectedNode >= 0 && m_scene->scopes().contains(scope, m_scene->scopes().scopeOf(m_selectedNode))) {
+        m_selectedNode = -1;
+        m_selectedScope = scope;
+    } else if (!collapsed && m_selectedScope == scope) {
+        m_selectedScope = -1;
+    }
+    sceneRelaidOut();
+    if (member >= 0) {
+        const QPointF after = m_scene->rect(m_scene->visibleOf(member)).center();
+        m_origin = after - before / m_scale;
+        updateScrollBars();
+    }
+}
+
+void GraphView::collapseToDepth(int depth)
+{
+    if (!m_scene)
+        return;
+    m_scene->collapseDepth(depth);
+    sceneRelaidOut();
+    fitToView();
+}
+
+double GraphView::fitScale(const QSizeF &size) const
+{
+    if (!m_scene || m_scene->bounds().isEmpty())
+        return 1.0;
+    const QRectF b = m_scene->bounds();
+    const double margin = 24.0;
+    const double sx = std::max(1.0, size.width() - 2 * margin) / std::max(1.0, b.width());
+    const double sy = std::max(1.0, size.height() - 2 * margin) / std::max(1.0, b.height());
+    return std::min({sx, sy, 1.5});
+}
+
+void GraphView::fitToView()
+{
+    if (!m_scene) {
+        m_scale = 1.0;
+        m_origin = {};
+        updateScrollBars();
+        viewport()->update();
+        return;
+    }
+    m_scale = fitScale(viewport()->size());
+    centerOn(m_scene->bounds().center());
+    m_autoFit = true;
+    emit zoomChanged(m_scale);
+}
+
+void GraphView::setZoom(double scale)
+{
+    zoomAt(scale, QRectF(viewport()->rect()).center());
+}
+
+void GraphView::zoomIn()
+{
+    setZoom(m_scale * kZoomStep);
+}
+
+void GraphView::zoomOut()
+{
+    setZoom(m_scale / kZoomStep);
+}
+
+void GraphView::zoomAt(double scale, const QPointF &anchor)
+{
+    const double minScale = std::min(0.5 * fitScale(viewport()->size()), 0.05);
+    scale = std::clamp(scale, minScale, kMaxScale);
+    const QPointF fixed = mapToScene(anchor);
+    m_scale = scale;
+    m_origin = fixed - anchor / m_scale;
+    m_autoFit = false;
+    updateScrollBars();
+    viewport()->update();
+    m_miniMap->update();
+    emit zoomChanged(m_scale);
+}
+
+void GraphView::centerOn(const QPointF &scenePoint)
+{
+    m_autoFit = false;
+    m_origin = scenePoint - QPointF(viewport()->width(), viewport()->height()) / (2.0 * m_scale);
+    updateScrollBars();
+    viewport()->update();
+    m_miniMap->update();
+}
+
+QPointF GraphView::mapToScene(const QPointF &viewportPoint) const
+{
+    return m_origin + viewportPoint / m_scale;
+}
+
+QPointF GraphView::mapFromScene(const QPointF &scenePoint) const
+{
+    return (scenePoint - m_origin) * m_scale;
+}
+
+QRectF GraphView::visibleSceneRect() const
+{
+    return QRectF(m_origin, QSizeF(viewport()->width(), viewport()->height()) / m_scale);
+}
+
+void GraphView::updateScrollBars()
+{
+    m_syncingScrollBars = true;
+    const QRectF b = m_scene ? m_scene->bounds() : QRectF();
+    const QSize vs = viewport()->size();
+    // Pixel ranges that let any part of the graph reach the middle of the viewport.
+    auto setup = [&](QScrollBar *bar, double lo, double hi, double origin, int page) {
+        const double clampedLo = std::clamp(lo * m_scale - page / 2.0, -1e9, 1e9);
+        const double clampedHi = std::clamp(hi * m_scale - page / 2.0, -1e9, 1e9);
+        bar->setRange(int(std::floor(clampedLo)), int(std::ceil(std::max(clampedLo, clampedHi))));
+        bar->setPageStep(page);
+        bar->setSingleStep(std::max(1, page / 20));
+        bar->setValue(int(std::lround(std::clamp(origin * m_scale, -1e9, 1e9))));
+    };
+    setup(horizontalScrollBar(), b.left(), b.right(), m_origin.x(), vs.width());
+    setup(verticalScrollBar(), b.top(), b.bottom(), m_origin.y(), vs.height());
+    m_syncingScrollBars = false;
+}
+
+void GraphView::scrollContentsBy(int, int)
+{
+    if (m_syncingScrollBars)
+        return;
+    m_origin = QPointF(horizontalScrollBar()->value(), verticalScrollBar()->value()) / m_scale;
+    m_autoFit = false;
+    viewport()->update();
+    m_miniMap->update();
+}
+
+void GraphView::paintOver(QPainter &painter, const QRectF &area, const QTransform &toDevice, const QRect &device,
+                          bool interactive) const
+{
+    RenderRequest request;
+    request.area = area;
+    request.toDevice = toDevice;
+    request.deviceRect = device;
+    if (interactive) {
+        request.selected = selectedVisible();
+        if (m_matchIndex >= 0 && m_matchIndex < int(m_matches.size()))
+            request.marked.push_back(m_scene->visibleOf(m_matches[std::size_t(m_matchIndex)]));
+    }
+    const PaintStats stats = paintGraph(painter, *m_scene, m_visibleStyles, request);
+    if (interactive)
+        m_stats = stats;
+}
+
+void GraphView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(viewport());
+    painter.fillRect(viewport()->rect(), kBackground);
+    if (!m_scene || m_scene->visibleCount() == 0) {
+        m_stats = {};
+        painter.setPen(QColor(0x78, 0x90, 0x9c));
+        painter.drawText(viewport()->rect(), Qt::AlignCenter, tr("No graph loaded"));
+        return;
+    }
+    const QTransform toDevice = QTransform::fromScale(m_scale, m_scale).translate(-m_origin.x(), -m_origin.y());
+    paintOver(painter, visibleSceneRect(), toDevice, viewport()->rect(), true);
+    if (m_legendVisible)
+        paintLegend(painter, QPointF(10, 10));
+}
+
+void GraphView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    if (m_autoFit) // still showing the whole graph: keep doing so as the widget settles
+        fitToView();
+    updateScrollBars();
+    placeMiniMap();
+}
+
+void GraphView::placeMiniMap()
+{
+    const QRect area = viewport()->geometry();
+    const int side = std::clamp(std::min(area.width(), area.height()) / 4, 80, 200);
+    m_miniMap->setGeometry(area.right() - side - 8, area.bottom() - side - 8, side, side);
+    m_miniMap->raise();
+}
+
+void GraphView::setLegendVisible(bool visible)
+{
+    m_legendVisible = visible;
+    viewport()->update();
+}
+
+void GraphView::setMiniMapVisible(bool visible)
+{
+    m_miniMapWanted = visible;
+    m_miniMap->setVisible(visible && m_scene && m_scene->visibleCount() > 0);
+}
+
+bool GraphView::isMiniMapVisible() const
+{
+    return m_miniMap->isVisibleTo(this);
+}
+
+void GraphView::wheelEvent(QWheelEvent *event)
+{
+    if (!m_scene)
+        return;
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0.0) {
+        QAbstractScrollArea::wheelEvent(event);
+        return;
+    }
+    zoomAt(m_scale * std::pow(kZoomStep, steps), event->position());
+    event->accept();
+}
+
+void GraphView::keyPressEvent(QKeyEvent *event)
+{
+    const int panX = viewport()->width() / 10, panY = viewport()->height() / 10;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomIn();
+        break;
+    case Qt::Key_Minus:
+        zoomOut();
+        break;
+    case Qt::Key_0:
+    case Qt::Key_F:
+        fitToView();
+        break;
+    case Qt::Key_Left:
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - panX);
+        break;
+    case Qt::Key_Right:
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() + panX);
+        break;
+    case Qt::Key_Up:
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - panY);
+        break;
+    case Qt::Key_Down:
+        verticalScrollBar()->setValue(verticalScrollBar()->value() + panY);
+        break;
+    case Qt::Key_Escape:
+        clearSelection();
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (m_selectedScope >= 0)
+            setScopeCollapsed(m_selectedScope, false);
+        else if (m_selectedNode >= 0 && m_scene)
+            setScopeCollapsed(m_scene->scopes().scopeOf(m_selectedNode), true);
+        break;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void GraphView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton || !m_scene)
+        return;
+    const int v = m_scene->visibleAt(mapToScene(event->position()));
+    if (v >= 0) {
+        if (m_scene->graphNodeOf(v) >= 0)
+            selectNode(m_scene->graphNodeOf(v), false);
+        else
+            selectScope(m_scene->scopeOf(v));
+        return;
+    }
+    m_dragging = true;
+    m_dragStart = m_lastDrag = event->position().toPoint();
+    viewport()->setCursor(Qt::ClosedHandCursor);
+}
+
+void GraphView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (!m_dragging)
+        return;
+    const QPoint delta = event->position().toPoint() - m_lastDrag;
+    m_lastDrag = event->position().toPoint();
+    m_origin -= QPointF(delta) / m_scale;
+    m_autoFit = false;
+    updateScrollBars();
+    viewport()->update();
+    m_miniMap->update();
+}
+
+void GraphView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_dragging && (event->position().toPoint() - m_dragStart).manhattanLength() < 3)
+        clearSelection(); // a click on the background
+    m_dragging = false;
+    viewport()->unsetCursor();
+}
+
+void GraphView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (!m_scene || event->button() != Qt::LeftButton)
+        return;
+    const int v = m_scene->visibleAt(mapToScene(event->position()));
+    if (v < 0)
+        return;
+    const int node = m_scene->graphNodeOf(v);
+    if (node < 0) {
+        setScopeCollapsed(m_scene->scopeOf(v), false);
+        return;
+    }
+    emit nodeActivated(node);
+    const int scope = m_scene->scopes().scopeOf(node);
+    if (scope != ScopeTree::root)
+        setScopeCollapsed(scope, true);
+}
+
+bool GraphView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && m_scene) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const int v = m_scene->visibleAt(mapToScene(help->pos()));
+        if (v >= 0)
+            QToolTip::showText(help->globalPos(), m_scene->toolTip(v), viewport());
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+QImage GraphView::renderOverview(const QSize &size, bool withLegend) const
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    if (!m_scene || m_scene->visibleCount() == 0 || size.isEmpty())
+        return image;
+    const QRectF b = m_scene->bounds();
+    const double scale = std::min(double(size.width()) / std::max(1.0, b.width()),
+                                  double(size.height()) / std::max(1.0, b.height()));
+    const QPointF offset((size.width() - b.width() * scale) / 2.0, (size.height() - b.height() * scale) / 2.0);
+    QPainter painter(&image);
+    const QTransform toDevice = QTransform::fromTranslate(offset.x(), offset.y()).scale(scale, scale).translate(-b.left(), -b.top());
+    paintOver(painter, b, toDevice, image.rect(), false);
+    if (withLegend)
+        paintLegend(painter, QPointF(8, 8));
+    return image;
+}
+
+bool GraphView::exportPng(const QString &path, QString *error, int maxSide) const
+{
+    if (!m_scene) {
+        if (error)
+            *error = tr("There is no graph to export.");
+        return false;
+    }
+    const QRectF b = m_scene->bounds();
+    const double side = std::max(b.width(), b.height()) + 2 * kExportMargin;
+    const double scale = std::min(1.0, double(maxSide) / std::max(1.0, side));
+    const QSize size(std::max(1, int(std::ceil((b.width() + 2 * kExportMargin) * scale))),
+                     std::max(1, int(std::ceil((b.height() + 2 * kExportMargin) * scale))));
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        if (error)
+            *error = tr("The image (%1 x %2 pixels) does not fit in memory; export SVG instead.")
+                         .arg(size.width()).arg(size.height());
+        return false;
+    }
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        const QTransform toDevice = QTransform::fromScale(scale, scale)
+                                        .translate(kExportMargin - b.left(), kExportMargin - b.top());
+        paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, image.rect(), false);
+        paintLegend(painter, QPointF(8, 8));
+    }
+    QImageWriter writer(path, "png");
+    if (!writer.write(image)) {
+        if (error)
+            *error = tr("Cannot write %1: %2. Choose a folder you can write to.").arg(path, writer.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool GraphView::exportSvg(const QString &path, QString *error) const
+{
+    if (!m_scene) {
+        if (error)
+            *error = tr("There is no graph to export.");
+        return false;
+    }
+    const QRectF b = m_scene->bounds();
+    const QSize size(int(std::ceil(b.width())) + 2 * kExportMargin + 200, int(std::ceil(b.height())) + 2 * kExportMargin);
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(QString::fromStdString(m_scene->graph().name));
+    generator.setDescription(tr("Graph exported by OpsInfo Studio"));
+    QPainter painter;
+    if (!painter.begin(&generator)) {
+        if (error)
+            *error = tr("Cannot write %1. Choose a folder you can write to.").arg(path);
+        return false;
+    }
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    const QTransform toDevice = QTransform::fromTranslate(kExportMargin - b.left(), kExportMargin - b.top());
+    paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, QRect(), false);
+    paintLegend(painter, QPointF(b.width() + 2 * kExportMargin, kExportMargin));
+    painter.end();
+    if (QFileInfo(path).size() <= 0) {
+        if (error)
+            *error = tr("Writing %1 failed. Check the disk space and permissions.").arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace opsinfo
