@@ -3,6 +3,8 @@
 #include "tst_resolverfixture.h"
 
 #include "mixlist/dtypeoverrides.h"
+#include "mixlist/mixlist.h"
+#include "mixlist/oppolicy.h"
 
 #include <QTest>
 
@@ -123,6 +125,7 @@ private slots:
     void subgraphs();
     void explanationNamesDecidingInput();
     void sameAcrossRepeatedResolves();
+    void mixlistPolicyTable();
 };
 
 void TestResolver::nodeDtype_data()
@@ -390,6 +393,27 @@ void TestResolver::sameAcrossRepeatedResolves()
             QCOMPARE(again.nodes[n].outputs, first[std::size_t(i)].nodes[n].outputs);
         }
     }
+}
+
+void TestResolver::mixlistPolicyTable()
+{
+    // The seed's example: black-list.to-add moves the white MatMulV2 to black (X3); the resolver
+    // takes the effective colour from the table and names the mixlist entry in its explanation.
+    const OpLibrary library = testLibrary();
+    const Graph g = chainGraph();
+    const MixlistParseResult parsed
+        = parseMixlistStrict(R"({"black-list": {"to-add": ["MatMulV2"]}})", "ops_info.json");
+    QVERIFY(parsed.ok());
+    const PolicyTable table = PolicyTable::compute(library, &parsed.mixlist, "ops_info.json");
+    Resolver resolver(g, library);
+    QCOMPARE(byName(g, resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library)), "mm").dtype, f16);
+    const Resolution r = resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, tablePolicies(table));
+    const auto &mm = byName(g, r, "mm");
+    QCOMPARE(mm.policy, Policy::Black);
+    QCOMPARE(mm.dtype, f32);
+    QVERIFY2(mm.explanation.find("ops_info.json") != std::string::npos, mm.explanation.c_str());
+    // The gray Add after it now follows an fp32 producer.
+    QCOMPARE(byName(g, r, "add").dtype, f32);
 }
 
 QTEST_GUILESS_MAIN(TestResolver)
