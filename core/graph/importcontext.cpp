@@ -8,6 +8,7 @@
 
 #include <charconv>
 #include <climits>
+#include <cstdint>
 #include <mutex>
 
 namespace opsinfo {
@@ -87,6 +88,54 @@ private:
     int m_reported = 0;
 };
 
+bool readVarint(std::string_view bytes, std::size_t &pos, std::uint64_t &value)
+{
+    value = 0;
+    for (int shift = 0; shift < 64 && pos < bytes.size(); shift += 7) {
+        const auto byte = static_cast<unsigned char>(bytes[pos++]);
+        value |= std::uint64_t(byte & 0x7f) << shift;
+        if (!(byte & 0x80))
+            return true;
+    }
+    return false;
+}
+
+// Walks the top-level fields to say where a broken file goes wrong; empty when they all fit
+// (the damage is then deeper inside a field).
+std::string wireProblem(std::string_view bytes)
+{
+    std::size_t pos = 0;
+    while (pos < bytes.size()) {
+        const std::size_t start = pos;
+        std::uint64_t tag = 0;
+        if (!readVarint(bytes, pos, tag) || (tag >> 3) == 0)
+            return "invalid field tag at byte " + std::to_string(start);
+        const std::uint64_t field = tag >> 3;
+        std::uint64_t skip = 0;
+        switch (tag & 7) {
+        case 0:
+            if (!readVarint(bytes, pos, skip))
+                return "field " + std::to_string(field) + " at byte " + std::to_string(start)
+                       + " is cut off";
+            continue;
+        case 1: skip = 8; break;
+        case 5: skip = 4; break;
+        case 2:
+            if (!readVarint(bytes, pos, skip))
+                return "field " + std::to_string(field) + " at byte " + std::to_string(start)
+                       + " is cut off";
+            break;
+        default: return "unsupported wire type at byte " + std::to_string(start);
+        }
+        if (skip > bytes.size() - pos)
+            return "field " + std::to_string(field) + " at byte " + std::to_string(start) + " claims "
+                   + std::to_string(skip) + " bytes but only " + std::to_string(bytes.size() - pos)
+                   + " remain (the file is truncated or corrupt)";
+        pos += std::size_t(skip);
+    }
+    return {};
+}
+
 } // namespace
 
 bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message, ImportContext &context,
@@ -115,11 +164,13 @@ bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message
         g_captured = nullptr;
     }
     if (!parsed) {
+        const std::string where = wireProblem(bytes);
+        const std::string why = !where.empty()
+            ? where
+            : "the protobuf data inside is corrupt or nests deeper than "
+                  + std::to_string(4 * context.options.maxSubgraphDepth + 32) + " message levels";
         context.error("graph-corrupt",
-                      std::string("cannot parse the file as ") + what
-                          + ": the protobuf data is truncated, corrupt, claims lengths beyond the end of "
-                            "the file, or nests deeper than "
-                          + std::to_string(4 * context.options.maxSubgraphDepth + 32) + " levels"
+                      std::string("cannot parse the file as ") + what + ": " + why
                           + (captured.empty() ? std::string() : " (protobuf: " + captured + ")"),
                       "re-export or re-download the model; compare its size with the original");
     }

@@ -76,19 +76,40 @@ public:
     }
 
 private:
+    // Exporters often leave node names empty; numbering per base name keeps this linear.
     std::string uniqueName(const Graph &graph, const std::string &base)
     {
-        std::string name = base.empty() ? std::string("node") : base;
-        if (graph.indexOf(name) < 0 && !name.empty())
+        const std::string name = base.empty() ? std::string("node") : base;
+        if (graph.indexOf(name) < 0)
             return name;
-        for (int n = 1;; ++n) {
-            std::string candidate = name + "_" + std::to_string(n);
+        int &n = m_nextSuffix[&graph][name];
+        while (true) {
+            std::string candidate = name + "_" + std::to_string(++n);
             if (graph.indexOf(candidate) < 0)
                 return candidate;
         }
     }
 
     void mapOpType(const onnx::NodeProto &proto, Node &node);
+
+    // An If/Loop/Scan output the branch does not type: take what the converted body inferred.
+    static void fillFromBodies(const onnx::NodeProto &proto, Node &node)
+    {
+        const std::string &op = proto.op_type();
+        if (node.subgraphs.empty() || (op != "If" && op != "Loop" && op != "Scan"))
+            return;
+        const Graph &body = *node.subgraphs.front();
+        const std::size_t skip = op == "Loop" ? 1 : 0; // Loop's body output 0 is the condition
+        for (std::size_t k = 0; k < node.outputs.size(); ++k) {
+            if (node.outputs[k].dtype != DType::Undefined || k + skip >= body.outputs.size())
+                continue;
+            const std::string &tensor = body.outputs[k + skip];
+            for (const Node &inner : body.nodes())
+                for (const NodeOutput &out : inner.outputs)
+                    if (out.name == tensor && out.dtype != DType::Undefined)
+                        node.outputs[k].dtype = out.dtype;
+        }
+    }
     void readGeDescs(const onnx::NodeProto &proto, Node &node);
 
     ImportContext &m_context;
@@ -97,6 +118,7 @@ private:
     std::set<std::string> m_unmapped;
     std::set<std::string> m_reportedOpset;
     std::set<std::string> m_reportedDomain;
+    std::unordered_map<const Graph *, std::unordered_map<std::string, int>> m_nextSuffix;
 };
 
 void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
@@ -186,10 +208,16 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
     // Tensor name -> (node index, output index).
     std::unordered_map<std::string, std::pair<int, int>> producers;
     std::vector<const onnx::NodeProto *> protoOf; // per graph node; null for boundary nodes
+    std::unordered_set<std::string> externalData;
+    for (const auto &tensor : proto.initializer())
+        if (tensor.data_location() == onnx::TensorProto::EXTERNAL)
+            externalData.insert(tensor.name());
     auto addBoundary = [&](const std::string &tensor, NodeOrigin origin) {
         Node node;
         node.name = uniqueName(*graph, tensor);
         node.opType = node.frameworkType = origin == NodeOrigin::Initializer ? "Const" : "Data";
+        if (externalData.count(tensor)) // weights in a side file become FileConstant in GE
+            node.opType = node.frameworkType = "FileConstant";
         node.origin = origin;
         const TensorType &t = types[tensor];
         node.outputs.push_back({tensor, t.dtype, t.shape});
@@ -357,6 +385,7 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
                 graph->nodes()[i].subgraphs.push_back(std::move(sub));
             }
         }
+        fillFromBodies(*p, graph->nodes()[i]);
     }
     return graph;
 }

@@ -131,6 +131,16 @@ private slots:
         QCOMPARE(countType(info, "Scan"), std::size_t(4));
         QCOMPARE(info.unmappedTypes.front().first, std::string("Scan")); // no ATC registration
 
+        // The branches declare an untyped output: the If takes the dtype inferred inside them.
+        auto branches = loadGraph(sharedData("graphs/onnx/occ__test_subgraph.onnx").toStdString());
+        QVERIFY(branches.ok());
+        for (const Node &n : branches.graph->nodes()) {
+            if (n.opType == "If") {
+                QCOMPARE(n.subgraphs.size(), std::size_t(2));
+                QCOMPARE(n.outputs.at(0).dtype, DType::Float32);
+            }
+        }
+
         auto nested = loadGraph(sharedData("graphs/onnx/burn__nested_if.onnx").toStdString());
         QVERIFY(nested.ok());
         QCOMPARE(summarizeGraph(*nested.graph).subgraphs, std::size_t(14));
