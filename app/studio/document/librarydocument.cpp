@@ -1,0 +1,93 @@
+#include "document/librarydocument.h"
+
+#include <QFileInfo>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace opsinfo {
+
+LibraryDocument::LibraryDocument(QObject *parent)
+    : QObject(parent)
+    , m_undoStack(new QUndoStack(this))
+{
+    connect(m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+LibraryDocument::~LibraryDocument() = default;
+
+void LibraryDocument::reset(OpLibrary library, const QString &path,
+                            std::vector<Diagnostic> diagnostics)
+{
+    m_undoStack->clear();
+    m_library = std::move(library);
+    m_path = path;
+    m_diagnostics = std::move(diagnostics);
+    m_sample = false;
+    m_original.clear();
+    m_original.reserve(m_library.ops().size());
+    for (const OpEntry &e : m_library.ops())
+        m_original.emplace(e.type, e.policy);
+    emit libraryReset();
+    emit pathChanged(m_path);
+    emit modifiedChanged(false);
+}
+
+QString LibraryDocument::displayName() const
+{
+    if (m_path.isEmpty())
+        return tr("Untitled");
+    const QFileInfo info(m_path);
+    return info.fileName().isEmpty() ? m_path : info.fileName();
+}
+
+bool LibraryDocument::isModified() const
+{
+    return !m_undoStack->isClean();
+}
+
+Policy LibraryDocument::originalPolicy(std::string_view type) const
+{
+    auto it = m_original.find(std::string(type));
+    return it == m_original.end() ? Policy::Gray : it->second;
+}
+
+Policy LibraryDocument::policy(std::string_view type) const
+{
+    const OpEntry *e = m_library.find(type);
+    return e ? e->policy : Policy::Gray;
+}
+
+std::vector<std::pair<std::string, Policy>> LibraryDocument::editedPolicies() const
+{
+    std::vector<std::pair<std::string, Policy>> result;
+    for (const OpEntry &e : m_library.ops())
+        if (e.policy != originalPolicy(e.type))
+            result.emplace_back(e.type, e.policy);
+    return result; // ops() is sorted by type
+}
+
+void LibraryDocument::applyPolicies(const std::vector<std::pair<std::string, Policy>> &policies)
+{
+    QStringList types;
+    types.reserve(int(policies.size()));
+    for (const auto &[type, policy] : policies) {
+        m_library.setPolicy(type, policy);
+        types.append(QString::fromStdString(type));
+    }
+    emit policiesChanged(types);
+}
+
+void LibraryDocument::markSaved(const QString &path)
+{
+    // The baseline stays the library as opened: "changed" and the minimal mixlist are relative to it.
+    if (path != m_path) {
+        m_path = path;
+        emit pathChanged(m_path);
+    }
+    m_sample = false;
+    m_undoStack->setClean();
+}
+
+} // namespace opsinfo

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "common/diagnostic.h"
+#include "library/oplibrary.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+class QUndoStack;
+
+namespace opsinfo {
+
+// An opened ops-info library (file or soc folder) and its policy edits. Owns the undo stack: every
+// edit is a QUndoCommand that calls applyPolicies(), which emits policiesChanged(); models and
+// views only listen. "Modified" is the undo stack's clean state.
+class LibraryDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LibraryDocument(QObject *parent = nullptr);
+    ~LibraryDocument() override;
+
+    // Replaces the whole library (a fresh undo history). `path` is what was opened.
+    void reset(OpLibrary library, const QString &path, std::vector<Diagnostic> diagnostics = {});
+
+    const OpLibrary &library() const { return m_library; }
+    QString path() const { return m_path; }
+    // The file or folder name for titles ("aic-ascend910b-ops-info.json").
+    QString displayName() const;
+    const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }
+    bool isSample() const { return m_sample; }
+    void setSample(bool sample) { m_sample = sample; }
+
+    QUndoStack *undoStack() const { return m_undoStack; }
+    bool isModified() const;
+
+    // Colour as opened, before any edit of this session (saves do not move this baseline).
+    Policy originalPolicy(std::string_view type) const;
+    Policy policy(std::string_view type) const;
+    bool isPolicyEdited(std::string_view type) const { return policy(type) != originalPolicy(type); }
+    // Op types whose colour differs from the loaded one, sorted.
+    std::vector<std::pair<std::string, Policy>> editedPolicies() const;
+
+    // Called by SetPolicyCommand only (redo and undo).
+    void applyPolicies(const std::vector<std::pair<std::string, Policy>> &policies);
+
+    // After a successful save: the stack becomes clean at this point, the path may change.
+    void markSaved(const QString &path);
+
+signals:
+    void libraryReset();
+    void policiesChanged(const QStringList &types);
+    void modifiedChanged(bool modified);
+    void pathChanged(const QString &path);
+
+private:
+    OpLibrary m_library;
+    QString m_path;
+    std::vector<Diagnostic> m_diagnostics;
+    std::unordered_map<std::string, Policy> m_original;
+    QUndoStack *m_undoStack;
+    bool m_sample = false;
+};
+
+} // namespace opsinfo

@@ -1,0 +1,53 @@
+#include "document/workspace.h"
+
+#include "document/librarydocument.h"
+#include "document/mixlistdocument.h"
+#include "mixlist/mixlistlint.h"
+
+namespace opsinfo {
+
+Workspace::Workspace(QObject *parent)
+    : QObject(parent)
+    , m_library(new LibraryDocument(this))
+    , m_mixlist(new MixlistDocument(this))
+{
+    connect(m_library, &LibraryDocument::libraryReset, this, &Workspace::libraryReset);
+    connect(m_library, &LibraryDocument::policiesChanged, this, &Workspace::recompute);
+    connect(m_mixlist, &MixlistDocument::changed, this, &Workspace::recompute);
+}
+
+Workspace::~Workspace() = default;
+
+void Workspace::libraryReset()
+{
+    m_opTypes.clear();
+    m_opTypes.reserve(int(m_library->library().ops().size()));
+    for (const OpEntry &e : m_library->library().ops())
+        m_opTypes.append(QString::fromStdString(e.type));
+    recompute();
+}
+
+void Workspace::recompute()
+{
+    const Mixlist &mixlist = m_mixlist->mixlist();
+    const std::string path = m_mixlist->path().toStdString();
+    m_policyTable = PolicyTable::compute(m_library->library(), mixlist.empty() ? nullptr : &mixlist,
+                                         path);
+    const std::string file = path.empty() ? std::string("mixlist") : path;
+    m_lint.clear();
+    for (Diagnostic &d : checkMixlistCombinations(mixlist, file))
+        m_lint.push_back({std::move(d), {}, std::nullopt});
+    const OpLibrary *library = m_library->library().ops().empty() ? nullptr : &m_library->library();
+    for (LintFinding &f : lintMixlist(mixlist, library, file)) {
+        EditorLintFinding finding{std::move(f.diagnostic), {}, std::nullopt};
+        if (f.fixIt) {
+            finding.fixLabel = QString::fromStdString(f.fixIt->label);
+            finding.fixed = applyFixIt(mixlist, *f.fixIt);
+        }
+        m_lint.push_back(std::move(finding));
+    }
+    emit effectiveChanged();
+    emit lintChanged();
+}
+
+} // namespace opsinfo

@@ -1,0 +1,73 @@
+#include "library/libraryfilterproxy.h"
+
+#include "library/librarymodel.h"
+
+namespace opsinfo {
+
+LibraryFilterProxy::LibraryFilterProxy(QObject *parent)
+    : QSortFilterProxyModel(parent)
+{
+    setSortRole(LibraryModel::SortRole);
+    setSortCaseSensitivity(Qt::CaseInsensitive);
+}
+
+bool LibraryFilterProxy::setFilterPattern(const QString &pattern, bool regex)
+{
+    bool valid = true;
+    m_pattern = pattern;
+    m_useRegex = regex;
+    if (regex) {
+        m_regex = QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption);
+        valid = m_regex.isValid();
+        if (!valid)
+            m_pattern.clear();
+    }
+    invalidateFilter();
+    return valid;
+}
+
+void LibraryFilterProxy::setPolicyFilter(std::optional<Policy> policy)
+{
+    m_policy = policy;
+    invalidateFilter();
+}
+
+void LibraryFilterProxy::setChangedOnly(bool changedOnly)
+{
+    m_changedOnly = changedOnly;
+    invalidateFilter();
+}
+
+void LibraryFilterProxy::setUsedTypes(const QSet<QString> &types)
+{
+    m_usedTypes = types;
+    if (m_usedOnly)
+        invalidateFilter();
+}
+
+void LibraryFilterProxy::setUsedOnly(bool usedOnly)
+{
+    m_usedOnly = usedOnly;
+    invalidateFilter();
+}
+
+bool LibraryFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    const QString type = index.data(LibraryModel::TypeRole).toString();
+    if (!m_pattern.isEmpty()) {
+        const bool match = m_useRegex ? m_regex.match(type).hasMatch()
+                                      : type.contains(m_pattern, Qt::CaseInsensitive);
+        if (!match)
+            return false;
+    }
+    if (m_policy && index.data(LibraryModel::EffectivePolicyRole).toInt() != int(*m_policy))
+        return false;
+    if (m_changedOnly && !index.data(LibraryModel::ChangedRole).toBool())
+        return false;
+    if (m_usedOnly && !m_usedTypes.contains(type))
+        return false;
+    return true;
+}
+
+} // namespace opsinfo

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <QWidget>
+
+#include <string>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTextBrowser;
+class QAction;
+
+namespace opsinfo {
+
+class LibraryFilterProxy;
+class LibraryModel;
+class Workspace;
+
+// The library browser: filter bar, the op table and a details pane with the op's full entry.
+class LibraryView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LibraryView(Workspace *workspace, QWidget *parent = nullptr);
+
+    LibraryModel *model() const { return m_model; }
+    LibraryFilterProxy *proxy() const { return m_proxy; }
+    QTableView *table() const { return m_table; }
+    QLineEdit *filterEdit() const { return m_filter; }
+
+    // Op types of the selected rows, in table order.
+    std::vector<std::string> selectedTypes() const;
+    void selectType(const QString &type);
+    // Actions offered in the table's context menu (the main window's colour actions).
+    void setContextActions(const QList<QAction *> &actions);
+
+signals:
+    void selectionChanged();
+
+private:
+    void applyFilter();
+    void updateDetails();
+    void updateCount();
+    void showContextMenu(const QPoint &pos);
+
+    Workspace *m_workspace;
+    LibraryModel *m_model;
+    LibraryFilterProxy *m_proxy;
+    QLineEdit *m_filter;
+    QCheckBox *m_regex;
+    QComboBox *m_colour;
+    QCheckBox *m_changedOnly;
+    QCheckBox *m_usedOnly;
+    QLabel *m_count;
+    QTableView *m_table;
+    QTextBrowser *m_details;
+    QList<QAction *> m_contextActions;
+};
+
+} // namespace opsinfo

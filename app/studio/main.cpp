@@ -1,0 +1,84 @@
+#include "mainwindow.h"
+
+#include "document/userprompt.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QPixmap>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstring>
+
+using namespace opsinfo;
+
+int main(int argc, char *argv[])
+{
+    // --screenshot renders without a display.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--screenshot") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("OpsInfo"));
+    QApplication::setApplicationName(QStringLiteral("OpsInfo Studio"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "Browse and edit Ascend ops-info libraries and mixlists."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QApplication::translate("main", "Render the window to FILE.png and exit."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  QApplication::translate("main", "View to show: library, mixlist, graph or diff."),
+                                  QStringLiteral("VIEW"), QStringLiteral("library"));
+    parser.addOption(screenshot);
+    parser.addOption(view);
+    parser.addPositionalArgument(QStringLiteral("files"),
+                                 QApplication::translate("main", "Library files or folders, mixlists."),
+                                 QStringLiteral("[files...]"));
+    parser.process(app);
+
+    MainWindow::View startView = MainWindow::View::Library;
+    if (!MainWindow::parseView(parser.value(view), &startView)) {
+        std::fprintf(stderr, "opsinfo-studio: unknown view '%s' (library, mixlist, graph, diff)\n",
+                     qPrintable(parser.value(view)));
+        return 2;
+    }
+
+    MainWindow window;
+    const bool shooting = parser.isSet(screenshot);
+    ScriptedPrompt quietPrompt; // a screenshot run must never wait for a click
+    if (shooting) {
+        window.setPersistSettings(false);
+        window.setPrompt(&quietPrompt);
+    } else {
+        window.restoreSettings();
+    }
+    const bool opened = window.openPaths(parser.positionalArguments());
+    window.showView(startView);
+    window.show();
+
+    if (!shooting)
+        return app.exec();
+
+    window.setPrompt(&quietPrompt);
+    int status = 0;
+    QTimer::singleShot(0, &window, [&] {
+        const QPixmap pixmap = window.grab();
+        if (!pixmap.save(parser.value(screenshot))) {
+            std::fprintf(stderr, "opsinfo-studio: cannot write %s\n", qPrintable(parser.value(screenshot)));
+            status = 2;
+        }
+        for (const QString &line : quietPrompt.log)
+            std::fprintf(stderr, "%s\n", qPrintable(line));
+        if (!opened && status == 0)
+            status = 1;
+        app.quit();
+    });
+    app.exec();
+    return status;
+}

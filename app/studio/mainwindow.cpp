@@ -1,0 +1,409 @@
+#include "mainwindow.h"
+
+#include "diff/diffview.h"
+#include "document/filecontroller.h"
+#include "document/librarydocument.h"
+#include "document/mixlistdocument.h"
+#include "document/setpolicycommand.h"
+#include "document/userprompt.h"
+#include "document/workspace.h"
+#include "library/libraryview.h"
+#include "mixlist/mixlisteditor.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QUndoGroup>
+#include <QUndoStack>
+
+// Resources of a static library must be registered by hand, outside any namespace.
+static void initStudioResources()
+{
+    Q_INIT_RESOURCE(studio);
+}
+
+namespace opsinfo {
+
+static constexpr int kMaxRecentFiles = 10;
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_workspace(new Workspace(this))
+    , m_dialogPrompt(std::make_unique<DialogPrompt>(this))
+    , m_files(new FileController(m_workspace, m_dialogPrompt.get(), this))
+    , m_undoGroup(new QUndoGroup(this))
+    , m_tabs(new QTabWidget(this))
+    , m_libraryView(new LibraryView(m_workspace, this))
+    , m_mixlistEditor(new MixlistEditor(m_workspace, this))
+    , m_graphView(new QLabel(this))
+    , m_diffView(new DiffView(m_workspace, this))
+    , m_statusLabel(new QLabel(this))
+{
+    initStudioResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+
+    m_undoGroup->addStack(m_workspace->libraryDocument()->undoStack());
+    m_undoGroup->addStack(m_workspace->mixlistDocument()->undoStack());
+    m_undoGroup->setActiveStack(m_workspace->libraryDocument()->undoStack());
+
+    auto *placeholder = static_cast<QLabel *>(m_graphView);
+    placeholder->setObjectName(QStringLiteral("graphPlaceholder"));
+    placeholder->setAlignment(Qt::AlignCenter);
+    placeholder->setText(tr("The graph preview is not available in this build."));
+
+    m_tabs->setObjectName(QStringLiteral("viewTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_libraryView, tr("Library"));
+    m_tabs->addTab(m_mixlistEditor, tr("Mixlist"));
+    m_tabs->addTab(m_graphView, tr("Graph"));
+    m_tabs->addTab(m_diffView, tr("Diff"));
+    setCentralWidget(m_tabs);
+    statusBar()->addWidget(m_statusLabel, 1);
+
+    createActions();
+    createMenus();
+    m_libraryView->setContextActions({m_setWhite, m_setBlack, m_setGray});
+
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        updateActiveStack();
+        updateActions();
+    });
+    LibraryDocument *library = m_workspace->libraryDocument();
+    MixlistDocument *mixlist = m_workspace->mixlistDocument();
+    connect(library, &LibraryDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(library, &LibraryDocument::pathChanged, this, &MainWindow::updateTitle);
+    connect(mixlist, &MixlistDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(mixlist, &MixlistDocument::pathChanged, this, &MainWindow::updateTitle);
+    connect(library, &LibraryDocument::libraryReset, this, &MainWindow::updateStatus);
+    connect(m_workspace, &Workspace::effectiveChanged, this, &MainWindow::updateStatus);
+    connect(m_libraryView, &LibraryView::selectionChanged, this, &MainWindow::updateActions);
+    connect(m_files, &FileController::fileUsed, this, &MainWindow::addRecentFile);
+
+    resize(1280, 800);
+    updateTitle();
+    updateActions();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+QAction *MainWindow::makeAction(const char *objectName, const QString &text,
+                                const QKeySequence &shortcut)
+{
+    auto *action = new QAction(text, this);
+    action->setObjectName(QString::fromLatin1(objectName));
+    if (!shortcut.isEmpty())
+        action->setShortcut(shortcut);
+    addAction(action); // shortcuts work even while the menu bar is hidden
+    return action;
+}
+
+void MainWindow::createActions()
+{
+    m_openLibrary = makeAction("actionOpenLibrary", tr("&Open Library File..."), QKeySequence::Open);
+    m_openFolder = makeAction("actionOpenFolder", tr("Open Library &Folder..."),
+                              QKeySequence(tr("Ctrl+Shift+O")));
+    m_openMixlist = makeAction("actionOpenMixlist", tr("Open &Mixlist..."), QKeySequence(tr("Ctrl+M")));
+    m_openSample = makeAction("actionOpenSample", tr("Open the &Sample"));
+    m_save = makeAction("actionSave", tr("&Save Library"), QKeySequence::Save);
+    m_saveAs = makeAction("actionSaveAs", tr("Save Library &As..."), QKeySequence::SaveAs);
+    m_saveMixlist = makeAction("actionSaveMixlist", tr("Save Mi&xlist"), QKeySequence(tr("Ctrl+Alt+S")));
+    m_saveMixlistAs = makeAction("actionSaveMixlistAs", tr("Save Mixlist As..."));
+    m_exportMinimal = makeAction("actionExportMinimalMixlist", tr("&Export Minimal Mixlist..."),
+                                 QKeySequence(tr("Ctrl+E")));
+    m_exportMinimal->setToolTip(tr("A mixlist turning the library as opened into the edited one (X5)"));
+    m_quit = makeAction("actionQuit", tr("&Quit"), QKeySequence::Quit);
+
+    m_undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undo->setObjectName(QStringLiteral("actionUndo"));
+    m_undo->setShortcut(QKeySequence::Undo);
+    addAction(m_undo);
+    m_redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    m_redo->setObjectName(QStringLiteral("actionRedo"));
+    m_redo->setShortcut(QKeySequence::Redo);
+    addAction(m_redo);
+    m_setWhite = makeAction("actionSetWhite", tr("Set &White"), QKeySequence(Qt::Key_W));
+    m_setBlack = makeAction("actionSetBlack", tr("Set &Black"), QKeySequence(Qt::Key_B));
+    m_setGray = makeAction("actionSetGray", tr("Set &Gray"), QKeySequence(Qt::Key_G));
+    m_setWhite->setToolTip(tr("Put the selected op types on the white list (precision_reduce true)"));
+    m_setBlack->setToolTip(tr("Put the selected op types on the black list (precision_reduce false)"));
+    m_setGray->setToolTip(tr("Remove precision_reduce from the selected op types (gray)"));
+    m_find = makeAction("actionFind", tr("&Find Op Type"), QKeySequence::Find);
+
+    const QString viewNames[4] = {tr("&Library"), tr("&Mixlist"), tr("&Graph"), tr("&Diff")};
+    const char *viewObjects[4] = {"actionViewLibrary", "actionViewMixlist", "actionViewGraph",
+                                  "actionViewDiff"};
+    for (int i = 0; i < 4; ++i) {
+        m_viewActions[i] = makeAction(viewObjects[i], viewNames[i],
+                                      QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        connect(m_viewActions[i], &QAction::triggered, this, [this, i] { showView(View(i)); });
+    }
+
+    connect(m_openLibrary, &QAction::triggered, this, [this] {
+        const QString path = m_files->prompt()->openFileName(
+            tr("Open Library File"), tr("Ops-info libraries (*.json *.ini);;All files (*)"));
+        if (!path.isEmpty())
+            m_files->openLibrary(path);
+    });
+    connect(m_openFolder, &QAction::triggered, this, [this] {
+        const QString path = m_files->prompt()->openDirectory(tr("Open Soc Folder or Opp Root"));
+        if (!path.isEmpty())
+            m_files->openLibrary(path);
+    });
+    connect(m_openMixlist, &QAction::triggered, this, [this] {
+        const QString path = m_files->prompt()->openFileName(tr("Open Mixlist"),
+                                                             tr("Mixlists (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            m_files->openMixlist(path);
+    });
+    connect(m_openSample, &QAction::triggered, m_files, &FileController::openSample);
+    connect(m_save, &QAction::triggered, m_files, &FileController::saveLibrary);
+    connect(m_saveAs, &QAction::triggered, this, [this] { m_files->saveLibraryAs(); });
+    connect(m_saveMixlist, &QAction::triggered, m_files, &FileController::saveMixlist);
+    connect(m_saveMixlistAs, &QAction::triggered, this, [this] { m_files->saveMixlistAs(); });
+    connect(m_exportMinimal, &QAction::triggered, this, [this] { m_files->exportMinimalMixlist(); });
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_setWhite, &QAction::triggered, this, [this] { setSelectedPolicy(Policy::White); });
+    connect(m_setBlack, &QAction::triggered, this, [this] { setSelectedPolicy(Policy::Black); });
+    connect(m_setGray, &QAction::triggered, this, [this] { setSelectedPolicy(Policy::Gray); });
+    connect(m_find, &QAction::triggered, this, [this] {
+        showView(View::Library);
+        m_libraryView->filterEdit()->setFocus();
+        m_libraryView->filterEdit()->selectAll();
+    });
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("menuFile"));
+    file->addAction(m_openLibrary);
+    file->addAction(m_openFolder);
+    file->addAction(m_openMixlist);
+    file->addAction(m_openSample);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("menuRecent"));
+    file->addSeparator();
+    file->addAction(m_save);
+    file->addAction(m_saveAs);
+    file->addAction(m_saveMixlist);
+    file->addAction(m_saveMixlistAs);
+    file->addSeparator();
+    file->addAction(m_exportMinimal);
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("menuEdit"));
+    edit->addAction(m_undo);
+    edit->addAction(m_redo);
+    edit->addSeparator();
+    edit->addAction(m_setWhite);
+    edit->addAction(m_setBlack);
+    edit->addAction(m_setGray);
+    edit->addSeparator();
+    edit->addAction(m_find);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("menuView"));
+    for (QAction *a : m_viewActions)
+        view->addAction(a);
+    rebuildRecentMenu();
+}
+
+void MainWindow::setPrompt(UserPrompt *prompt)
+{
+    m_files->setPrompt(prompt ? prompt : m_dialogPrompt.get());
+}
+
+bool MainWindow::openPaths(const QStringList &paths)
+{
+    if (paths.isEmpty()) {
+        const bool ok = m_files->openSample();
+        if (ok)
+            m_libraryView->selectType(QStringLiteral("MatMulV2")); // something to read at once
+        return ok;
+    }
+    bool ok = true;
+    for (const QString &path : paths)
+        ok = m_files->open(path) && ok;
+    return ok;
+}
+
+bool MainWindow::parseView(const QString &name, View *view)
+{
+    static const QStringList names{QStringLiteral("library"), QStringLiteral("mixlist"),
+                                   QStringLiteral("graph"), QStringLiteral("diff")};
+    const int i = int(names.indexOf(name.toLower()));
+    if (i < 0)
+        return false;
+    *view = View(i);
+    return true;
+}
+
+void MainWindow::showView(View view)
+{
+    m_tabs->setCurrentIndex(int(view));
+}
+
+void MainWindow::setGraphView(QWidget *view)
+{
+    const int index = int(View::Graph);
+    QWidget *old = m_tabs->widget(index);
+    m_tabs->removeTab(index);
+    m_tabs->insertTab(index, view, tr("Graph"));
+    m_graphView = view;
+    if (old != view)
+        old->deleteLater();
+}
+
+QWidget *MainWindow::graphView() const
+{
+    return m_graphView;
+}
+
+void MainWindow::setSelectedPolicy(Policy policy)
+{
+    const std::vector<std::string> types = m_libraryView->selectedTypes();
+    if (types.empty())
+        return;
+    LibraryDocument *document = m_workspace->libraryDocument();
+    auto *command = new SetPolicyCommand(document, types, policy);
+    if (command->isEmpty()) {
+        delete command;
+        statusBar()->showMessage(tr("Already %1").arg(QString::fromLatin1(policyName(policy))), 3000);
+        return;
+    }
+    document->undoStack()->push(command);
+}
+
+void MainWindow::updateActiveStack()
+{
+    const bool mixlist = m_tabs->currentWidget() == m_mixlistEditor;
+    m_undoGroup->setActiveStack(mixlist ? m_workspace->mixlistDocument()->undoStack()
+                                        : m_workspace->libraryDocument()->undoStack());
+}
+
+void MainWindow::updateActions()
+{
+    const bool library = m_tabs->currentWidget() == m_libraryView;
+    const bool selection = library && !m_libraryView->selectedTypes().empty();
+    m_setWhite->setEnabled(selection);
+    m_setBlack->setEnabled(selection);
+    m_setGray->setEnabled(selection);
+}
+
+void MainWindow::updateTitle()
+{
+    const LibraryDocument *library = m_workspace->libraryDocument();
+    const MixlistDocument *mixlist = m_workspace->mixlistDocument();
+    QString name = library->displayName();
+    if (library->isSample())
+        name = tr("%1 (sample)").arg(name);
+    if (!mixlist->path().isEmpty() || !mixlist->mixlist().empty())
+        name += QStringLiteral(" + ") + mixlist->displayName();
+    setWindowTitle(tr("%1[*] — OpsInfo Studio").arg(name));
+    setWindowModified(library->isModified() || mixlist->isModified());
+}
+
+void MainWindow::updateStatus()
+{
+    const LibraryDocument *document = m_workspace->libraryDocument();
+    int counts[3] = {0, 0, 0};
+    for (const OpPolicy &p : m_workspace->policyTable().all())
+        ++counts[int(p.effective)];
+    m_statusLabel->setText(tr("%1 op types · %2 white · %3 black · %4 gray (effective) · %5 edited")
+                               .arg(document->library().ops().size())
+                               .arg(counts[int(Policy::White)])
+                               .arg(counts[int(Policy::Black)])
+                               .arg(counts[int(Policy::Gray)])
+                               .arg(document->editedPolicies().size()));
+    updateTitle();
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (m_workspace->libraryDocument()->isSample() && absolute == m_workspace->libraryDocument()->path())
+        return; // the sample's temp copy is no file to reopen
+    m_recentFiles.removeAll(absolute);
+    m_recentFiles.prepend(absolute);
+    while (m_recentFiles.size() > kMaxRecentFiles)
+        m_recentFiles.removeLast();
+    rebuildRecentMenu();
+    if (m_persistSettings)
+        QSettings().setValue(QStringLiteral("recentFiles"), m_recentFiles);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    for (const QString &path : m_recentFiles) {
+        QAction *a = m_recentMenu->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { m_files->open(path); });
+    }
+    m_recentMenu->setEnabled(!m_recentFiles.isEmpty());
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    m_recentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    rebuildRecentMenu();
+}
+
+void MainWindow::writeSettings()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("windowState"), saveState());
+    settings.setValue(QStringLiteral("recentFiles"), m_recentFiles);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_files->maybeSaveLibrary() || !m_files->maybeSaveMixlist()) {
+        event->ignore();
+        return;
+    }
+    if (m_persistSettings)
+        writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            paths.append(url.toLocalFile());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openPaths(paths);
+}
+
+} // namespace opsinfo

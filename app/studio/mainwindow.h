@@ -1,0 +1,114 @@
+#pragma once
+
+#include "common/policy.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QTabWidget;
+class QUndoGroup;
+
+namespace opsinfo {
+
+class DialogPrompt;
+class DiffView;
+class FileController;
+class LibraryView;
+class MixlistEditor;
+class UserPrompt;
+class Workspace;
+
+// The application window: Library, Mixlist, Graph and Diff views over one Workspace. Edits flow
+// one way: actions push QUndoCommands onto the documents' stacks; documents emit changes; models
+// and views follow. Every action has an objectName ("actionUndo", "actionSetWhite" ...) so tests
+// trigger them by name.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    enum class View { Library, Mixlist, Graph, Diff };
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Workspace *workspace() const { return m_workspace; }
+    FileController *files() const { return m_files; }
+    LibraryView *libraryView() const { return m_libraryView; }
+    MixlistEditor *mixlistEditor() const { return m_mixlistEditor; }
+    DiffView *diffView() const { return m_diffView; }
+    QUndoGroup *undoGroup() const { return m_undoGroup; }
+
+    // Tests (and --screenshot) answer questions with their own prompt; nullptr = real dialogs.
+    void setPrompt(UserPrompt *prompt);
+    // Opens what the command line names, or the embedded sample when it names nothing.
+    bool openPaths(const QStringList &paths);
+    void showView(View view);
+    static bool parseView(const QString &name, View *view);
+    // The graph engineer's view replaces the "Graph" placeholder tab.
+    void setGraphView(QWidget *view);
+    QWidget *graphView() const;
+
+    // Set the colour of the selected library rows: one undo step.
+    void setSelectedPolicy(Policy policy);
+
+    // Recent files and window layout from QSettings (main() calls it; tests do not).
+    void restoreSettings();
+    // false when settings are not to be written (tests, screenshots).
+    void setPersistSettings(bool persist) { m_persistSettings = persist; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void updateTitle();
+    void updateActions();
+    void updateActiveStack();
+    void updateStatus();
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    void writeSettings();
+    QAction *makeAction(const char *objectName, const QString &text, const QKeySequence &shortcut = {});
+
+    Workspace *m_workspace;
+    std::unique_ptr<DialogPrompt> m_dialogPrompt;
+    FileController *m_files;
+    QUndoGroup *m_undoGroup;
+    QTabWidget *m_tabs;
+    LibraryView *m_libraryView;
+    MixlistEditor *m_mixlistEditor;
+    QWidget *m_graphView;
+    DiffView *m_diffView;
+    QLabel *m_statusLabel;
+    QMenu *m_recentMenu = nullptr;
+    QStringList m_recentFiles;
+    bool m_persistSettings = true;
+
+    QAction *m_openLibrary = nullptr;
+    QAction *m_openFolder = nullptr;
+    QAction *m_openMixlist = nullptr;
+    QAction *m_openSample = nullptr;
+    QAction *m_save = nullptr;
+    QAction *m_saveAs = nullptr;
+    QAction *m_saveMixlist = nullptr;
+    QAction *m_saveMixlistAs = nullptr;
+    QAction *m_exportMinimal = nullptr;
+    QAction *m_quit = nullptr;
+    QAction *m_undo = nullptr;
+    QAction *m_redo = nullptr;
+    QAction *m_setWhite = nullptr;
+    QAction *m_setBlack = nullptr;
+    QAction *m_setGray = nullptr;
+    QAction *m_find = nullptr;
+    QAction *m_viewActions[4] = {};
+};
+
+} // namespace opsinfo

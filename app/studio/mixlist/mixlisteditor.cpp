@@ -1,0 +1,316 @@
+#include "mixlist/mixlisteditor.h"
+
+#include "document/mixlistdocument.h"
+#include "document/mixlisteditcommand.h"
+#include "document/workspace.h"
+#include "export/snippets.h"
+#include "mixlist/lintmodel.h"
+#include "mixlist/mixlistedits.h"
+#include "mixlist/mixlistslotmodel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QCompleter>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStringListModel>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace opsinfo {
+
+std::size_t MixlistEditor::slotIndex(MixlistList list, MixlistAction action)
+{
+    return std::size_t(list) * 2 + std::size_t(action);
+}
+
+MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
+    : QWidget(parent)
+    , m_workspace(workspace)
+    , m_addEdit(new QLineEdit(this))
+    , m_addTarget(new QComboBox(this))
+    , m_completer(new QCompleter(this))
+    , m_moveTarget(new QComboBox(this))
+    , m_lintModel(new LintModel(workspace, this))
+    , m_lintView(new QListView(this))
+    , m_fixButton(new QPushButton(tr("Apply fix"), this))
+    , m_importNotes(new QLabel(this))
+    , m_snippetTarget(new QComboBox(this))
+    , m_precisionMode(new QComboBox(this))
+    , m_snippet(new QPlainTextEdit(this))
+{
+    // Add bar.
+    m_addEdit->setObjectName(QStringLiteral("mixlistAddEdit"));
+    m_addEdit->setPlaceholderText(tr("Op type to add (completes over the library)"));
+    m_completer->setModel(new QStringListModel(this));
+    m_completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_completer->setFilterMode(Qt::MatchContains);
+    m_completer->setModelSorting(QCompleter::UnsortedModel);
+    m_addEdit->setCompleter(m_completer);
+    m_addTarget->setObjectName(QStringLiteral("mixlistAddTarget"));
+    m_moveTarget->setObjectName(QStringLiteral("mixlistMoveTarget"));
+    for (MixlistList list : Mixlist::lists)
+        for (MixlistAction action : Mixlist::actions) {
+            const QString name = MixlistEdits::slotName(list, action);
+            m_addTarget->addItem(name, int(slotIndex(list, action)));
+            m_moveTarget->addItem(name, int(slotIndex(list, action)));
+        }
+    auto *addButton = new QPushButton(tr("Add"), this);
+    addButton->setObjectName(QStringLiteral("mixlistAddButton"));
+    auto *deleteButton = new QPushButton(tr("Delete"), this);
+    deleteButton->setObjectName(QStringLiteral("mixlistDeleteButton"));
+    deleteButton->setToolTip(tr("Delete the selected entries (Del)"));
+    auto *moveButton = new QPushButton(tr("Move to"), this);
+    moveButton->setObjectName(QStringLiteral("mixlistMoveButton"));
+    m_addEdit->setMinimumWidth(220);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_addEdit, 1);
+    bar->addWidget(new QLabel(tr("to"), this));
+    bar->addWidget(m_addTarget);
+    bar->addWidget(addButton);
+    auto *editBar = new QHBoxLayout;
+    editBar->addWidget(new QLabel(tr("Selected entries:"), this));
+    editBar->addWidget(deleteButton);
+    editBar->addWidget(moveButton);
+    editBar->addWidget(m_moveTarget);
+    editBar->addStretch(1);
+
+    // The six lists.
+    auto *grid = new QGridLayout;
+    for (MixlistList list : Mixlist::lists)
+        for (MixlistAction action : Mixlist::actions) {
+            const std::size_t i = slotIndex(list, action);
+            auto *model = new MixlistSlotModel(workspace, list, action, this);
+            auto *view = new QListView(this);
+            view->setObjectName(QStringLiteral("mixlist_%1_%2")
+                                    .arg(QString::fromLatin1(mixlistListKey(list)),
+                                         QString::fromLatin1(mixlistActionKey(action))));
+            view->setModel(model);
+            view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+            view->setDragDropMode(QAbstractItemView::DragDrop);
+            view->setDefaultDropAction(Qt::MoveAction);
+            view->setDropIndicatorShown(true);
+            view->setUniformItemSizes(true);
+            auto *box = new QGroupBox(model->title(), this);
+            auto *boxLayout = new QVBoxLayout(box);
+            boxLayout->setContentsMargins(4, 4, 4, 4);
+            boxLayout->addWidget(view);
+            grid->addWidget(box, int(list), int(action));
+            m_models[i] = model;
+            m_views[i] = view;
+        }
+
+    // Lint panel.
+    m_lintView->setObjectName(QStringLiteral("lintView"));
+    m_lintView->setModel(m_lintModel);
+    m_lintView->setWordWrap(true);
+    m_fixButton->setObjectName(QStringLiteral("lintFixButton"));
+    m_importNotes->setObjectName(QStringLiteral("mixlistImportNotes"));
+    m_importNotes->setWordWrap(true);
+    auto *lintBox = new QGroupBox(tr("Lint (X1–X4)"), this);
+    auto *lintLayout = new QVBoxLayout(lintBox);
+    lintLayout->addWidget(m_importNotes);
+    lintLayout->addWidget(m_lintView, 1);
+    lintLayout->addWidget(m_fixButton, 0, Qt::AlignRight);
+
+    // Snippets.
+    m_snippetTarget->setObjectName(QStringLiteral("snippetTarget"));
+    m_snippetTarget->addItem(tr("ATC"), int(SnippetTarget::Atc));
+    m_snippetTarget->addItem(tr("TensorFlow 1 (session config)"), int(SnippetTarget::TensorFlow1));
+    m_snippetTarget->addItem(tr("TensorFlow 1 (NPURunConfig)"), int(SnippetTarget::TensorFlow1RunConfig));
+    m_snippetTarget->addItem(tr("TensorFlow 2"), int(SnippetTarget::TensorFlow2));
+    m_snippetTarget->addItem(tr("GE options"), int(SnippetTarget::GeOptions));
+    m_snippetTarget->addItem(tr("torch_npu"), int(SnippetTarget::TorchNpu));
+    m_precisionMode->setObjectName(QStringLiteral("snippetPrecisionMode"));
+    m_precisionMode->addItems({QStringLiteral("allow_mix_precision"),
+                               QStringLiteral("allow_mix_precision_bf16"),
+                               QStringLiteral("allow_fp32_to_fp16"),
+                               QStringLiteral("force_fp16"), QStringLiteral("force_fp32"),
+                               QStringLiteral("must_keep_origin_dtype")});
+    m_snippet->setObjectName(QStringLiteral("snippetText"));
+    m_snippet->setReadOnly(true);
+    m_snippet->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *copyButton = new QPushButton(tr("Copy"), this);
+    copyButton->setObjectName(QStringLiteral("snippetCopy"));
+    auto *snippetBox = new QGroupBox(tr("Use it (paste into your script)"), this);
+    auto *snippetLayout = new QVBoxLayout(snippetBox);
+    auto *snippetBar = new QHBoxLayout;
+    snippetBar->addWidget(m_snippetTarget, 1);
+    snippetBar->addWidget(m_precisionMode, 1);
+    snippetBar->addWidget(copyButton);
+    snippetLayout->addLayout(snippetBar);
+    snippetLayout->addWidget(m_snippet, 1);
+
+    auto *lists = new QWidget(this);
+    auto *listsLayout = new QVBoxLayout(lists);
+    listsLayout->setContentsMargins(0, 0, 0, 0);
+    listsLayout->addLayout(bar);
+    listsLayout->addLayout(editBar);
+    listsLayout->addLayout(grid, 1);
+    auto *side = new QSplitter(Qt::Vertical, this);
+    side->addWidget(lintBox);
+    side->addWidget(snippetBox);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(lists);
+    splitter->addWidget(side);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({760, 500});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(splitter);
+
+    connect(addButton, &QPushButton::clicked, this, &MixlistEditor::addFromEdit);
+    connect(m_addEdit, &QLineEdit::returnPressed, this, &MixlistEditor::addFromEdit);
+    connect(deleteButton, &QPushButton::clicked, this, &MixlistEditor::deleteSelected);
+    auto *deleteShortcut = new QShortcut(QKeySequence::Delete, this);
+    deleteShortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(deleteShortcut, &QShortcut::activated, this, &MixlistEditor::deleteSelected);
+    connect(moveButton, &QPushButton::clicked, this, [this] {
+        const int i = m_moveTarget->currentData().toInt();
+        moveSelected(MixlistList(i / 2), MixlistAction(i % 2));
+    });
+    connect(m_fixButton, &QPushButton::clicked, this,
+            [this] { applyFix(m_lintView->currentIndex().row()); });
+    connect(m_lintView, &QListView::doubleClicked, this,
+            [this](const QModelIndex &index) { applyFix(index.row()); });
+    connect(m_lintView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) {
+                m_fixButton->setEnabled(
+                    current.isValid() && !current.data(LintModel::FixLabelRole).toString().isEmpty());
+                m_fixButton->setText(current.isValid()
+                                         && !current.data(LintModel::FixLabelRole).toString().isEmpty()
+                                         ? current.data(LintModel::FixLabelRole).toString()
+                                         : tr("Apply fix"));
+            });
+    connect(m_lintModel, &QAbstractItemModel::modelReset, this, [this] {
+        m_fixButton->setEnabled(false);
+        m_fixButton->setText(tr("Apply fix"));
+    });
+    connect(copyButton, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(m_snippet->toPlainText()); });
+    connect(m_snippetTarget, &QComboBox::currentIndexChanged, this, &MixlistEditor::updateSnippet);
+    connect(m_precisionMode, &QComboBox::currentIndexChanged, this, &MixlistEditor::updateSnippet);
+    connect(workspace, &Workspace::effectiveChanged, this, &MixlistEditor::updateCompleter);
+    connect(workspace->mixlistDocument(), &MixlistDocument::pathChanged, this, [this] {
+        updateImportNotes();
+        updateSnippet();
+    });
+    m_fixButton->setEnabled(false);
+    updateCompleter();
+    updateImportNotes();
+    updateSnippet();
+}
+
+MixlistSlotModel *MixlistEditor::slotModel(MixlistList list, MixlistAction action) const
+{
+    return m_models[slotIndex(list, action)];
+}
+
+QListView *MixlistEditor::slotView(MixlistList list, MixlistAction action) const
+{
+    return m_views[slotIndex(list, action)];
+}
+
+void MixlistEditor::setAddTarget(MixlistList list, MixlistAction action)
+{
+    m_addTarget->setCurrentIndex(m_addTarget->findData(int(slotIndex(list, action))));
+}
+
+bool MixlistEditor::addFromEdit()
+{
+    const QString type = m_addEdit->text().trimmed();
+    if (type.isEmpty())
+        return false;
+    const int i = m_addTarget->currentData().toInt();
+    const bool added = MixlistEdits::add(m_workspace->mixlistDocument(), {type}, MixlistList(i / 2),
+                                         MixlistAction(i % 2));
+    if (added)
+        m_addEdit->clear();
+    return added;
+}
+
+void MixlistEditor::deleteSelected()
+{
+    for (MixlistSlotModel *model : m_models) {
+        QListView *view = m_views[slotIndex(model->list(), model->action())];
+        QStringList types;
+        for (const QModelIndex &i : view->selectionModel()->selectedIndexes())
+            types.append(i.data(MixlistSlotModel::TypeRole).toString());
+        if (!types.isEmpty())
+            MixlistEdits::remove(m_workspace->mixlistDocument(), types, model->list(),
+                                 model->action());
+    }
+}
+
+void MixlistEditor::moveSelected(MixlistList list, MixlistAction action)
+{
+    for (MixlistSlotModel *model : m_models) {
+        QListView *view = m_views[slotIndex(model->list(), model->action())];
+        QStringList types;
+        for (const QModelIndex &i : view->selectionModel()->selectedIndexes())
+            types.append(i.data(MixlistSlotModel::TypeRole).toString());
+        if (!types.isEmpty())
+            MixlistEdits::move(m_workspace->mixlistDocument(), types, model->list(),
+                               model->action(), list, action);
+    }
+}
+
+bool MixlistEditor::applyFix(int row)
+{
+    const auto &lint = m_workspace->lint();
+    if (row < 0 || std::size_t(row) >= lint.size() || !lint[std::size_t(row)].fixed)
+        return false;
+    const EditorLintFinding finding = lint[std::size_t(row)];
+    MixlistDocument *document = m_workspace->mixlistDocument();
+    document->undoStack()->push(new MixlistEditCommand(document, *finding.fixed, finding.fixLabel));
+    return true;
+}
+
+void MixlistEditor::updateCompleter()
+{
+    auto *model = static_cast<QStringListModel *>(m_completer->model());
+    if (model->rowCount() != m_workspace->opTypes().size())
+        model->setStringList(m_workspace->opTypes());
+}
+
+void MixlistEditor::updateImportNotes()
+{
+    const auto &notes = m_workspace->mixlistDocument()->importDiagnostics();
+    if (notes.empty()) {
+        m_importNotes->hide();
+        return;
+    }
+    QStringList lines{tr("Repaired on import (the file itself is unchanged until you save):")};
+    for (const Diagnostic &d : notes)
+        lines.append(QStringLiteral("• line %1: %2").arg(d.location.line).arg(
+            QString::fromStdString(d.message)));
+    m_importNotes->setText(lines.join(QLatin1Char('\n')));
+    m_importNotes->show();
+}
+
+void MixlistEditor::updateSnippet()
+{
+    SnippetInput input;
+    input.precisionMode = m_precisionMode->currentText().toStdString();
+    const QString path = m_workspace->mixlistDocument()->path();
+    input.mixlistPath = path.isEmpty() ? std::string("/path/to/ops_info.json") : path.toStdString();
+    std::string note;
+    QString text = QString::fromStdString(
+        snippetFor(SnippetTarget(m_snippetTarget->currentData().toInt()), input, &note));
+    if (!note.empty())
+        text += QStringLiteral("\n# ") + QString::fromStdString(note);
+    m_snippet->setPlainText(text);
+}
+
+} // namespace opsinfo

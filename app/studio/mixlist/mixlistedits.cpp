@@ -1,0 +1,104 @@
+#include "mixlist/mixlistedits.h"
+
+#include "document/mixlistdocument.h"
+#include "document/mixlisteditcommand.h"
+
+#include <QCoreApplication>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace opsinfo::MixlistEdits {
+
+namespace {
+
+QString trEdit(const char *text, int n = -1)
+{
+    return QCoreApplication::translate("MixlistEdits", text, nullptr, n);
+}
+
+QString subject(const QStringList &types)
+{
+    return types.size() == 1 ? types.front() : trEdit("%n ops", int(types.size()));
+}
+
+bool contains(const std::vector<MixlistEntry> &entries, const std::string &type)
+{
+    return std::any_of(entries.begin(), entries.end(),
+                       [&type](const MixlistEntry &e) { return e.opType == type; });
+}
+
+} // namespace
+
+QString slotName(MixlistList list, MixlistAction action)
+{
+    return QString::fromStdString(mixlistMarkName(list, action));
+}
+
+bool add(MixlistDocument *document, const QStringList &types, MixlistList list,
+         MixlistAction action)
+{
+    Mixlist after = document->mixlist();
+    QStringList added;
+    for (const QString &t : types) {
+        const std::string type = t.trimmed().toStdString();
+        if (type.empty() || contains(after.entries(list, action), type))
+            continue;
+        after.add(list, action, type);
+        added.append(t.trimmed());
+    }
+    if (added.isEmpty())
+        return false;
+    document->undoStack()->push(new MixlistEditCommand(
+        document, std::move(after),
+        trEdit("Add %1 to %2").arg(subject(added), slotName(list, action))));
+    return true;
+}
+
+bool remove(MixlistDocument *document, const QStringList &types, MixlistList list,
+            MixlistAction action)
+{
+    Mixlist after = document->mixlist();
+    auto &entries = after.entries(list, action);
+    const std::size_t before = entries.size();
+    entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                 [&types](const MixlistEntry &e) {
+                                     return types.contains(QString::fromStdString(e.opType));
+                                 }),
+                  entries.end());
+    if (entries.size() == before)
+        return false;
+    document->undoStack()->push(new MixlistEditCommand(
+        document, std::move(after),
+        trEdit("Remove %1 from %2").arg(subject(types), slotName(list, action))));
+    return true;
+}
+
+bool move(MixlistDocument *document, const QStringList &types, MixlistList fromList,
+          MixlistAction fromAction, MixlistList toList, MixlistAction toAction)
+{
+    if (fromList == toList && fromAction == toAction)
+        return false;
+    Mixlist after = document->mixlist();
+    auto &from = after.entries(fromList, fromAction);
+    QStringList moved;
+    for (auto it = from.begin(); it != from.end();) {
+        if (types.contains(QString::fromStdString(it->opType))) {
+            moved.append(QString::fromStdString(it->opType));
+            it = from.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    if (moved.isEmpty())
+        return false;
+    for (const QString &t : moved)
+        if (!contains(after.entries(toList, toAction), t.toStdString()))
+            after.add(toList, toAction, t.toStdString());
+    document->undoStack()->push(new MixlistEditCommand(
+        document, std::move(after),
+        trEdit("Move %1 to %2").arg(subject(moved), slotName(toList, toAction))));
+    return true;
+}
+
+} // namespace opsinfo::MixlistEdits
