@@ -192,7 +192,10 @@ bool parseTextProto(std::string_view text, google::protobuf::Message &message, I
     parser.SetRecursionLimit(4 * context.options.maxSubgraphDepth + 32);
     parser.RecordErrorsTo(&errors);
     google::protobuf::io::ArrayInputStream input(text.data(), int(text.size()));
-    const bool parsed = parser.Parse(&input, &message);
+    // Merge rather than Parse: a singular field written twice (seen in tool-written dumps) keeps
+    // the last value instead of failing the whole file.
+    message.Clear();
+    const bool parsed = parser.Merge(&input, &message);
     if (!parsed && errors.reported() == 0)
         context.error("graph-syntax", std::string("not a valid ") + what, {});
     return parsed;
