@@ -216,7 +216,10 @@ const std::string &NodeDecider::policyText(const PlanNode &node) const
 
 std::string NodeDecider::explain(const PlanNode &node, Family family, const NodeResolution &result) const
 {
-    std::string text = policyText(node);
+    const std::string &policy = policyText(node);
+    std::string text;
+    text.reserve(policy.size() + m_note.size() + 160); // one allocation per node
+    text += policy;
     text += "; ";
     text += precisionModeName(m_mode);
     text += ": ";
