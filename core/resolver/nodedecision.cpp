@@ -208,7 +208,10 @@ const std::string &NodeDecider::policyText(const PlanNode &node) const
         const OpEntry *entry = m_plan.tables[std::size_t(node.table)].entry;
         const auto &files = m_plan.library.files();
         if (entry->fileIndex >= 0 && std::size_t(entry->fileIndex) < files.size())
-            text += "; entry from " + files[std::size_t(entry->fileIndex)].path;
+        {
+            const std::string &path = files[std::size_t(entry->fileIndex)].path;
+            text += "; entry from " + path.substr(path.find_last_of("/\\") + 1);
+        }
     }
     text += ")";
     return text;
@@ -244,10 +247,25 @@ std::string NodeDecider::explain(const PlanNode &node, Family family, const Node
         if (result.ambiguous)
             text += "producers disagree: ambiguous (G6); ";
         break;
-    case Family::Mode:
-        if (node.flags & FlagCube)
-            text += "cube op; ";
+    case Family::Mode: {
+        const bool cube = node.flags & FlagCube;
+        switch (m_mode) {
+        case PrecisionMode::ForceFp16: text += "fp16 where supported, else raised (M1); "; break;
+        case PrecisionMode::AllowFp32ToFp16:
+            text += cube ? "cube op -> fp16 (M2); "
+                         : "vector op keeps its dtype, fp16 only where fp32 is unsupported (M2); ";
+            break;
+        case PrecisionMode::CubeFp16InFp32Out:
+        case PrecisionMode::CubeHif8:
+            text += cube ? "cube op: first of (fp16 in, fp32 out), (fp32, fp32), (fp16, fp16) (M3); "
+                         : "vector op -> fp32 where supported, else fp16 (M3); ";
+            break;
+        case PrecisionMode::MustKeepOriginDtype: text += "keeps the original dtype, raised if unsupported (M4); "; break;
+        case PrecisionMode::AllowFp32ToBf16: text += "keeps fp32, bf16 only where fp32 is unsupported (M7); "; break;
+        default: break;
+        }
         break;
+    }
     }
     text += m_note;
     text += "-> ";

@@ -79,6 +79,10 @@ void TestResolverCheck::resnet50GeDump()
                       dtypeName(d.predicted), dtypeName(d.compiled));
         if (mode == PrecisionMode::ForceFp16)
             forceFp16 = report.agreement();
+        if (mode == PrecisionMode::AllowMixPrecisionFp16) // what a user sees, for the record
+            for (const char *name : {"conv1", "pool1", "prob", "data_0_huawei_aipp"})
+                if (const int i = before.graph->indexOf(name); i >= 0)
+                    qInfo("   %s: %s", name, r.nodes[std::size_t(i)].explanation.c_str());
     }
     // Measured on this pair: force_fp16 (ATC's default) agrees on 123 of 123 matched FE nodes;
     // allow_mix_precision_fp16 too, every fp32-keeping mode on ~1%. The floor leaves room for
