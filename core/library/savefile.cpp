@@ -147,8 +147,20 @@ std::vector<Diagnostic> preflightSave(const std::string &path, const SaveOptions
     return out;
 }
 
-SaveResult saveFileAtomically(const std::string &path, std::string_view bytes, const SaveOptions &options)
+SaveResult saveFileAtomically(const std::string &requestedPath, std::string_view bytes, const SaveOptions &options)
 {
+    // Renaming over a symlink would replace the link with a plain file (CANN installs link
+    // "latest" and version folders): write where the link points instead.
+    std::error_code linkError;
+    const bool isLink = fs::is_symlink(requestedPath, linkError);
+    const std::string path = isLink ? fs::canonical(requestedPath, linkError).string() : requestedPath;
+    if (isLink && linkError) {
+        SaveResult broken;
+        broken.diagnostics.push_back(error(requestedPath, "save-broken-link",
+                                           requestedPath + " is a symbolic link to a missing file",
+                                           "fix the link, or use Save As"));
+        return broken;
+    }
     SaveResult result;
     result.diagnostics = preflightSave(path, options);
     if (hasErrors(result.diagnostics))

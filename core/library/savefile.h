@@ -35,7 +35,9 @@ struct SaveResult
 
 // Saves `bytes` to `path` so that a failure at any point leaves the old file intact: checks for a
 // change on disk and a read-only file or folder, backs the old file up outside its folder, then
-// writes a temporary file beside it, fsyncs and renames it over.
+// writes a temporary file beside it, fsyncs and renames it over. A symlink is followed (the link
+// stays a link). The saved file gets the original's permission bits; its owner becomes the saving
+// user and hard links to the old file keep the old content (rename semantics).
 SaveResult saveFileAtomically(const std::string &path, std::string_view bytes, const SaveOptions &options = {});
 
 // The checks saveFileAtomically makes before it writes anything (changed or deleted on disk,

@@ -195,6 +195,28 @@ private slots:
         QVERIFY(!QFile::exists(m_file));
     }
 
+    void symlinkStaysALink()
+    {
+        // Not in m_tmp itself: the backup folder (m_tmp/state) would then be inside the file's folder.
+        QVERIFY(QDir().mkpath(m_tmp.path() + QStringLiteral("/target")));
+        const QString real = m_tmp.path() + QStringLiteral("/target/real.json");
+        writeAll(real, m_original);
+        const QString link = m_soc + QStringLiteral("/linked.json");
+        QVERIFY(QFile::link(real, link));
+        SaveOptions options;
+        options.loadedStamp = captureFileStamp(link.toStdString());
+        const auto result = saveFileAtomically(link.toStdString(), "{}", options);
+        QVERIFY2(result.ok, result.diagnostics.empty() ? "" : formatDiagnostic(result.diagnostics.front()).c_str());
+        QVERIFY(QFileInfo(link).isSymLink());
+        QCOMPARE(readAll(real), std::string("{}"));
+        QFile::remove(link);
+        QVERIFY(QFile::link(m_tmp.path() + QStringLiteral("/missing.json"), link));
+        const auto broken = saveFileAtomically(link.toStdString(), "{}");
+        QVERIFY(!broken.ok);
+        QCOMPARE(broken.diagnostics.front().code, std::string("save-broken-link"));
+        QFile::remove(link);
+    }
+
     void readOnlyFile()
     {
         QCOMPARE(::chmod(m_file.toLocal8Bit().constData(), 0444), 0);
