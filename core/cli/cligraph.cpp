@@ -1,0 +1,27 @@
+#include "cli/cligraph.h"
+
+#include "cli/clicommon.h"
+#include "cli/argparser.h"
+#include "graph/graphloader.h"
+
+namespace opsinfo {
+
+LoadedGraph loadGraphForCli(const std::string &path, const std::string &opMapOverride, std::ostream &err)
+{
+    OpMap map = OpMap::defaults();
+    if (!opMapOverride.empty()) {
+        const auto diagnostics = map.loadOverride(opMapOverride);
+        printDiagnostics(diagnostics, err);
+        if (hasErrors(diagnostics))
+            return LoadedGraph(ExitInputErrors);
+    }
+    GraphLoadResult result = loadGraph(path, map);
+    printDiagnostics(result.diagnostics, err);
+    if (!result.ok()) {
+        err << "opsinfo: cannot use " << path << " (see above)\n";
+        return LoadedGraph(ExitInputErrors);
+    }
+    return LoadedGraph(std::move(result.graph));
+}
+
+} // namespace opsinfo

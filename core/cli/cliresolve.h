@@ -1,0 +1,52 @@
+#pragma once
+
+#include "cli/argparser.h"
+#include "graph/graph.h"
+#include "library/oplibrary.h"
+#include "mixlist/dtypeoverrides.h"
+#include "mixlist/mixlist.h"
+#include "mixlist/oppolicy.h"
+#include "resolver/precisionmode.h"
+#include "resolver/resolution.h"
+#include "resolver/resolver.h"
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace opsinfo {
+
+// Everything a prediction needs besides the mode, read from one command line.
+struct ResolveInputs
+{
+    std::unique_ptr<Graph> graph;
+    OpLibrary library;
+    std::optional<Mixlist> mixlist;
+    std::string mixlistPath;
+    PolicyTable policies;
+    KeepDtype keepDtype;
+    CustomizeDtypes customizeDtypes;
+    ResolveOptions options;
+    std::string soc;
+    std::string platformIni; // text of --platform-ini, if given
+};
+
+// Declares the options every resolving command shares (--library, --mixlist, --keep-dtype ...).
+void addResolveOptions(ArgParser &parser, bool withMixlist = true);
+
+// Reads graph, library, mixlist, keep_dtype and customize_dtypes; nullopt with `exitCode` set on
+// failure (messages already written to err).
+std::optional<ResolveInputs> readResolveInputs(const ArgParser &parser, const std::string &graphPath,
+                                               std::ostream &err, int &exitCode);
+
+// Parses a mode name and applies the SoC check (bf16 modes on SoCs without fp32->bf16 are refused
+// as the compiler refuses them). nullopt with a message on failure.
+std::optional<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs, std::ostream &err);
+
+// Resolution indexes in output order: topological at the top level, subgraph nodes right after
+// their owner (recursively), each subgraph in its own topological order.
+std::vector<int> outputOrder(const Graph &graph, const Resolution &resolution);
+
+} // namespace opsinfo

@@ -1,0 +1,94 @@
+#include "cli/clicommon.h"
+#include "cli/cligraph.h"
+#include "cli/cliresolve.h"
+#include "cli/commands.h"
+#include "resolver/policysource.h"
+#include "resolver/selfcheck.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace opsinfo {
+
+namespace {
+
+std::string dtypes(const std::vector<DType> &list)
+{
+    std::string out;
+    for (DType d : list)
+        out += (out.empty() ? "" : ",") + std::string(dtypeName(d));
+    return out;
+}
+
+} // namespace
+
+int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p("opsinfo check",
+                "Self-check (SEMANTICS §7): predict the dtypes of SOURCE (e.g. a GE dump before precision\n"
+                "decisions) and compare them, node by node (matched by name), with a compiled GE dump of the\n"
+                "same model. Prints the agreement over matched FE nodes and every disagreement.\n"
+                "Exit 0 when all agree, 1 otherwise. Later fusion passes and Cast/TransData clean-up are\n"
+                "outside the preview, so a few disagreements can be the compiler's, not the prediction's.");
+    p.positional("SOURCE", "the graph before precision decisions");
+    addResolveOptions(p);
+    p.option("compiled", "DUMP", "the compiled graph (ge_proto_*.txt after OptimizeOriginalGraph)")
+        .option("mode", "MODE", "the precision_mode the model was compiled with")
+        .flag("json", "machine-readable output");
+    if (!p.parse(args, err))
+        return ExitUsage;
+    if (p.helpRequested()) {
+        out << p.help();
+        return ExitOk;
+    }
+    if (!p.has("compiled") || !p.has("mode")) {
+        err << "opsinfo check: --compiled DUMP and --mode MODE are required\n";
+        return ExitUsage;
+    }
+    int code = 0;
+    auto in = readResolveInputs(p, p.value("SOURCE"), err, code);
+    if (!in)
+        return code;
+    const auto mode = modeForCli(p.value("mode"), *in, err);
+    if (!mode)
+        return ExitInputErrors;
+    LoadedGraph compiled = loadGraphForCli(p.value("compiled"), p.value("op-map"), err);
+    if (!compiled)
+        return compiled.error();
+    const Resolution r = resolvePrecision(*in->graph, in->library, *mode, tablePolicies(in->policies), in->options);
+    const CheckReport report = compareWithCompiled(*in->graph, r, *compiled.value());
+    char figure[32];
+    std::snprintf(figure, sizeof figure, "%.1f", report.agreement());
+    if (p.has("json")) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const CheckDisagreement &d : report.disagreements)
+            list.push_back({{"name", d.name}, {"op_type", d.type}, {"predicted", dtypeName(d.predicted)},
+                            {"compiled", dtypeName(d.compiled)}, {"predicted_inputs", dtypes(d.predictedInputs)},
+                            {"compiled_inputs", dtypes(d.compiledInputs)},
+                            {"predicted_outputs", dtypes(d.predictedOutputs)},
+                            {"compiled_outputs", dtypes(d.compiledOutputs)}});
+        out << nlohmann::json{{"mode", precisionModeName(*mode)}, {"source_nodes", report.sourceNodes},
+                              {"compiled_nodes", report.compiledNodes}, {"matched", report.matched},
+                              {"fe_matched", report.feMatched}, {"agreed", report.agreed},
+                              {"unmatched_fe", report.unmatchedFe}, {"agreement_percent", report.agreement()},
+                              {"disagreements", list}}
+                   .dump(2)
+            << "\n";
+    } else {
+        std::vector<std::vector<std::string>> rows;
+        for (const CheckDisagreement &d : report.disagreements)
+            rows.push_back({d.name, d.type, dtypeName(d.predicted), dtypeName(d.compiled),
+                            dtypes(d.predictedInputs) + " -> " + dtypes(d.predictedOutputs),
+                            dtypes(d.compiledInputs) + " -> " + dtypes(d.compiledOutputs)});
+        if (!rows.empty())
+            out << formatTable({"NODE", "OP TYPE", "PREDICTED", "COMPILED", "PREDICTED IN->OUT", "COMPILED IN->OUT"}, rows)
+                << "\n";
+        out << "mode " << precisionModeName(*mode) << ": " << report.agreed << " of " << report.feMatched
+            << " matched FE nodes agree (" << figure << "%); " << report.matched << " of " << report.sourceNodes
+            << " source nodes matched by name, " << report.unmatchedFe << " FE nodes not in the compiled graph\n";
+    }
+    return report.disagreements.empty() ? ExitOk : ExitInputErrors;
+}
+
+} // namespace opsinfo

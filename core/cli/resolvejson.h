@@ -1,0 +1,23 @@
+#pragma once
+
+#include "resolver/resolution.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace opsinfo {
+
+class Graph;
+
+// The per-node report shared by `opsinfo resolve --json` and the app's JSON export (same content).
+nlohmann::json resolutionToJson(const Graph &graph, const Resolution &resolution, const std::string &graphPath,
+                                const std::vector<int> &order);
+nlohmann::json summaryToJson(const ResolutionSummary &summary);
+// CSV with a header row, one line per node in `order`.
+std::string resolutionToCsv(const Resolution &resolution, const std::vector<int> &order);
+// "white|black|gray|none" as the report spells it.
+const char *reportPolicy(const NodeResolution &node);
+
+} // namespace opsinfo
