@@ -229,6 +229,8 @@ private slots:
         QCOMPARE(node(g, "x").outputs[0].shape, (std::vector<std::int64_t>{2, 3}));
         QCOMPARE(node(g, "w").origin, NodeOrigin::Initializer);
         QCOMPARE(node(g, "w").opType, std::string("Const"));
+        QCOMPARE(node(g, "ext").opType, std::string("FileConstant")); // weights in a side file
+        QCOMPARE(node(g, "ext").outputs[0].dtype, DType::Float16);
         QCOMPARE(node(g, "shape").outputs[0].dtype, DType::Int64);
         QCOMPARE(node(g, "cast").outputs[0].dtype, DType::Float16);
         QCOMPARE(node(g, "cast").attributes.at("to"), std::string("float16"));
