@@ -40,9 +40,14 @@ GraphLayout layoutGraph(const Graph &graph, const ScopeTree &tree, const Collaps
             input.sizes.push_back(options.nodeSize(v));
             continue;
         }
-        LayoutSize size = labelSize(visibleLabel(graph, tree, view, v).size(), options);
-        if (view.scope[std::size_t(v)] >= 0)
-            size.height *= 1.5;
+        const std::size_t characters = visibleLabel(graph, tree, view, v).size();
+        if (view.scope[std::size_t(v)] < 0) {
+            input.sizes.push_back(labelSize(characters, options));
+            continue;
+        }
+        // A collapsed scope is a bigger box with a bigger label, so groups stand out from ops.
+        LayoutSize size = labelSize(characters * 3 / 2, options);
+        size.height *= 1.5;
         input.sizes.push_back(size);
     }
     input.edges = view.edges;

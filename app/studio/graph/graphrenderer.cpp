@@ -13,6 +13,7 @@ namespace opsinfo {
 namespace {
 
 constexpr double kLabelPixelSize = 11.0; // scene units; node height is 28 by default
+constexpr double kScopeLabelPixelSize = 15.0; // collapsed scopes are 1.5 times as tall
 constexpr double kMinLabelPixels = 6.0;  // below this on screen a label is unreadable: skip it
 const QColor kEdgeColor(0x78, 0x86, 0x8f);
 const QColor kSelectionColor(0x00, 0x96, 0x88);
@@ -21,6 +22,34 @@ const QColor kMarkColor(0xff, 0xc1, 0x07);
 QPolygonF diamond(const QPointF &c, double r)
 {
     return QPolygonF({c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)});
+}
+
+// Liang-Barsky: the part of a segment inside `clip`. Edges can be far longer than the screen
+// (a mask feeding every layer) and the rasterizer's cost grows with the length it strokes.
+bool clipSegment(QPointF &a, QPointF &b, const QRectF &clip)
+{
+    double t0 = 0.0, t1 = 1.0;
+    const double dx = b.x() - a.x(), dy = b.y() - a.y();
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {a.x() - clip.left(), clip.right() - a.x(), a.y() - clip.top(), clip.bottom() - a.y()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0.0) {
+            if (q[i] < 0.0)
+                return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0.0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+        if (t0 > t1)
+            return false;
+    }
+    const QPointF start = a;
+    a = start + QPointF(dx, dy) * t0;
+    b = start + QPointF(dx, dy) * t1;
+    return true;
 }
 
 } // namespace
@@ -83,9 +112,24 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
     std::vector<int> ids;
     scene.edgesIn(request.area, ids);
     QVector<QLineF> lines;
-    QPainterPath curves, reversed, arrows;
+    QPainterPath curves, arrows;
     QVector<QPolygonF> casts;
     const bool fewEdges = ids.size() < 4000 && s > 0.15;
+    const QRectF clip = request.area.adjusted(-request.area.width(), -request.area.height(), request.area.width(),
+                                              request.area.height());
+    // Antialiasing a line costs per pixel; lines crossing the screen go without it.
+    QVector<QLineF> longLines;
+    const double longLine = 300.0 / s;
+    auto addClipped = [&](QVector<QLineF> &out, const QPolygonF &p) {
+        for (qsizetype i = 1; i < p.size(); ++i) {
+            QPointF a = p[i - 1], b = p[i];
+            if (!clipSegment(a, b, clip))
+                continue;
+            const QLineF line(a, b);
+            (&out == &lines && std::abs(line.dy()) + std::abs(line.dx()) > longLine ? longLines : out).append(line);
+        }
+    };
+    QVector<QLineF> reversedLines;
     const bool detailed = s * 6.0 >= 3.0; // arrowheads and cast diamonds readable
     for (int e : ids) {
         const GraphScene::Edge &edge = scene.edges()[std::size_t(e)];
@@ -94,14 +138,13 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
         ++stats.edges;
         const QPolygonF &p = edge.points;
         if (edge.reversed) {
-            reversed.addPolygon(p);
-        } else if (p.size() == 2 && fewEdges) {
+            addClipped(reversedLines, p);
+        } else if (p.size() == 2 && fewEdges && clip.contains(edge.box)) {
             const double midY = (p[0].y() + p[1].y()) / 2.0;
             curves.moveTo(p[0]);
             curves.cubicTo(QPointF(p[0].x(), midY), QPointF(p[1].x(), midY), p[1]);
         } else {
-            for (qsizetype i = 1; i < p.size(); ++i)
-                lines.append(QLineF(p[i - 1], p[i]));
+            addClipped(lines, p);
         }
         const QPointF end = p.back();
         if (detailed && !edge.reversed)
@@ -118,10 +161,13 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
     painter.setBrush(Qt::NoBrush);
     painter.drawLines(lines);
     painter.drawPath(curves);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.drawLines(longLines);
+    painter.setRenderHint(QPainter::Antialiasing, s > 0.2);
     edgePen.setStyle(Qt::DashLine);
     edgePen.setColor(QColor(0xc6, 0x28, 0x28));
     painter.setPen(edgePen);
-    painter.drawPath(reversed);
+    painter.drawLines(reversedLines);
     painter.setPen(Qt::NoPen);
     painter.setBrush(kEdgeColor);
     painter.drawPath(arrows);
@@ -179,9 +225,13 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
     // Marks on readable nodes: collapsed scopes, ambiguity, labels.
     QFont font = painter.font();
     font.setPixelSize(int(kLabelPixelSize));
+    QFont scopeFont = font;
+    scopeFont.setPixelSize(int(kScopeLabelPixelSize));
+    scopeFont.setBold(true);
     painter.setFont(font);
-    const QFontMetricsF metrics(font);
+    const QFontMetricsF metrics(font), scopeMetrics(scopeFont);
     const bool labels = kLabelPixelSize * s >= kMinLabelPixels;
+    const bool scopeLabels = kScopeLabelPixelSize * s >= kMinLabelPixels;
     for (int v : big) {
         const QRectF &r = scene.rect(v);
         const NodeStyle style = styleOf(v);
@@ -208,9 +258,11 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
             }
             ++stats.ambiguousMarks;
         }
-        if (labels) {
+        const bool isScope = scene.scopeOf(v) >= 0;
+        if (isScope ? scopeLabels : labels) {
             painter.setPen(nodeStyleTextColor(style.kind));
-            const QString text = metrics.elidedText(scene.label(v), Qt::ElideMiddle, r.width() - 6.0);
+            painter.setFont(isScope ? scopeFont : font);
+            const QString text = (isScope ? scopeMetrics : metrics).elidedText(scene.label(v), Qt::ElideMiddle, r.width() - 6.0);
             painter.drawText(r, Qt::AlignCenter, text);
             ++stats.labels;
         }
