@@ -1,5 +1,7 @@
 #include "graph/onnxdtypes.h"
 
+#include "graph/importcontext.h"
+
 #include <string_view>
 #include <unordered_set>
 
@@ -132,6 +134,53 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output, const std::v
         if (t != DType::Undefined)
             return t;
     return DType::Undefined;
+}
+
+// GE writes tensor descriptions as node attributes "input_desc_dtype:<i>" / "output_desc_dtype:<i>".
+void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node)
+{
+    for (const auto &a : proto.attribute()) {
+        const std::string &name = a.name();
+        const bool isOutput = name.starts_with("output_desc_");
+        if (!isOutput && !name.starts_with("input_desc_"))
+            continue;
+        const TensorRef ref = parseTensorRef(name);
+        if (ref.index < 0 || ref.index > 4096 || ref.producer == name)
+            continue;
+        const std::size_t k = std::size_t(ref.index);
+        const std::string field = ref.producer.substr(isOutput ? 12 : 11);
+        if (isOutput && node.outputs.size() <= k)
+            node.outputs.resize(k + 1);
+        auto setDesc = [&](DType *dtype, std::vector<std::int64_t> *shape) {
+            if (field == "dtype" && a.has_s())
+                *dtype = parseEnumDType(a.s());
+            else if (field == "shape")
+                shape->assign(a.ints().begin(), a.ints().end());
+        };
+        if (isOutput)
+            setDesc(&node.outputs[k].dtype, &node.outputs[k].shape);
+        else if (k < node.inputs.size())
+            setDesc(&node.inputs[k].dtype, &node.inputs[k].shape);
+    }
+}
+
+// An If/Loop/Scan output the branch does not type: take what the converted body inferred.
+void fillControlFlowOutputs(const onnx::NodeProto &proto, Node &node)
+{
+    const std::string &op = proto.op_type();
+    if (node.subgraphs.empty() || (op != "If" && op != "Loop" && op != "Scan"))
+        return;
+    const Graph &body = *node.subgraphs.front();
+    const std::size_t skip = op == "Loop" ? 1 : 0; // Loop's body output 0 is the condition
+    for (std::size_t k = 0; k < node.outputs.size(); ++k) {
+        if (node.outputs[k].dtype != DType::Undefined || k + skip >= body.outputs.size())
+            continue;
+        const std::string &tensor = body.outputs[k + skip];
+        for (const Node &inner : body.nodes())
+            for (const NodeOutput &out : inner.outputs)
+                if (out.name == tensor && out.dtype != DType::Undefined)
+                    node.outputs[k].dtype = out.dtype;
+    }
 }
 
 } // namespace opsinfo

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/dtype.h"
+#include "graph/graph.h"
 
 #include <onnx/onnx_pb.h>
 
@@ -16,5 +17,13 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output, const std::v
 
 // DType of an ONNX TensorProto / AttributeProto tensor value.
 DType onnxTensorDType(const onnx::TensorProto &tensor);
+
+// GE's ONNX dumps state tensor dtypes/shapes as attributes "input_desc_dtype:<i>",
+// "output_desc_dtype:<i>", "..._shape:<i>"; copies them onto the node.
+void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node);
+
+// If/Loop/Scan outputs still untyped after inference take the dtype inferred inside the
+// (already converted) body.
+void fillControlFlowOutputs(const onnx::NodeProto &proto, Node &node);
 
 } // namespace opsinfo

@@ -92,26 +92,6 @@ private:
 
     void mapOpType(const onnx::NodeProto &proto, Node &node);
 
-    // An If/Loop/Scan output the branch does not type: take what the converted body inferred.
-    static void fillFromBodies(const onnx::NodeProto &proto, Node &node)
-    {
-        const std::string &op = proto.op_type();
-        if (node.subgraphs.empty() || (op != "If" && op != "Loop" && op != "Scan"))
-            return;
-        const Graph &body = *node.subgraphs.front();
-        const std::size_t skip = op == "Loop" ? 1 : 0; // Loop's body output 0 is the condition
-        for (std::size_t k = 0; k < node.outputs.size(); ++k) {
-            if (node.outputs[k].dtype != DType::Undefined || k + skip >= body.outputs.size())
-                continue;
-            const std::string &tensor = body.outputs[k + skip];
-            for (const Node &inner : body.nodes())
-                for (const NodeOutput &out : inner.outputs)
-                    if (out.name == tensor && out.dtype != DType::Undefined)
-                        node.outputs[k].dtype = out.dtype;
-        }
-    }
-    void readGeDescs(const onnx::NodeProto &proto, Node &node);
-
     ImportContext &m_context;
     bool m_geDump;
     std::unordered_map<std::string, int> m_opsets;
@@ -157,33 +137,6 @@ void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
     }
 }
 
-// GE writes tensor descriptions as node attributes "input_desc_dtype:<i>" / "output_desc_dtype:<i>".
-void OnnxConverter::readGeDescs(const onnx::NodeProto &proto, Node &node)
-{
-    for (const auto &a : proto.attribute()) {
-        const std::string &name = a.name();
-        const bool isOutput = name.starts_with("output_desc_");
-        if (!isOutput && !name.starts_with("input_desc_"))
-            continue;
-        const TensorRef ref = parseTensorRef(name);
-        if (ref.index < 0 || ref.index > 4096 || ref.producer == name)
-            continue;
-        const std::size_t k = std::size_t(ref.index);
-        const std::string field = ref.producer.substr(isOutput ? 12 : 11);
-        if (isOutput && node.outputs.size() <= k)
-            node.outputs.resize(k + 1);
-        auto setDesc = [&](DType *dtype, std::vector<std::int64_t> *shape) {
-            if (field == "dtype" && a.has_s())
-                *dtype = parseEnumDType(a.s());
-            else if (field == "shape")
-                shape->assign(a.ints().begin(), a.ints().end());
-        };
-        if (isOutput)
-            setDesc(&node.outputs[k].dtype, &node.outputs[k].shape);
-        else if (k < node.inputs.size())
-            setDesc(&node.inputs[k].dtype, &node.inputs[k].shape);
-    }
-}
 
 std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std::vector<const Scope *> outer,
                                               int depth)
@@ -262,7 +215,7 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
                 producers.emplace(p.output(k), std::make_pair(index, k));
         }
         if (m_geDump)
-            readGeDescs(p, node);
+            readGeOnnxDescs(p, node);
         protoOf.push_back(&p);
         graph->addNode(std::move(node));
     }
@@ -385,7 +338,7 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
                 graph->nodes()[i].subgraphs.push_back(std::move(sub));
             }
         }
-        fillFromBodies(*p, graph->nodes()[i]);
+        fillControlFlowOutputs(*p, graph->nodes()[i]);
     }
     return graph;
 }
