@@ -39,6 +39,16 @@ std::vector<MixlistMark> Mixlist::marksFor(std::string_view type) const
     return marks;
 }
 
+std::map<std::string, std::vector<MixlistMark>, std::less<>> Mixlist::marksByType() const
+{
+    std::map<std::string, std::vector<MixlistMark>, std::less<>> out;
+    for (auto list : lists)
+        for (auto action : actions)
+            for (const auto &e : entries(list, action))
+                out[e.opType].push_back({list, action, e.line, e.column});
+    return out;
+}
+
 std::set<std::string, std::less<>> Mixlist::opTypes() const
 {
     std::set<std::string, std::less<>> types;
@@ -140,8 +150,7 @@ bool isAllowedMarkCombination(const std::vector<MixlistMark> &marks)
 std::vector<Diagnostic> checkMixlistCombinations(const Mixlist &mixlist, const std::string &file)
 {
     std::vector<Diagnostic> out;
-    for (const auto &type : mixlist.opTypes()) {
-        const auto marks = mixlist.marksFor(type);
+    for (const auto &[type, marks] : mixlist.marksByType()) {
         if (isAllowedMarkCombination(marks))
             continue;
         int adds = 0;

@@ -4,6 +4,7 @@
 #include "mixlist/oppolicy.h"
 
 #include <array>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -40,6 +41,8 @@ public:
     std::size_t entryCount() const;
     // Every mark naming `type`, in list order black, white, gray; to-add before to-remove.
     std::vector<MixlistMark> marksFor(std::string_view type) const;
+    // marksFor() of every op type at once (one pass; marksFor per type would be quadratic).
+    std::map<std::string, std::vector<MixlistMark>, std::less<>> marksByType() const;
     std::set<std::string, std::less<>> opTypes() const;
 
     // Same op types in the same lists (positions and order ignored).

@@ -62,6 +62,8 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
         findings.push_back({std::move(d), std::move(fix)});
     };
 
+    const auto marksByType = mixlist.marksByType();
+    std::map<std::string, std::optional<std::string>, std::less<>> nearestCache;
     for (auto list : Mixlist::lists) {
         for (auto action : Mixlist::actions) {
             const auto &entries = mixlist.entries(list, action);
@@ -85,7 +87,10 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                     continue;
                 const OpEntry *entry = library->find(type);
                 if (!entry) {
-                    if (auto near = nearestOpType(type, known)) {
+                    auto cached = nearestCache.find(type);
+                    if (cached == nearestCache.end())
+                        cached = nearestCache.emplace(type, nearestOpType(type, known)).first;
+                    if (const auto &near = cached->second) {
                         report(at, "'" + type + "' is not in the loaded library \xE2\x80\x94 did you mean '" +
                                        *near + "'? (op types are case-sensitive)",
                                "rename it to '" + *near + "'", makeFix(at, FixIt::Kind::Rename, *near));
@@ -98,7 +103,7 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                     continue;
                 }
                 // Changes nothing: X3 gives the same colour with and without this entry.
-                auto marks = mixlist.marksFor(type);
+                auto marks = marksByType.find(type)->second;
                 const Policy with = applyMarks(entry->policy, marks);
                 marks.erase(std::remove_if(marks.begin(), marks.end(),
                                            [&](const MixlistMark &m) { return m.list == list && m.action == action; }),

@@ -4,6 +4,7 @@
 #include "mixlist/mixlist.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace opsinfo {
@@ -50,9 +51,11 @@ PolicyTable PolicyTable::compute(const OpLibrary &library, const Mixlist *mixlis
     std::set<std::string, std::less<>> types;
     for (const auto &entry : library.ops())
         types.insert(entry.type);
+    std::map<std::string, std::vector<MixlistMark>, std::less<>> marksByType;
     if (mixlist)
-        for (const auto &t : mixlist->opTypes())
-            types.insert(t);
+        marksByType = mixlist->marksByType();
+    for (const auto &marks : marksByType)
+        types.insert(marks.first);
 
     table.m_policies.reserve(types.size());
     for (const auto &type : types) {
@@ -68,8 +71,8 @@ PolicyTable PolicyTable::compute(const OpLibrary &library, const Mixlist *mixlis
         } else {
             p.explanation = "not in the library (gray)";
         }
-        if (mixlist)
-            p.marks = mixlist->marksFor(type);
+        if (auto it = marksByType.find(type); it != marksByType.end())
+            p.marks = it->second;
         p.effective = applyMarks(p.library, p.marks);
 
         const MixlistList current = listOf(p.library);
@@ -108,8 +111,10 @@ PolicyTable PolicyTable::compute(const OpLibrary &library, const Mixlist *mixlis
                     table.m_warnings.push_back(
                         {Severity::Warning, {mixlistPath, m.line, m.column}, "X3",
                          "gray-list.to-add of '" + type + "' alone changes nothing",
-                         std::string("to make a ") + policyName(p.library) + " op gray use " +
-                             mixlistListKey(current) + ".to-remove"});
+                         p.library == Policy::Gray
+                             ? std::string("the op is gray already: remove the entry")
+                             : std::string("to make this ") + policyName(p.library) + " op gray use " +
+                                   mixlistListKey(current) + ".to-remove"});
             }
         }
         if (!p.marks.empty())
