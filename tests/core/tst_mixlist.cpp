@@ -229,6 +229,17 @@ private slots:
         QCOMPARE(result.mixlist.entries(MixlistList::Black, MixlistAction::Add).size(), std::size_t(1));
     }
 
+    // A BOM is accepted by the compiler's JSON reader (it skips one), so strict mode only warns;
+    // columns on line 1 do not count its three bytes.
+    void bomIsOnlyAWarning()
+    {
+        const auto r = parseMixlistStrict("\xEF\xBB\xBF{\"black-list\": {\"to-add\": [\"Abs\"]}}\r\n", "b.json");
+        QVERIFY2(r.ok(), qPrintable(dump(r.diagnostics)));
+        QCOMPARE(r.diagnostics.size(), std::size_t(1));
+        QCOMPARE(r.diagnostics[0].severity, Severity::Warning);
+        QCOMPARE(r.mixlist.entries(MixlistList::Black, MixlistAction::Add).at(0).column, 28); // the quote after "[" in column 27
+    }
+
     void strictAcceptsValidFixtures()
     {
         const auto all = parseMixlistStrict(readAll(testData("mixlist/valid_all_lists.json")), "v.json");
