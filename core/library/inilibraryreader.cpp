@@ -44,6 +44,12 @@ public:
         }
         closeSection();
         m_result.readable = true;
+        // section checks run when the section ends: report everything in file order
+        std::stable_sort(m_result.diagnostics.begin(), m_result.diagnostics.end(),
+                         [](const Diagnostic &a, const Diagnostic &b) {
+                             return std::pair(a.location.line, a.location.column)
+                                    < std::pair(b.location.line, b.location.column);
+                         });
         return std::move(m_result);
     }
 

@@ -1,14 +1,19 @@
-#include "library/jsonsyntaxcheck.h"
+#include "library/jsonlibraryparser.h"
 #include "library/libraryfilereader.h"
-#include "library/opentryfields.h"
-#include "library/textposition.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
-#include <iterator>
-#include <optional>
-#include <unordered_map>
+#include <atomic>
+#include <exception>
+#include <thread>
+
+#if defined(__unix__)
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 namespace opsinfo {
 
@@ -16,394 +21,183 @@ namespace {
 
 namespace ondemand = simdjson::ondemand;
 
-constexpr std::size_t kNpos = OpEntry::npos;
+// Files at least this big are read as two halves on two threads (the loader's speed requirement
+// is set on a ~28 MB library; shipped files are 0.1-2 MB and stay on one thread).
+std::atomic<std::size_t> g_splitThreshold{8u << 20};
 
-const char *jsonTypeName(ondemand::json_type type)
+bool hasBom(std::string_view text) { return text.substr(0, 3) == "\xEF\xBB\xBF"; }
+
+ParsedLibraryFile parseWhole(std::string_view text, std::size_t capacity, const std::string &file)
 {
-    switch (type) {
-    case ondemand::json_type::array: return "an array";
-    case ondemand::json_type::object: return "an object";
-    case ondemand::json_type::number: return "a number";
-    case ondemand::json_type::string: return "a string";
-    case ondemand::json_type::boolean: return "a boolean";
-    case ondemand::json_type::null: return "null";
-    }
-    return "a value";
-}
-
-std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
-
-// Reads one library document. Keeps everything the UI and the editors need (verbatim items,
-// byte spans, locations) while touching each byte once: simdjson's SIMD stage 1 plus one
-// On-Demand walk; the only allocations per leaf are the std::strings the OpEntry model owns.
-class JsonLibraryParser final : public EntryReporter
-{
-public:
-    JsonLibraryParser(std::string_view text, std::size_t base, const std::string &file)
-        : m_text(text), m_base(base), m_file(file), m_cursor(text)
-    {
-    }
-
-    ParsedLibraryFile run(ondemand::parser &parser, simdjson::padded_string_view json)
-    {
-        m_json = json.data();
-        simdjson::error_code error = parser.iterate(json).get(m_doc);
-        if (error)
-            return syntaxFailure(error);
-        ondemand::object top;
-        error = m_doc.get_object().get(top);
-        if (error == simdjson::INCORRECT_TYPE) {
-            ondemand::json_type type = ondemand::json_type::null;
-            (void)m_doc.type().get(type);
-            report(m_base + leadingSpace(), Severity::Error, "L4",
-                   std::string("the top level is ") + jsonTypeName(type)
-                       + "; an ops-info library is an object of op types",
-                   R"(expected {"OpType": {"item": {"key": "value"}}})");
-            return finish(false);
-        }
-        if (error)
-            return syntaxFailure(error);
-
-        std::string_view previousType;
-        bool ascending = true; // canonical files are sorted: no duplicate possible while ascending
-        std::unordered_map<std::string_view, std::size_t> seen;
-        std::vector<OpEntry> &entries = m_result.entries;
-        entries.reserve(m_text.size() / 1024 + 16); // real ops take 1-2 KB: one allocation, no moves
-        for (auto fieldResult : top) {
-            ondemand::field field;
-            if ((error = std::move(fieldResult).get(field)))
-                return syntaxFailure(error);
-            const char *keyRaw = field.key().raw();
-            std::string_view type;
-            if ((error = field.unescaped_key().get(type)))
-                return syntaxFailure(error);
-            OpEntry &entry = entries.emplace_back(); // filled in place; popped when not kept
-            entry.type = type;
-            entry.keyBegin = offsetOf(keyRaw - 1);
-            entry.keyEnd = offsetOf(stringTokenEnd(keyRaw));
-            entry.location = m_cursor.locate(entry.keyBegin, m_file);
-            bool isObject = false;
-            if ((error = parseOp(entry, field.value(), isObject)))
-                return syntaxFailure(error);
-            if (!isObject) {
-                entries.pop_back();
-                continue;
-            }
-            deriveEntryFields(entry, m_positions, EntryRules{}, *this);
-
-            if (ascending && entries.size() > 1 && !(previousType < type)) {
-                ascending = false;
-                for (std::size_t i = 0; i < m_entryKeys.size(); ++i)
-                    seen.emplace(m_entryKeys[i], i);
-            }
-            previousType = type;
-            if (!ascending) {
-                auto [it, inserted] = seen.try_emplace(type, entries.size() - 1);
-                if (!inserted) {
-                    OpEntry &earlier = entries[it->second];
-                    report(entry.keyBegin, Severity::Warning, "duplicate-key",
-                           "op " + quote(type) + " is defined twice (line "
-                               + std::to_string(earlier.location.line) + " and here); the later "
-                               "definition (this one) wins, as JSON loaders keep the last",
-                           "remove one of the two definitions");
-                    earlier = std::move(entry);
-                    entries.pop_back();
-                    continue;
-                }
-            }
-            m_entryKeys.push_back(type);
-        }
-        const char *rest = nullptr;
-        if (m_doc.current_location().get(rest) == simdjson::SUCCESS)
-            return syntaxFailure(simdjson::TRAILING_CONTENT);
-        return finish(true);
-    }
-
-    void report(std::size_t offset, Severity severity, std::string code, std::string message,
-                std::string hint) override
-    {
-        Diagnostic d;
-        d.severity = severity;
-        d.code = std::move(code);
-        d.message = std::move(message);
-        d.hint = std::move(hint);
-        if (offset == kNpos) {
-            d.location.file = m_file;
-        } else {
-            if (!m_lines)
-                m_lines.emplace(m_text);
-            d.location = m_lines->locate(offset, m_file);
-        }
-        m_result.diagnostics.push_back(std::move(d));
-    }
-
-private:
-    std::size_t offsetOf(const char *p) const { return std::size_t(p - m_json) + m_base; }
-
-    std::size_t leadingSpace() const
-    {
-        const std::size_t i = m_text.find_first_not_of(" \t\r\n", m_base);
-        return i == std::string_view::npos ? m_text.size() - m_base : i - m_base;
-    }
-
-    // `afterQuote` points just past an opening quote of a string simdjson has validated.
-    static const char *stringTokenEnd(const char *afterQuote)
-    {
-        const char *p = afterQuote;
-        while (*p != '"') {
-            if (*p == '\\')
-                ++p;
-            ++p;
-        }
-        return p + 1;
-    }
-
-    // Offset just past the '}' of the object whose iteration has just ended: simdjson then stands
-    // on the next structural character, and only whitespace lies between.
-    std::size_t closedObjectEnd()
-    {
-        const char *next = nullptr;
-        if (m_doc.current_location().get(next))
-            next = m_json + (m_text.size() - m_base);
-        const char *p = next - 1;
-        while (p > m_json && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-            --p;
-        return *p == '}' ? offsetOf(p + 1) : kNpos;
-    }
-
-    void reportWrongType(ondemand::value &value, ondemand::json_type type, const std::string &where,
-                         const char *expected)
-    {
-        std::string_view token = value.raw_json_token();
-        while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r'
-                                  || token.back() == '\t' || token.back() == ','))
-            token.remove_suffix(1);
-        std::string shown = type == ondemand::json_type::object || type == ondemand::json_type::array
-                                ? std::string()
-                                : " (" + std::string(token.substr(0, 24)) + ")";
-        std::string hint = expected == std::string_view("a string")
-                               ? "quote it: every leaf of an ops-info file is a JSON string"
-                               : std::string("write ") + expected + " here";
-        report(offsetOf(token.data()), Severity::Error, "L4",
-               where + ": " + jsonTypeName(type) + shown + " where " + expected
-                   + " belongs; the real loader rejects the whole file",
-               std::move(hint));
-    }
-
-    simdjson::error_code parseOp(OpEntry &entry, ondemand::value value, bool &isObject)
-    {
-        ondemand::json_type type;
-        if (auto error = value.type().get(type))
-            return error;
-        if (type != ondemand::json_type::object) {
-            reportWrongType(value, type, "op " + quote(entry.type), "an object of items");
-            return simdjson::SUCCESS;
-        }
-        isObject = true;
-        entry.valueBegin = offsetOf(value.raw_json_token().data());
-        ondemand::object object;
-        if (auto error = value.get_object().get(object))
-            return error;
-        m_positions.clear();
-        m_itemKeyOffsets.clear();
-        m_items.clear();
-        std::string_view previousName;
-        for (auto itemResult : object) {
-            ondemand::field field;
-            if (auto error = std::move(itemResult).get(field))
-                return error;
-            const char *keyRaw = field.key().raw();
-            std::string_view name;
-            if (auto error = field.unescaped_key().get(name))
-                return error;
-            if (auto error = parseItem(entry, name, keyRaw, field.value(), previousName))
-                return error;
-            previousName = name;
-        }
-        entry.valueEnd = closedObjectEnd();
-        entry.items.reserve(m_items.size());
-        std::move(m_items.begin(), m_items.end(), std::back_inserter(entry.items));
-        return simdjson::SUCCESS;
-    }
-
-    simdjson::error_code parseItem(OpEntry &entry, std::string_view name, const char *keyRaw,
-                                   ondemand::value value, std::string_view previousName)
-    {
-        ondemand::json_type type;
-        if (auto error = value.type().get(type))
-            return error;
-        if (type != ondemand::json_type::object) {
-            reportWrongType(value, type, "op " + quote(entry.type) + ", item " + quote(name),
-                            "an object of key/string pairs");
-            return simdjson::SUCCESS;
-        }
-        ondemand::object object;
-        if (auto error = value.get_object().get(object))
-            return error;
-        const bool precisionReduce = name == "precision_reduce";
-        const std::size_t firstLeaf = m_positions.offsets.size();
-        m_leaves.clear();
-        std::string_view previousKey;
-        for (auto leafResult : object) {
-            ondemand::field field;
-            if (auto error = std::move(leafResult).get(field))
-                return error;
-            std::string_view key;
-            if (auto error = field.unescaped_key().get(key))
-                return error;
-            ondemand::value &leaf = field.value();
-            ondemand::json_type leafType;
-            if (auto error = leaf.type().get(leafType))
-                return error;
-            const char *token = leaf.raw_json_token().data();
-            if (leafType != ondemand::json_type::string) {
-                reportWrongType(leaf, leafType,
-                                "op " + quote(entry.type) + ", item " + quote(name) + ", key "
-                                    + quote(key),
-                                "a string");
-                continue;
-            }
-            std::string_view text;
-            if (auto error = leaf.get_string().get(text))
-                return error;
-            if (precisionReduce && key == "flag") {
-                entry.flagBegin = offsetOf(token);
-                entry.flagEnd = offsetOf(stringTokenEnd(token + 1));
-            }
-            if (!m_leaves.empty() && !(previousKey < key)) {
-                auto same = std::find_if(m_leaves.begin(), m_leaves.end(),
-                                         [key](const auto &kv) { return kv.first == key; });
-                if (same != m_leaves.end()) {
-                    const std::size_t k = std::size_t(same - m_leaves.begin());
-                    report(offsetOf(token), Severity::Warning, "duplicate-key",
-                           "op " + quote(entry.type) + ", item " + quote(name) + ": key "
-                               + quote(key) + " appears twice (line "
-                               + std::to_string(lineOf(m_positions.offsets[firstLeaf + k]))
-                               + " and here); the later value wins, as JSON loaders keep the last",
-                           "remove one of them");
-                    same->second = text;
-                    m_positions.offsets[firstLeaf + k] = offsetOf(token);
-                    previousKey = key;
-                    continue;
-                }
-            }
-            previousKey = key;
-            m_leaves.emplace_back(key, text);
-            m_positions.offsets.push_back(offsetOf(token));
-        }
-
-        OpItem item;
-        item.name = name;
-        item.values.reserve(m_leaves.size());
-        for (const auto &[key, text] : m_leaves)
-            item.values.emplace_back(std::string(key), std::string(text));
-        const std::pair<std::uint32_t, std::uint32_t> range{std::uint32_t(firstLeaf),
-                                                            std::uint32_t(m_leaves.size())};
-        if (precisionReduce) {
-            entry.precisionReduceBegin = offsetOf(keyRaw - 1);
-            entry.precisionReduceEnd = closedObjectEnd();
-        }
-        if (!m_items.empty() && !(previousName < name)) {
-            auto same = std::find_if(m_items.begin(), m_items.end(),
-                                     [name](const OpItem &i) { return i.name == name; });
-            if (same != m_items.end()) {
-                const std::size_t i = std::size_t(same - m_items.begin());
-                report(offsetOf(keyRaw - 1), Severity::Warning, "duplicate-key",
-                       "op " + quote(entry.type) + ": item " + quote(name) + " appears twice (line "
-                           + std::to_string(lineOf(m_itemKeyOffsets[i]))
-                           + " and here); the later one wins as a whole, as JSON loaders keep the last",
-                       "remove one of them");
-                *same = std::move(item);
-                m_positions.ranges[i] = range;
-                m_itemKeyOffsets[i] = offsetOf(keyRaw - 1);
-                return simdjson::SUCCESS;
-            }
-        }
-        m_items.push_back(std::move(item));
-        m_positions.ranges.push_back(range);
-        m_itemKeyOffsets.push_back(offsetOf(keyRaw - 1));
-        return simdjson::SUCCESS;
-    }
-
-    int lineOf(std::size_t offset)
-    {
-        if (!m_lines)
-            m_lines.emplace(m_text);
-        return m_lines->locate(offset, m_file).line;
-    }
-
-    ParsedLibraryFile syntaxFailure(simdjson::error_code error)
-    {
-        m_result.entries.clear();
-        m_result.diagnostics.clear();
-        if (auto syntax = findJsonSyntaxError(m_text)) {
-            report(syntax->offset, Severity::Error, "json-syntax", "invalid JSON: " + syntax->message,
-                   "fix the syntax; the real loader refuses the whole file");
-        } else {
-            const char *at = nullptr;
-            const bool located = m_doc.current_location().get(at) == simdjson::SUCCESS;
-            report(located ? offsetOf(at) : kNpos, Severity::Error, "json-syntax",
-                   std::string("invalid JSON: ") + simdjson::error_message(error),
-                   "fix the syntax; the real loader refuses the whole file");
-        }
-        m_result.readable = false;
-        return std::move(m_result);
-    }
-
-    ParsedLibraryFile finish(bool readable)
-    {
-        // A wrong-type finding may really be a typo in a literal (`trux`): if the text is not JSON
-        // at all, say that instead.
-        if (hasErrors(m_result.diagnostics) && findJsonSyntaxError(m_text))
-            return syntaxFailure(simdjson::TAPE_ERROR);
-        m_result.readable = readable;
-        if (!readable)
-            m_result.entries.clear();
-        return std::move(m_result);
-    }
-
-    std::string_view m_text; // the whole file, BOM included
-    std::size_t m_base = 0;  // bytes before the part simdjson sees (a UTF-8 BOM)
-    const std::string &m_file;
-    const char *m_json = nullptr;
-    ondemand::document m_doc;
-    ParsedLibraryFile m_result;
-    LineCursor m_cursor;
-    std::optional<LineIndex> m_lines;
-    LeafPositions m_positions;
-    std::vector<std::size_t> m_itemKeyOffsets;
-    std::vector<std::pair<std::string_view, std::string_view>> m_leaves;
-    std::vector<OpItem> m_items; // the op being read; moved into an exactly sized OpEntry::items
-    std::vector<std::string_view> m_entryKeys;
-};
-
-ParsedLibraryFile parsePadded(const simdjson::padded_string &buffer, const std::string &file)
-{
-    const std::string_view text(buffer.data(), buffer.size());
-    const std::size_t base = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    const std::size_t begin = hasBom(text) ? 3 : 0;
     ondemand::parser parser;
-    simdjson::padded_string_view json(buffer.data() + base, buffer.size() - base,
-                                      buffer.size() - base + simdjson::SIMDJSON_PADDING);
-    return JsonLibraryParser(text, base, file).run(parser, json);
+    simdjson::padded_string_view json(text.data() + begin, text.size() - begin, capacity - begin);
+    return JsonLibraryParser(text, begin, file, LineCursor(text)).run(parser, json);
 }
+
+// Where a canonical (one member per line) file can be cut into two valid documents: the ','
+// that ends a top-level member, followed by '\n' and a line indented like the first op key.
+// Lines never start inside a JSON string, and a cut at any other depth leaves one half with an
+// unclosed object, which simdjson rejects: a wrong guess costs a serial re-read, never a wrong
+// result.
+std::size_t findSplit(std::string_view text)
+{
+    const std::size_t open = text.find('{');
+    const std::size_t firstKey = text.find('"', open == std::string_view::npos ? 0 : open);
+    if (open == std::string_view::npos || firstKey == std::string_view::npos)
+        return 0;
+    const std::size_t lineStart = text.rfind('\n', firstKey);
+    if (lineStart == std::string_view::npos || lineStart < open)
+        return 0;
+    const std::string_view indent = text.substr(lineStart + 1, firstKey - lineStart - 1);
+    if (indent.find_first_not_of(" \t") != std::string_view::npos)
+        return 0;
+    const std::size_t limit = std::min(text.size(), text.size() / 2 + (4u << 20));
+    for (std::size_t nl = text.find('\n', text.size() / 2); nl != std::string_view::npos && nl < limit;
+         nl = text.find('\n', nl + 1)) {
+        if (nl == 0 || text[nl - 1] != ',')
+            continue;
+        if (text.compare(nl + 1, indent.size(), indent) == 0 && nl + 1 + indent.size() < text.size()
+            && text[nl + 1 + indent.size()] == '"')
+            return nl;
+    }
+    return 0;
+}
+
+// Reads the two halves [0, nl) and [nl, end) of `text` in parallel by patching, for the time of the
+// parse, the ',' before the cut into '}' and the '\n' at the cut into '{'. Returns nothing when the
+// result would not be exactly what one serial read gives (any finding, a failed half, or op types
+// not ascending across the cut, where duplicates could hide): the caller then reads serially.
+std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::size_t capacity,
+                                            const std::string &file)
+{
+    const std::string_view text(data, size);
+    const std::size_t nl = findSplit(text);
+    if (nl == 0 || hasBom(text))
+        return std::nullopt;
+    const std::size_t comma = nl - 1;
+
+    ParsedLibraryFile second;
+    bool secondAscending = false;
+    std::exception_ptr secondError;
+    data[comma] = '}';
+    data[nl] = '{';
+    std::thread worker([&] {
+        try {
+            // the cut '\n' is line `newlines + 1`'s end: the second half starts on the next line
+            const int newlines = int(std::count(text.begin(), text.begin() + std::ptrdiff_t(nl), '\n'));
+            JsonLibraryParser parser(text, nl, file, LineCursor(text, nl + 1, newlines + 2, nl + 1));
+            parser.setQuickFail(true);
+            ondemand::parser json;
+            second = parser.run(json, simdjson::padded_string_view(data + nl, size - nl, capacity - nl));
+            secondAscending = parser.ascending();
+        } catch (...) {
+            secondError = std::current_exception();
+        }
+    });
+    ParsedLibraryFile first;
+    bool firstAscending = false;
+    std::exception_ptr firstError;
+    try {
+        JsonLibraryParser parser(text, 0, file, LineCursor(text));
+        parser.setQuickFail(true);
+        ondemand::parser json;
+        first = parser.run(json, simdjson::padded_string_view(data, comma + 1, capacity));
+        firstAscending = parser.ascending();
+    } catch (...) {
+        firstError = std::current_exception();
+    }
+    worker.join();
+    data[comma] = ',';
+    data[nl] = '\n';
+    if (firstError)
+        std::rethrow_exception(firstError);
+    if (secondError)
+        std::rethrow_exception(secondError);
+
+    const bool clean = first.readable && second.readable && first.diagnostics.empty()
+                       && second.diagnostics.empty() && firstAscending && secondAscending
+                       && !first.entries.empty() && !second.entries.empty()
+                       && first.entries.back().type < second.entries.front().type;
+    if (!clean)
+        return std::nullopt;
+    first.entries.reserve(first.entries.size() + second.entries.size());
+    std::move(second.entries.begin(), second.entries.end(), std::back_inserter(first.entries));
+    return first;
+}
+
+ParsedLibraryFile parseBuffer(char *data, std::size_t size, std::size_t capacity, const std::string &file)
+{
+    if (size >= g_splitThreshold.load(std::memory_order_relaxed) && std::thread::hardware_concurrency() > 1) {
+        if (auto result = parseSplit(data, size, capacity, file))
+            return std::move(*result);
+    }
+    return parseWhole(std::string_view(data, size), capacity, file);
+}
+
+ParsedLibraryFile unreadable(const std::string &path)
+{
+    ParsedLibraryFile failed;
+    failed.diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
+                                            "cannot read the file", "check that it exists and is readable"});
+    return failed;
+}
+
+#if defined(__unix__)
+// A private, pre-faulted mapping of the page cache: no copy and no zeroed pages, and the two bytes
+// the split patches stay private. Only when the zero-filled tail of the last page gives simdjson
+// its padding; otherwise nullopt and the caller reads into a padded copy.
+std::optional<ParsedLibraryFile> parseMapped(const std::string &path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return std::nullopt;
+    struct stat st{};
+    const long page = ::sysconf(_SC_PAGESIZE);
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || page <= 0) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    const std::size_t size = std::size_t(st.st_size);
+    const std::size_t mapped = (size + std::size_t(page) - 1) / std::size_t(page) * std::size_t(page);
+    if (mapped - size < simdjson::SIMDJSON_PADDING) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    void *map = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    ::close(fd);
+    if (map == MAP_FAILED)
+        return std::nullopt;
+    struct Unmap
+    {
+        void *p;
+        std::size_t n;
+        ~Unmap() { ::munmap(p, n); }
+    } unmap{map, mapped};
+    return parseBuffer(static_cast<char *>(map), size, mapped, path);
+}
+#endif
 
 } // namespace
 
+void setParallelReadThreshold(std::size_t bytes) { g_splitThreshold.store(bytes, std::memory_order_relaxed); }
+
 ParsedLibraryFile readJsonLibraryText(std::string_view text, const std::string &file)
 {
-    return parsePadded(simdjson::padded_string(text), file);
+    simdjson::padded_string buffer(text);
+    return parseBuffer(buffer.data(), buffer.size(), buffer.size() + simdjson::SIMDJSON_PADDING, file);
 }
 
 ParsedLibraryFile readJsonLibraryFile(const std::string &path)
 {
+#if defined(__unix__)
+    if (auto mapped = parseMapped(path))
+        return std::move(*mapped);
+#endif
     simdjson::padded_string buffer;
-    if (simdjson::padded_string::load(path).get(buffer)) {
-        ParsedLibraryFile failed;
-        failed.diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
-                                                "cannot read the file", "check that it exists and is readable"});
-        return failed;
-    }
-    return parsePadded(buffer, path);
+    if (simdjson::padded_string::load(path).get(buffer))
+        return unreadable(path);
+    return parseBuffer(buffer.data(), buffer.size(), buffer.size() + simdjson::SIMDJSON_PADDING, path);
 }
 
 } // namespace opsinfo

@@ -3,6 +3,7 @@
 #include "common/diagnostic.h"
 #include "library/opentry.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,11 @@ ParsedLibraryFile readJsonLibraryText(std::string_view text, const std::string &
 // The INI source form of custom op projects (FORMATS "Ops-info source form").
 ParsedLibraryFile readIniLibraryFile(const std::string &path);
 ParsedLibraryFile readIniLibraryText(std::string_view text, const std::string &file);
+
+// JSON files from this size on are read as two halves on two threads when the file is in the
+// canonical one-member-per-line style (default 8 MiB; shipped files are 0.1-2 MB). The result is
+// identical to a serial read; tests lower it to check that.
+void setParallelReadThreshold(std::size_t bytes);
 
 // By extension: .ini is the source form, anything else JSON.
 ParsedLibraryFile readLibraryFile(const std::string &path);

@@ -1,6 +1,7 @@
 #include "library/opentryfields.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace opsinfo {
 
@@ -40,15 +41,60 @@ std::size_t listLength(std::string_view list)
 
 std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
 
+bool is(std::string_view s, std::string_view literal) // inlined compare for short literals
+{
+    return s.size() == literal.size() && std::memcmp(s.data(), literal.data(), literal.size()) == 0;
+}
+
+// parseOpsInfoDType for the hot path: names of up to 8 bytes packed into one integer and looked up
+// among the spellings the shipped files use; the table is filled from parseOpsInfoDType itself, and
+// anything else goes to it, so both always agree.
+class DTypeCache
+{
+public:
+    DTypeCache()
+    {
+        for (std::string_view name : {"float16", "float", "float32", "bfloat16", "int32", "int64", "int8",
+                                      "uint8", "bool", "uint64", "int16", "uint32", "uint16", "int4",
+                                      "double", "uint1", "float64"})
+            m_entries[m_count++] = Entry{pack(name), parseOpsInfoDType(name)};
+    }
+    DType operator()(std::string_view name) const
+    {
+        if (name.size() - 1 < 8) { // 1..8 bytes
+            const std::uint64_t key = pack(name);
+            for (std::size_t i = 0; i < m_count; ++i)
+                if (m_entries[i].key == key)
+                    return m_entries[i].type;
+        }
+        return parseOpsInfoDType(name);
+    }
+
+private:
+    static std::uint64_t pack(std::string_view name)
+    {
+        std::uint64_t key = 0;
+        std::memcpy(&key, name.data(), std::min<std::size_t>(name.size(), 8));
+        return key;
+    }
+    struct Entry
+    {
+        std::uint64_t key = 0;
+        DType type = DType::Undefined;
+    };
+    Entry m_entries[24];
+    std::size_t m_count = 0;
+};
+
 } // namespace
 
 int tensorItemIndex(std::string_view item, bool *isInput)
 {
     std::string_view digits;
-    if (item.substr(0, 5) == "input") {
+    if (is(item.substr(0, 5), "input")) {
         digits = item.substr(5);
         *isInput = true;
-    } else if (item.substr(0, 6) == "output") {
+    } else if (is(item.substr(0, 6), "output")) {
         digits = item.substr(6);
         *isInput = false;
     } else {
@@ -103,20 +149,21 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
             std::size_t formatKey = 0, unknownKey = 0;
             for (std::size_t k = 0; k < item.values.size(); ++k) {
                 const auto &[key, value] = item.values[k];
-                if (key == "name") {
+                if (is(key, "name")) {
                     t.name = value;
-                } else if (key == "paramType") {
+                } else if (is(key, "paramType")) {
                     t.paramType = value;
-                } else if (key == "dtype") {
+                } else if (is(key, "dtype")) {
+                    static const DTypeCache parseDType;
                     dtype = &value;
                     t.dtypes.reserve(listLength(value));
-                    forEachListItem(value, [&t](std::string_view d) { t.dtypes.push_back(parseOpsInfoDType(d)); });
-                } else if (key == "format") {
+                    forEachListItem(value, [&t](std::string_view d) { t.dtypes.push_back(parseDType(d)); });
+                } else if (is(key, "format")) {
                     format = &value;
                     formatKey = k;
                     t.formats.reserve(listLength(value));
                     forEachListItem(value, [&t](std::string_view f) { t.formats.emplace_back(f); });
-                } else if (key == "unknownshape_format") {
+                } else if (is(key, "unknownshape_format")) {
                     unknownShapeFormat = &value;
                     unknownKey = k;
                 }
@@ -158,7 +205,7 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                 }
             }
             (isInput ? entry.inputs : entry.outputs).push_back(std::move(t));
-        } else if (item.name == "precision_reduce") {
+        } else if (is(item.name, "precision_reduce")) {
             entry.hasPrecisionReduce = true;
             std::size_t flagKey = std::size_t(-1);
             for (std::size_t k = 0; k < item.values.size(); ++k)
@@ -177,7 +224,7 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                                 "set it to \"true\" (white list), \"false\" (black list) or remove the "
                                 "precision_reduce item (gray)");
             }
-        } else if (item.name == "dynamicFormat") {
+        } else if (is(item.name, "dynamicFormat")) {
             for (const auto &[key, value] : item.values) {
                 if (key == "flag") {
                     std::string lower(trimmed(value));
@@ -186,7 +233,7 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                     entry.dynamicFormat = lower == "true";
                 }
             }
-        } else if (item.name == "opFile") {
+        } else if (is(item.name, "opFile")) {
             for (const auto &[key, value] : item.values)
                 if (key == "value")
                     entry.opFile = value;

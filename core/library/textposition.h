@@ -29,6 +29,12 @@ class LineCursor
 {
 public:
     explicit LineCursor(std::string_view text) : m_text(text) {}
+    // Starts at `pos`, known to be on line `line` which begins at `lineStart` (for a reader that
+    // starts in the middle of a file).
+    LineCursor(std::string_view text, std::size_t pos, int line, std::size_t lineStart)
+        : m_text(text), m_pos(pos), m_lineStart(lineStart), m_line(line)
+    {
+    }
     // `offset` must not be smaller than the previous call's; smaller offsets restart from the top.
     SourceLocation locate(std::size_t offset, const std::string &file);
 

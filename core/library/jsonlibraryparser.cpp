@@ -1,0 +1,357 @@
+#include "library/jsonlibraryparser.h"
+
+#include "library/jsonsyntaxcheck.h"
+
+#include <algorithm>
+#include <iterator>
+#include <unordered_map>
+
+namespace opsinfo {
+
+namespace ondemand = simdjson::ondemand;
+
+namespace {
+
+constexpr std::size_t kNpos = OpEntry::npos;
+
+const char *jsonTypeName(ondemand::json_type type)
+{
+    switch (type) {
+    case ondemand::json_type::array: return "an array";
+    case ondemand::json_type::object: return "an object";
+    case ondemand::json_type::number: return "a number";
+    case ondemand::json_type::string: return "a string";
+    case ondemand::json_type::boolean: return "a boolean";
+    case ondemand::json_type::null: return "null";
+    }
+    return "a value";
+}
+
+std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+// `afterQuote` points just past an opening quote of a string simdjson has validated.
+const char *stringTokenEnd(const char *afterQuote)
+{
+    const char *p = afterQuote;
+    while (*p != '"') {
+        if (*p == '\\')
+            ++p;
+        ++p;
+    }
+    return p + 1;
+}
+
+} // namespace
+
+JsonLibraryParser::JsonLibraryParser(std::string_view text, std::size_t jsonBegin, const std::string &file,
+                                     LineCursor cursor)
+    : m_text(text), m_jsonBegin(jsonBegin), m_file(file), m_cursor(cursor)
+{
+}
+
+ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser, simdjson::padded_string_view json)
+{
+    m_json = json.data();
+    simdjson::error_code error = parser.iterate(json).get(m_doc);
+    if (error)
+        return syntaxFailure(error);
+    ondemand::object top;
+    error = m_doc.get_object().get(top);
+    if (error == simdjson::INCORRECT_TYPE) {
+        ondemand::json_type type = ondemand::json_type::null;
+        (void)m_doc.type().get(type);
+        const std::size_t first = m_text.find_first_not_of(" \t\r\n", m_jsonBegin);
+        report(first == std::string_view::npos ? m_text.size() : first, Severity::Error, "L4",
+               std::string("the top level is ") + jsonTypeName(type)
+                   + "; an ops-info library is an object of op types",
+               R"(expected {"OpType": {"item": {"key": "value"}}})");
+        return finish(false);
+    }
+    if (error)
+        return syntaxFailure(error);
+
+    std::string_view previousType;
+    // Canonical files are sorted: no duplicate is possible while the types keep ascending.
+    std::unordered_map<std::string_view, std::size_t> seen;
+    std::vector<OpEntry> &entries = m_result.entries;
+    entries.reserve(m_text.size() / 1024 + 16); // real ops take 1-2 KB: one allocation, no moves
+    for (auto fieldResult : top) {
+        ondemand::field field;
+        if ((error = std::move(fieldResult).get(field)))
+            return syntaxFailure(error);
+        const char *keyRaw = field.key().raw();
+        std::string_view type;
+        if ((error = field.unescaped_key().get(type)))
+            return syntaxFailure(error);
+        OpEntry &entry = entries.emplace_back(); // filled in place; popped when not kept
+        entry.type = type;
+        entry.keyBegin = offsetOf(keyRaw - 1);
+        entry.keyEnd = offsetOf(stringTokenEnd(keyRaw));
+        entry.location = m_cursor.locate(entry.keyBegin, m_file);
+        bool isObject = false;
+        if ((error = parseOp(entry, field.value(), isObject)))
+            return syntaxFailure(error);
+        if (!isObject) {
+            entries.pop_back();
+            continue;
+        }
+        deriveEntryFields(entry, m_positions, EntryRules{}, *this);
+
+        if (m_ascending && entries.size() > 1 && !(previousType < type)) {
+            m_ascending = false;
+            for (std::size_t i = 0; i < m_entryKeys.size(); ++i)
+                seen.emplace(m_entryKeys[i], i);
+        }
+        previousType = type;
+        if (!m_ascending) {
+            auto [it, inserted] = seen.try_emplace(type, entries.size() - 1);
+            if (!inserted) {
+                OpEntry &earlier = entries[it->second];
+                report(entry.keyBegin, Severity::Warning, "duplicate-key",
+                       "op " + quote(type) + " is defined twice (line "
+                           + std::to_string(earlier.location.line) + " and here); the later "
+                           "definition (this one) wins, as JSON loaders keep the last",
+                       "remove one of the two definitions");
+                earlier = std::move(entry);
+                entries.pop_back();
+                continue;
+            }
+        }
+        m_entryKeys.push_back(type);
+    }
+    const char *rest = nullptr;
+    if (m_doc.current_location().get(rest) == simdjson::SUCCESS)
+        return syntaxFailure(simdjson::TRAILING_CONTENT);
+    return finish(true);
+}
+
+void JsonLibraryParser::report(std::size_t offset, Severity severity, std::string code, std::string message,
+            std::string hint)
+{
+    Diagnostic d;
+    d.severity = severity;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.hint = std::move(hint);
+    if (offset == kNpos) {
+        d.location.file = m_file;
+    } else {
+        if (!m_lines)
+            m_lines.emplace(m_text);
+        d.location = m_lines->locate(offset, m_file);
+    }
+    m_result.diagnostics.push_back(std::move(d));
+}
+
+// Offset just past the '}' of the object whose iteration has just ended: simdjson then stands
+// on the next structural character, and only whitespace lies between.
+std::size_t JsonLibraryParser::closedObjectEnd()
+{
+    const char *next = nullptr;
+    if (m_doc.current_location().get(next))
+        next = m_text.data() + m_text.size();
+    const char *p = next - 1;
+    while (p > m_json && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        --p;
+    return *p == '}' ? offsetOf(p + 1) : kNpos;
+}
+
+void JsonLibraryParser::reportWrongType(ondemand::value &value, ondemand::json_type type, const std::string &where,
+                     const char *expected)
+{
+    std::string_view token = value.raw_json_token();
+    while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r'
+                              || token.back() == '\t' || token.back() == ','))
+        token.remove_suffix(1);
+    std::string shown = type == ondemand::json_type::object || type == ondemand::json_type::array
+                                || type == ondemand::json_type::null
+                            ? std::string()
+                            : " (" + std::string(token.substr(0, 24)) + ")";
+    std::string hint = expected == std::string_view("a string")
+                           ? "quote it: every leaf of an ops-info file is a JSON string"
+                           : std::string("write ") + expected + " here";
+    report(offsetOf(token.data()), Severity::Error, "L4",
+           where + ": " + jsonTypeName(type) + shown + " where " + expected
+               + " belongs; the real loader rejects the whole file",
+           std::move(hint));
+}
+
+simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value value, bool &isObject)
+{
+    ondemand::json_type type;
+    if (auto error = value.type().get(type))
+        return error;
+    if (type != ondemand::json_type::object) {
+        reportWrongType(value, type, "op " + quote(entry.type), "an object of items");
+        return simdjson::SUCCESS;
+    }
+    isObject = true;
+    entry.valueBegin = offsetOf(value.raw_json_token().data());
+    ondemand::object object;
+    if (auto error = value.get_object().get(object))
+        return error;
+    m_positions.clear();
+    m_itemKeyOffsets.clear();
+    m_items.clear();
+    std::string_view greatestName; // a name above every earlier one cannot be a duplicate
+    for (auto itemResult : object) {
+        ondemand::field field;
+        if (auto error = std::move(itemResult).get(field))
+            return error;
+        const char *keyRaw = field.key().raw();
+        std::string_view name;
+        if (auto error = field.unescaped_key().get(name))
+            return error;
+        if (auto error = parseItem(entry, name, keyRaw, field.value(), greatestName))
+            return error;
+        if (greatestName < name)
+            greatestName = name;
+    }
+    entry.valueEnd = closedObjectEnd();
+    entry.items.reserve(m_items.size());
+    std::move(m_items.begin(), m_items.end(), std::back_inserter(entry.items));
+    return simdjson::SUCCESS;
+}
+
+simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_view name, const char *keyRaw,
+                               ondemand::value value, std::string_view greatestName)
+{
+    ondemand::json_type type;
+    if (auto error = value.type().get(type))
+        return error;
+    if (type != ondemand::json_type::object) {
+        reportWrongType(value, type, "op " + quote(entry.type) + ", item " + quote(name),
+                        "an object of key/string pairs");
+        return simdjson::SUCCESS;
+    }
+    ondemand::object object;
+    if (auto error = value.get_object().get(object))
+        return error;
+    const bool precisionReduce = name == "precision_reduce";
+    const std::size_t firstLeaf = m_positions.offsets.size();
+    m_leaves.clear();
+    std::string_view greatestKey; // a key above every earlier one cannot be a duplicate
+    for (auto leafResult : object) {
+        ondemand::field field;
+        if (auto error = std::move(leafResult).get(field))
+            return error;
+        std::string_view key;
+        if (auto error = field.unescaped_key().get(key))
+            return error;
+        ondemand::value &leaf = field.value();
+        ondemand::json_type leafType;
+        if (auto error = leaf.type().get(leafType))
+            return error;
+        const char *token = leaf.raw_json_token().data();
+        if (leafType != ondemand::json_type::string) {
+            reportWrongType(leaf, leafType,
+                            "op " + quote(entry.type) + ", item " + quote(name) + ", key "
+                                + quote(key),
+                            "a string");
+            continue;
+        }
+        std::string_view text;
+        if (auto error = leaf.get_string().get(text))
+            return error;
+        if (precisionReduce && key == "flag") {
+            entry.flagBegin = offsetOf(token);
+            entry.flagEnd = offsetOf(stringTokenEnd(token + 1));
+        }
+        if (!m_leaves.empty() && !(greatestKey < key)) {
+            auto same = std::find_if(m_leaves.begin(), m_leaves.end(),
+                                     [key](const auto &kv) { return kv.first == key; });
+            if (same != m_leaves.end()) {
+                const std::size_t k = std::size_t(same - m_leaves.begin());
+                report(offsetOf(token), Severity::Warning, "duplicate-key",
+                       "op " + quote(entry.type) + ", item " + quote(name) + ": key "
+                           + quote(key) + " appears twice (line "
+                           + std::to_string(lineOf(m_positions.offsets[firstLeaf + k]))
+                           + " and here); the later value wins, as JSON loaders keep the last",
+                       "remove one of them");
+                same->second = text;
+                m_positions.offsets[firstLeaf + k] = offsetOf(token);
+                continue;
+            }
+        }
+        if (greatestKey < key)
+            greatestKey = key;
+        m_leaves.emplace_back(key, text);
+        m_positions.offsets.push_back(offsetOf(token));
+    }
+
+    OpItem item;
+    item.name = name;
+    item.values.reserve(m_leaves.size());
+    for (const auto &[key, text] : m_leaves)
+        item.values.emplace_back(std::string(key), std::string(text));
+    const std::pair<std::uint32_t, std::uint32_t> range{std::uint32_t(firstLeaf),
+                                                        std::uint32_t(m_leaves.size())};
+    if (precisionReduce) {
+        entry.precisionReduceBegin = offsetOf(keyRaw - 1);
+        entry.precisionReduceEnd = closedObjectEnd();
+    }
+    if (!m_items.empty() && !(greatestName < name)) {
+        auto same = std::find_if(m_items.begin(), m_items.end(),
+                                 [name](const OpItem &i) { return i.name == name; });
+        if (same != m_items.end()) {
+            const std::size_t i = std::size_t(same - m_items.begin());
+            report(offsetOf(keyRaw - 1), Severity::Warning, "duplicate-key",
+                   "op " + quote(entry.type) + ": item " + quote(name) + " appears twice (line "
+                       + std::to_string(lineOf(m_itemKeyOffsets[i]))
+                       + " and here); the later one wins as a whole, as JSON loaders keep the last",
+                   "remove one of them");
+            *same = std::move(item);
+            m_positions.ranges[i] = range;
+            m_itemKeyOffsets[i] = offsetOf(keyRaw - 1);
+            return simdjson::SUCCESS;
+        }
+    }
+    m_items.push_back(std::move(item));
+    m_positions.ranges.push_back(range);
+    m_itemKeyOffsets.push_back(offsetOf(keyRaw - 1));
+    return simdjson::SUCCESS;
+}
+
+int JsonLibraryParser::lineOf(std::size_t offset)
+{
+    if (!m_lines)
+        m_lines.emplace(m_text);
+    return m_lines->locate(offset, m_file).line;
+}
+
+ParsedLibraryFile JsonLibraryParser::syntaxFailure(simdjson::error_code error)
+{
+    m_result.entries.clear();
+    m_result.diagnostics.clear();
+    m_result.readable = false;
+    if (m_quickFail) {
+        report(kNpos, Severity::Error, "json-syntax", simdjson::error_message(error), {});
+        return std::move(m_result);
+    }
+    if (auto syntax = findJsonSyntaxError(m_text)) {
+        report(syntax->offset, Severity::Error, "json-syntax", "invalid JSON: " + syntax->message,
+               "fix the syntax; the real loader refuses the whole file");
+    } else {
+        const char *at = nullptr;
+        const bool located = m_doc.current_location().get(at) == simdjson::SUCCESS;
+        report(located ? offsetOf(at) : kNpos, Severity::Error, "json-syntax",
+               std::string("invalid JSON: ") + simdjson::error_message(error),
+               "fix the syntax; the real loader refuses the whole file");
+    }
+    m_result.readable = false;
+    return std::move(m_result);
+}
+
+ParsedLibraryFile JsonLibraryParser::finish(bool readable)
+{
+    // A wrong-type finding may really be a typo in a literal (`trux`): if the text is not JSON
+    // at all, say that instead.
+    if (!m_quickFail && hasErrors(m_result.diagnostics) && findJsonSyntaxError(m_text))
+        return syntaxFailure(simdjson::TAPE_ERROR);
+    m_result.readable = readable;
+    if (!readable)
+        m_result.entries.clear();
+    return std::move(m_result);
+}
+
+} // namespace opsinfo

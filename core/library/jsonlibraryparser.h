@@ -1,0 +1,70 @@
+#pragma once
+
+// Internal to the library loader: the simdjson walk over one ops-info document (or one half of a
+// big one, see jsonlibraryreader.cpp). Not part of the engine's API.
+
+#include "library/libraryfilereader.h"
+#include "library/opentryfields.h"
+#include "library/textposition.h"
+
+#include <simdjson.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opsinfo {
+
+// Keeps everything the UI and the editors need (verbatim items, byte spans, locations) while
+// touching each byte once: simdjson's SIMD stage 1 plus one On-Demand walk; the only allocations
+// per leaf are the std::strings the OpEntry model owns.
+class JsonLibraryParser final : public EntryReporter
+{
+public:
+    // `text` is the whole file; simdjson reads the part starting at `jsonBegin` (after a BOM, or
+    // at a split point) and `cursor` stands at or before the first op key.
+    JsonLibraryParser(std::string_view text, std::size_t jsonBegin, const std::string &file, LineCursor cursor);
+
+    // A half of a split file: on any problem stop at once without diagnosing (the caller then
+    // reads the whole file again and reports properly).
+    void setQuickFail(bool quickFail) { m_quickFail = quickFail; }
+
+    ParsedLibraryFile run(simdjson::ondemand::parser &parser, simdjson::padded_string_view json);
+
+    // The op types came in strictly ascending order (so there were no duplicates).
+    bool ascending() const { return m_ascending; }
+
+    void report(std::size_t offset, Severity severity, std::string code, std::string message,
+                std::string hint) override;
+
+private:
+    std::size_t offsetOf(const char *p) const { return std::size_t(p - m_json) + m_jsonBegin; }
+    std::size_t closedObjectEnd();
+    void reportWrongType(simdjson::ondemand::value &value, simdjson::ondemand::json_type type,
+                         const std::string &where, const char *expected);
+    simdjson::error_code parseOp(OpEntry &entry, simdjson::ondemand::value value, bool &isObject);
+    simdjson::error_code parseItem(OpEntry &entry, std::string_view name, const char *keyRaw,
+                                   simdjson::ondemand::value value, std::string_view greatestName);
+    int lineOf(std::size_t offset);
+    ParsedLibraryFile syntaxFailure(simdjson::error_code error);
+    ParsedLibraryFile finish(bool readable);
+
+    std::string_view m_text;   // the whole file, BOM included
+    std::size_t m_jsonBegin;   // offset in m_text of what simdjson reads
+    const std::string &m_file;
+    const char *m_json = nullptr;
+    bool m_quickFail = false;
+    bool m_ascending = true;
+    simdjson::ondemand::document m_doc;
+    ParsedLibraryFile m_result;
+    LineCursor m_cursor;
+    std::optional<LineIndex> m_lines;
+    LeafPositions m_positions;
+    std::vector<std::size_t> m_itemKeyOffsets;
+    std::vector<std::pair<std::string_view, std::string_view>> m_leaves;
+    std::vector<OpItem> m_items; // the op being read; moved into an exactly sized OpEntry::items
+    std::vector<std::string_view> m_entryKeys;
+};
+
+} // namespace opsinfo
