@@ -155,8 +155,17 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
         for (std::size_t k = 0; k < node.outputs.size(); ++k)
             node.outputs[k].dtype = attributeDType(proto.node(j), int(k));
     }
-    // Whatever the attributes leave open follows the inputs, in dataflow order.
-    for (int i : graph->topologicalOrder(&context.diagnostics)) {
+    // Whatever the attributes leave open follows the inputs, in dataflow order. TF1 while loops
+    // are real cycles (NextIteration feeds Merge): nodes on them keep their attribute dtypes.
+    std::vector<Diagnostic> cycles;
+    const std::vector<int> order = graph->topologicalOrder(&cycles);
+    for (Diagnostic &cycle : cycles) {
+        cycle.severity = Severity::Note;
+        cycle.hint = "TensorFlow while loops (Merge/NextIteration) form cycles; dtypes on them come from "
+                     "the nodes' attributes only";
+        context.diagnostics.push_back(std::move(cycle));
+    }
+    for (int i : order) {
         Node &node = graph->nodes()[std::size_t(i)];
         DType firstFloat = DType::Undefined, firstKnown = DType::Undefined;
         for (NodeInput &in : node.inputs) {

@@ -35,3 +35,12 @@
 T0
 
 priorPriorBoxcastw
+<
+
+loop/MergeMergexloop/NextIteration*
+T0*
+N
+8
+loop/NextIterationNextIteration
+loop/Merge*
+T0
