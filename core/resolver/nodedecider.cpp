@@ -144,7 +144,7 @@ DType NodeDecider::producerDtype(int flatInput, bool *lookedThrough, int *produc
 NodeDecider::Want NodeDecider::wantFor(Family family, const PlanNode &node, int tensor, DType o,
                                        NodeResolution &result)
 {
-    const bool isInput = tensor < node.inCount;
+    const bool isInput = tensor < int(node.inCount);
     const bool cube = node.flags & FlagCube;
     switch (family) {
     case Family::Keep:
@@ -156,7 +156,7 @@ NodeDecider::Want NodeDecider::wantFor(Family family, const PlanNode &node, int 
     case Family::Gray: {
         if (m_options.grayRule == GrayRule::Previous) {
             // G6: the first non-constant producer decides every float tensor.
-            for (int k = 0; k < node.inCount; ++k) {
+            for (int k = 0; k < int(node.inCount); ++k) {
                 const int p = m_plan.inputProducer[node.inBegin + std::uint32_t(k)];
                 if (p < 0 || (m_plan.nodes[std::size_t(p)].flags & FlagConstant))
                     continue;
@@ -238,6 +238,7 @@ bool NodeDecider::cubePairStep(const PlanNode &node, const ColumnTable &table, N
             m_candidates.swap(m_scratch);
             m_pairIn = pair[0];
             m_pairOut = pair[1];
+            result.rules.add("M3");
             if (node.inCount > 0)
                 m_step[0] = pair[0];
             if (node.outCount > 0)
@@ -267,7 +268,7 @@ void NodeDecider::aicpuFallback(const PlanNode &node)
 void NodeDecider::checkAmbiguity(const PlanNode &node, NodeResolution &result) const
 {
     DType first = DType::Undefined;
-    for (int k = 0; k < node.inCount; ++k) {
+    for (int k = 0; k < int(node.inCount); ++k) {
         const int p = m_plan.inputProducer[node.inBegin + std::uint32_t(k)];
         if (p < 0 || (m_plan.nodes[std::size_t(p)].flags & FlagConstant))
             continue;

@@ -83,17 +83,17 @@ void NodeDecider::decide(int index, NodeResolution &result)
     // Visit order (§8.1): inputs fed by ordinary nodes by index, then by Const/Constant/Variable,
     // then outputs by index.
     m_visit.clear();
-    for (int k = 0; k < node.inCount; ++k) {
+    for (int k = 0; k < int(node.inCount); ++k) {
         const int p = m_plan.inputProducer[node.inBegin + std::uint32_t(k)];
         if (p < 0 || !(m_plan.nodes[std::size_t(p)].flags & FlagConstant))
             m_visit.push_back(k);
     }
-    for (int k = 0; k < node.inCount; ++k) {
+    for (int k = 0; k < int(node.inCount); ++k) {
         const int p = m_plan.inputProducer[node.inBegin + std::uint32_t(k)];
         if (p >= 0 && (m_plan.nodes[std::size_t(p)].flags & FlagConstant))
             m_visit.push_back(k);
     }
-    for (int k = 0; k < node.outCount; ++k)
+    for (int k = 0; k < int(node.outCount); ++k)
         m_visit.push_back(node.inCount + k);
 
     const bool cube = node.flags & FlagCube;
@@ -107,6 +107,7 @@ void NodeDecider::decide(int index, NodeResolution &result)
         && isDecidedFloat(m_plan.inputOriginal[node.inBegin])
         && !table.anyDtype && tryExact(table.inputSlot(0), DType::HiFloat8, table)) {
         hif8Inputs = true;
+        result.rules.add(m_mode == PrecisionMode::CubeHif8 ? "M3" : "M5");
         m_pairIn = DType::HiFloat8;
         m_pairOut = DType::Float32;
     } else if (cubeRule && node.inCount > 0 && isDecidedFloat(m_plan.inputOriginal[node.inBegin])) {
@@ -123,7 +124,7 @@ void NodeDecider::decide(int index, NodeResolution &result)
 
     bool whiteStayedHigh = false;
     for (int t : m_visit) {
-        const bool isInput = t < node.inCount;
+        const bool isInput = t < int(node.inCount);
         const DType o = isInput ? m_plan.inputOriginal[node.inBegin + std::uint32_t(t)]
                                 : m_plan.outputOriginal[node.outBegin + std::uint32_t(t - node.inCount)];
         const int slot = isInput ? table.inputSlot(t) : table.outputSlot(t - node.inCount);
@@ -167,13 +168,16 @@ void NodeDecider::decide(int index, NodeResolution &result)
 
     const int first = m_candidates.empty() ? 0 : m_candidates.front();
     for (int t = 0; t < tensors; ++t) {
-        const bool isInput = t < node.inCount;
+        const bool isInput = t < int(node.inCount);
         const int slot = isInput ? table.inputSlot(t) : table.outputSlot(t - node.inCount);
         const DType o = isInput ? m_plan.inputOriginal[node.inBegin + std::uint32_t(t)]
                                 : m_plan.outputOriginal[node.outBegin + std::uint32_t(t - node.inCount)];
-        DType chosen = table.anyDtype && !isDecidedFloat(o) && o != DType::Undefined ? o
-                                                                                     : table.cell(first, slot);
-        if (chosen == DType::Undefined)
+        // A tensor whose dtype the graph does not state stays unknown: a column's dtype would be a guess.
+        // Integer, bool ... tensors keep their dtype even when no column has it (§4, §8.2).
+        DType chosen = o == DType::Undefined ? DType::Undefined
+                       : !isDecidedFloat(o)  ? o
+                                             : table.cell(first, slot);
+        if (chosen == DType::Undefined && o != DType::Undefined)
             chosen = m_step[std::size_t(t)] != DType::Undefined ? m_step[std::size_t(t)] : o;
         if (isInput)
             inputDtypes[node.inBegin + std::uint32_t(t)] = chosen;

@@ -93,9 +93,9 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
         if (plan.table >= 0 && isNullOpFile(*tables[std::size_t(plan.table)].entry))
             plan.flags |= FlagNullOp;
         plan.inBegin = std::uint32_t(inputProducer.size());
-        plan.inCount = std::uint16_t(node.inputs.size());
+        plan.inCount = std::uint32_t(node.inputs.size());
         plan.outBegin = std::uint32_t(totalOutputs);
-        plan.outCount = std::uint16_t(node.outputs.size());
+        plan.outCount = std::uint32_t(node.outputs.size());
         totalOutputs += node.outputs.size();
         for (const NodeOutput &out : node.outputs)
             outputOriginal.push_back(out.dtype);
@@ -118,7 +118,7 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
             if (producer >= 0 && producer < int(graphNodes.size())) {
                 const PlanNode &prod = nodes[std::size_t(base + producer)];
                 inputProducer[slot] = base + producer;
-                if (input.outputIndex >= 0 && input.outputIndex < prod.outCount) {
+                if (input.outputIndex >= 0 && input.outputIndex < int(prod.outCount)) {
                     inputProducerOutput[slot] = prod.outBegin + std::uint32_t(input.outputIndex);
                     if (dtype == DType::Undefined)
                         dtype = outputOriginal[inputProducerOutput[slot]];

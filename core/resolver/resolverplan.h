@@ -72,8 +72,8 @@ struct PlanNode
     std::uint8_t flags = 0;
     std::uint32_t inBegin = 0;  // into PlanInputs
     std::uint32_t outBegin = 0; // into output dtype arrays
-    std::uint16_t inCount = 0;
-    std::uint16_t outCount = 0;
+    std::uint32_t inCount = 0;
+    std::uint32_t outCount = 0;
 };
 
 class ResolverPlan

@@ -1,0 +1,127 @@
+// Every real graph in ../shared/data/graphs against the real 910b library under all 9 modes:
+// the resolver must give every node of every graph (subgraphs included) a consistent answer.
+
+#include "graph/graphloader.h"
+#include "library/libraryloader.h"
+#include "resolver/resolver.h"
+#include "shareddata.h"
+
+#include <QDirIterator>
+#include <QTest>
+
+using namespace opsinfo;
+
+namespace {
+
+std::size_t countNodes(const Graph &g)
+{
+    std::size_t n = g.nodes().size();
+    for (const Node &node : g.nodes())
+        for (const auto &sub : node.subgraphs)
+            n += sub ? countNodes(*sub) : 0;
+    return n;
+}
+
+} // namespace
+
+class TestResolverReal : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void graph_data();
+    void graph();
+
+private:
+    LibraryLoadResult m_library;
+};
+
+void TestResolverReal::initTestCase()
+{
+    REQUIRE_SHARED_DATA();
+    m_library = loadSocFolder(
+        sharedData("opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b").toStdString());
+    QVERIFY(m_library.library.ops().size() > 500);
+}
+
+void TestResolverReal::graph_data()
+{
+    QTest::addColumn<QString>("path");
+    QDirIterator it(sharedData("graphs"), QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (!path.endsWith(".md"))
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+    }
+}
+
+void TestResolverReal::graph()
+{
+    QFETCH(QString, path);
+    const GraphLoadResult loaded = loadGraph(path.toStdString());
+    if (!loaded.graph)
+        QSKIP("the importer does not read this file (not the resolver's concern)");
+    const Graph &g = *loaded.graph;
+    const std::size_t total = countNodes(g);
+    Resolver resolver(g, m_library.library);
+    QCOMPARE(resolver.nodeCount(), total);
+    const PolicySource policies = libraryPolicies(m_library.library);
+    for (PrecisionMode mode : kAllPrecisionModes) {
+        const Resolution r = resolver.resolve(mode, policies);
+        QCOMPARE(r.nodes.size(), total);
+        std::size_t decided = 0;
+        for (std::size_t i = 0; i < r.nodes.size(); ++i) {
+            const NodeResolution &n = r.nodes[i];
+            QVERIFY(n.node);
+            QCOMPARE(n.inputs.size(), n.node->inputs.size());
+            QCOMPARE(n.outputs.size(), n.node->outputs.size());
+            if (i < g.nodes().size())
+                QCOMPARE(n.node, &g.nodes()[i]); // top level keeps graph indices
+            else
+                QVERIFY(n.parent >= 0 && std::size_t(n.parent) < i);
+            if (!n.decided) {
+                QCOMPARE(n.engine, Engine::None);
+                for (std::size_t k = 0; k < n.outputs.size(); ++k)
+                    QCOMPARE(n.outputs[k], n.node->outputs[k].dtype); // §8.1: graph dtypes kept
+            } else {
+                ++decided;
+                // Only float tensors are decided (§4, §8.2): the rest keep the graph's dtype.
+                for (std::size_t k = 0; k < n.outputs.size(); ++k) {
+                    const DType o = n.node->outputs[k].dtype;
+                    if (o != DType::Undefined && !isDecidedFloat(o))
+                        QCOMPARE(n.outputs[k], o);
+                }
+                QVERIFY(!n.explanation.empty());
+                // A decided float node always names the rule that decided it.
+                if (n.rules.empty() && n.dtype != DType::Undefined) {
+                    std::string io;
+                    for (std::size_t k = 0; k < n.inputs.size(); ++k)
+                        io += std::string(" in") + std::to_string(k) + " " + dtypeName(n.node->inputs[k].dtype) + "->"
+                              + dtypeName(n.inputs[k]);
+                    for (std::size_t k = 0; k < n.outputs.size(); ++k)
+                        io += std::string(" out") + std::to_string(k) + " " + dtypeName(n.node->outputs[k].dtype)
+                              + "->" + dtypeName(n.outputs[k]);
+                    QFAIL(qPrintable(QString::fromStdString(n.node->name + ":" + io + " — " + n.explanation)));
+                }
+            }
+        }
+        const ResolutionSummary &s = r.summary;
+        QCOMPARE(s.decidedNodes, decided);
+        QCOMPARE(s.fp16Nodes + s.bf16Nodes + s.fp32Nodes + s.otherFloatNodes, s.floatNodes);
+        QCOMPARE(s.castsDown + s.castsUp + s.castsWeights, s.castsTotal);
+        for (const CastInsertion &c : r.casts) {
+            QVERIFY(c.from != c.to);
+            for (const auto &[consumer, input] : c.consumers)
+                QCOMPARE(r.nodes[std::size_t(consumer)].inputs[std::size_t(input)], c.to);
+        }
+        if (mode == PrecisionMode::AllowMixPrecisionFp16 || mode == PrecisionMode::ForceFp16)
+            qInfo("%-26s nodes %zu decided %zu fp16 %zu fp32 %zu aicpu %zu errors %zu casts %zu "
+                  "(down %zu up %zu weights %zu) ambiguous %zu",
+                  precisionModeName(mode), s.nodes, s.decidedNodes, s.fp16Nodes, s.fp32Nodes, s.aicpuNodes,
+                  s.errors, s.castsTotal, s.castsDown, s.castsUp, s.castsWeights, s.ambiguous);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestResolverReal)
+#include "tst_resolverreal.moc"
