@@ -9,8 +9,10 @@ namespace {
 
 DType fromGe(int value)
 {
-    if (value == geir::DT_UNDEFINED || !geir::DataType_IsValid(value))
+    if (value == geir::DT_UNDEFINED)
         return DType::Undefined;
+    if (!geir::DataType_IsValid(value))
+        return DType::Other; // a name from a newer GE (see parseTextProto)
     return parseEnumDType(geir::DataType_Name(value));
 }
 

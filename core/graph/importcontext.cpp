@@ -6,6 +6,7 @@
 #include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/text_format.h>
 
+#include <cctype>
 #include <charconv>
 #include <climits>
 #include <cstdint>
@@ -64,29 +65,64 @@ void captureLog(google::protobuf::LogLevel level, const char *, int, const std::
 class TextErrors : public google::protobuf::io::ErrorCollector
 {
 public:
-    explicit TextErrors(ImportContext &context, const char *what) : m_context(context), m_what(what) {}
+    struct Error
+    {
+        int line = 0;
+        int column = 0;
+        std::string message;
+    };
 
     void AddError(int line, google::protobuf::io::ColumnNumber column, const std::string &message) override
     {
-        if (m_reported++ < 5) {
-            m_context.error("graph-syntax", std::string("not a valid ") + m_what + ": " + message,
-                            "the file must be protobuf text format as the tool wrote it; was it edited or cut "
-                            "short?",
-                            line + 1, column + 1);
-        }
+        errors.push_back({line + 1, column + 1, message});
     }
     void AddWarning(int, google::protobuf::io::ColumnNumber, const std::string &) override
     {
         // Unknown fields are expected: our .proto declares only what we read.
     }
 
-    int reported() const { return m_reported; }
-
-private:
-    ImportContext &m_context;
-    const char *m_what;
-    int m_reported = 0;
+    std::vector<Error> errors;
 };
+
+// The enum name in protobuf's 'Unknown enumeration value of "DT_NEW" for field "dtype".', if the
+// only error is that one.
+std::string unknownEnumName(const std::vector<TextErrors::Error> &errors)
+{
+    static const std::string prefix = "Unknown enumeration value of \"";
+    if (errors.size() != 1 || !errors[0].message.starts_with(prefix))
+        return {};
+    const std::string &m = errors[0].message;
+    const std::size_t end = m.find('"', prefix.size());
+    const std::string name = m.substr(prefix.size(), end == std::string::npos ? 0 : end - prefix.size());
+    const bool identifier = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
+    return identifier ? name : std::string();
+}
+
+// Replaces `: NAME` value tokens (not field names or strings that merely contain it).
+std::string replaceEnumValue(std::string_view text, const std::string &name, std::string_view number)
+{
+    std::string out;
+    out.reserve(text.size());
+    std::size_t pos = 0;
+    while (true) {
+        const std::size_t hit = text.find(name, pos);
+        if (hit == std::string_view::npos)
+            break;
+        std::size_t before = hit;
+        while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '\t'))
+            --before;
+        const std::size_t after = hit + name.size();
+        const bool valueToken = before > 0 && text[before - 1] == ':'
+                                && (after == text.size()
+                                    || !(std::isalnum(static_cast<unsigned char>(text[after])) || text[after] == '_'));
+        out.append(text.substr(pos, hit - pos));
+        out.append(valueToken ? number : std::string_view(name));
+        pos = after;
+    }
+    out.append(text.substr(pos));
+    return out;
+}
+
 
 bool readVarint(std::string_view bytes, std::size_t &pos, std::uint64_t &value)
 {
@@ -184,21 +220,50 @@ bool parseTextProto(std::string_view text, google::protobuf::Message &message, I
         context.error("graph-too-large", std::string(what) + " is beyond protobuf's 2 GiB limit", {});
         return false;
     }
-    TextErrors errors(context, what);
-    google::protobuf::TextFormat::Parser parser;
-    parser.AllowUnknownField(true);
-    parser.AllowUnknownExtension(true);
-    parser.AllowPartialMessage(true);
-    parser.SetRecursionLimit(4 * context.options.maxSubgraphDepth + 32);
-    parser.RecordErrorsTo(&errors);
-    google::protobuf::io::ArrayInputStream input(text.data(), int(text.size()));
-    // Merge rather than Parse: a singular field written twice (seen in tool-written dumps) keeps
-    // the last value instead of failing the whole file.
-    message.Clear();
-    const bool parsed = parser.Merge(&input, &message);
-    if (!parsed && errors.reported() == 0)
-        context.error("graph-syntax", std::string("not a valid ") + what, {});
-    return parsed;
+    // A dump from a newer tool may name enum values (dtypes) we do not declare; the text parser
+    // rejects those, so each is replaced by an unknown number and the parse retried.
+    constexpr int kMaxUnknownEnums = 8;
+    std::string patched;
+    std::vector<std::string> replaced;
+    while (true) {
+        TextErrors errors;
+        google::protobuf::TextFormat::Parser parser;
+        parser.AllowUnknownField(true);
+        parser.AllowUnknownExtension(true);
+        parser.AllowPartialMessage(true);
+        parser.SetRecursionLimit(4 * context.options.maxSubgraphDepth + 32);
+        parser.RecordErrorsTo(&errors);
+        const std::string_view current = replaced.empty() ? text : std::string_view(patched);
+        google::protobuf::io::ArrayInputStream input(current.data(), int(current.size()));
+        // Merge rather than Parse: a singular field written twice (seen in tool-written dumps)
+        // keeps the last value instead of failing the whole file.
+        message.Clear();
+        if (parser.Merge(&input, &message)) {
+            if (!replaced.empty()) {
+                std::string list;
+                for (const auto &name : replaced)
+                    list += (list.empty() ? "" : ", ") + name;
+                context.warning("unknown-enum", "unknown enum value(s) " + list + " read as an unknown dtype",
+                                "the file comes from a newer tool version; dtypes there show as 'other'");
+            }
+            return true;
+        }
+        const std::string name = unknownEnumName(errors.errors);
+        if (name.empty() || int(replaced.size()) >= kMaxUnknownEnums) {
+            for (std::size_t i = 0; i < errors.errors.size() && i < 5; ++i) {
+                const auto &e = errors.errors[i];
+                context.error("graph-syntax", std::string("not a valid ") + what + ": " + e.message,
+                              "the file must be protobuf text format as the tool wrote it; was it edited or cut "
+                              "short?",
+                              e.line, e.column);
+            }
+            if (errors.errors.empty())
+                context.error("graph-syntax", std::string("not a valid ") + what, {});
+            return false;
+        }
+        patched = replaceEnumValue(current, name, "1000");
+        replaced.push_back(name);
+    }
 }
 
 TensorRef parseTensorRef(std::string_view text)

@@ -91,9 +91,9 @@ private slots:
                                             << "has no graph" << 0;
         QTest::newRow("truncated ge dump") << "ge_proto_1.txt" << ge.left(ge.indexOf("op {", 200) + 20)
                                            << "graph-syntax" << "not a valid GE graph dump" << -1;
-        QByteArray badEnum = ge;
-        badEnum.replace("DT_BF16 shape", "DT_NOT_A_TYPE shape");
-        QTest::newRow("unknown GE dtype") << "ge_proto_2.txt" << badEnum << "graph-syntax" << "DT_NOT_A_TYPE" << 15;
+        QByteArray badNumber = ge;
+        badNumber.replace("DT_BF16 shape { dim: 16", "DT_BF16 shape { dim: sixteen");
+        QTest::newRow("word for a number") << "ge_proto_2.txt" << badNumber << "graph-syntax" << "integer" << 15;
         QByteArray badTf = tf;
         badTf.replace("op: \"MatMul\"", "op: MatMul\"");
         QTest::newRow("tf syntax") << "t.pbtxt" << badTf << "graph-syntax" << "TensorFlow GraphDef text" << -1;
@@ -127,6 +127,25 @@ private slots:
             break;
         }
         QVERIFY2(found, text.constData());
+    }
+
+    void unknownEnumNames()
+    {
+        // A newer GE may write dtype names we do not declare: read as "other", with a warning.
+        QByteArray ge = readFixture("ge_proto_00001_fixture.txt");
+        ge.replace("dtype: DT_BF16 shape", "dtype: DT_FLOAT3_NEW shape");
+        ge.replace("{ dtype: DT_INT64 }\n    subgraph_name", "{ dtype:DT_INT1_NEW }\n    subgraph_name");
+        ge.replace("\"transpose_x1\"", "\"DT_FLOAT3_NEW\""); // a string that merely contains it stays
+        const auto result = loadGraphFromBytes(std::string_view(ge.constData(), std::size_t(ge.size())), "new.txt");
+        QVERIFY2(result.ok(), allDiagnostics(result.diagnostics).constData());
+        const Graph &g = *result.graph;
+        QCOMPARE(g.nodes()[std::size_t(g.indexOf("w"))].outputs[0].dtype, DType::Other);
+        QCOMPARE(g.nodes()[std::size_t(g.indexOf("loop"))].outputs[0].dtype, DType::Other);
+        QCOMPARE(g.nodes()[std::size_t(g.indexOf("x"))].outputs[0].dtype, DType::Float32);
+        QCOMPARE(result.diagnostics.size(), std::size_t(2)); // missing producer 'ghost', unknown enums
+        const Diagnostic &warning = result.diagnostics.front(); // reported while parsing
+        QCOMPARE(warning.code, std::string("unknown-enum"));
+        QVERIFY(warning.message.find("DT_FLOAT3_NEW, DT_INT1_NEW") != std::string::npos);
     }
 
     void deepNesting_data()
