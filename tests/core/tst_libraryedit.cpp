@@ -403,6 +403,11 @@ void TestLibraryEdit::realFiles()
             }
             // (c) canonical files stay canonical: the op's text is exactly Python's.
             if (canonical) {
+                // Inserting or removing the item is exactly its three lines.
+                const bool hadItem = before.contains("precision_reduce");
+                const bool hasItem = expected.contains("precision_reduce");
+                if (!expected.empty() && !before.empty()) // "{}" has no lines of its own
+                    QCOMPARE(countLines(newValue) - countLines(oldValue), hasItem == hadItem ? 0 : hasItem ? 3 : -3);
                 OpsInfoObject one;
                 one[type] = toObject(Json{{type, expected}})->at(type);
                 const std::string whole = writeCanonicalJson(one);
