@@ -24,6 +24,7 @@ namespace ondemand = simdjson::ondemand;
 // Files at least this big are read as two halves on two threads (the loader's speed requirement
 // is set on a ~28 MB library; shipped files are 0.1-2 MB and stay on one thread).
 std::atomic<std::size_t> g_splitThreshold{8u << 20};
+std::atomic<std::size_t> g_splitReads{0};
 
 bool hasBom(std::string_view text) { return text.substr(0, 3) == "\xEF\xBB\xBF"; }
 
@@ -121,6 +122,7 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
                        && first.entries.back().type < second.entries.front().type;
     if (!clean)
         return std::nullopt;
+    g_splitReads.fetch_add(1, std::memory_order_relaxed);
     first.entries.reserve(first.entries.size() + second.entries.size());
     std::move(second.entries.begin(), second.entries.end(), std::back_inserter(first.entries));
     return first;
@@ -181,6 +183,8 @@ std::optional<ParsedLibraryFile> parseMapped(const std::string &path)
 } // namespace
 
 void setParallelReadThreshold(std::size_t bytes) { g_splitThreshold.store(bytes, std::memory_order_relaxed); }
+
+std::size_t parallelReadCount() { return g_splitReads.load(std::memory_order_relaxed); }
 
 ParsedLibraryFile readJsonLibraryText(std::string_view text, const std::string &file)
 {

@@ -34,6 +34,8 @@ ParsedLibraryFile readIniLibraryText(std::string_view text, const std::string &f
 // canonical one-member-per-line style (default 8 MiB; shipped files are 0.1-2 MB). The result is
 // identical to a serial read; tests lower it to check that.
 void setParallelReadThreshold(std::size_t bytes);
+// How many reads so far used the two halves (for tests: a silent fallback would hide the path).
+std::size_t parallelReadCount();
 
 // By extension: .ini is the source form, anything else JSON.
 ParsedLibraryFile readLibraryFile(const std::string &path);
