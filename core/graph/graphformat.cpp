@@ -78,8 +78,9 @@ GraphFormat detectGraphFormat(std::string_view bytes)
     if (looksLikeText(head.substr(0, 512))) {
         if (!text.empty() && (text.front() == '{' || text.front() == '[')) {
             // om -> json: a ModelDef with "graph" holding "op" arrays.
-            return contains(head, "\"graph\"") && contains(head, "\"op\"") ? GraphFormat::AtcJson
-                                                                          : GraphFormat::Json;
+            // Large "attr" blocks may come first, so search the whole file.
+            return contains(bytes, "\"graph\"") && contains(bytes, "\"op\"") ? GraphFormat::AtcJson
+                                                                            : GraphFormat::Json;
         }
         if (contains(head, "op_type:") || contains(head, "ir_version:") || contains(head, "opset_import"))
             return GraphFormat::OnnxText;

@@ -146,6 +146,8 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
     graph->name = proto.name();
     graph->format = m_geDump ? "ge-onnx" : "onnx";
     Scope types;
+    types.reserve(std::size_t(proto.value_info_size() + proto.input_size() + proto.initializer_size()
+                              + 2 * proto.node_size()));
     for (const auto &info : proto.value_info())
         types[info.name()] = fromValueInfo(info);
     for (const auto &info : proto.output())
@@ -160,6 +162,7 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
 
     // Tensor name -> (node index, output index).
     std::unordered_map<std::string, std::pair<int, int>> producers;
+    producers.reserve(std::size_t(proto.input_size() + proto.initializer_size() + 2 * proto.node_size()));
     std::vector<const onnx::NodeProto *> protoOf; // per graph node; null for boundary nodes
     std::unordered_set<std::string> externalData;
     for (const auto &tensor : proto.initializer())
