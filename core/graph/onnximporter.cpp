@@ -191,9 +191,12 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
         addBoundary(sparse.values().name(), NodeOrigin::Initializer);
     }
     // Before IR version 4 initializers were listed as inputs too; they stay Const.
-    for (const auto &input : proto.input())
-        if (!initializerNames.count(input.name()))
+    for (const auto &input : proto.input()) {
+        if (m_geDump) // GE lists its Data nodes as graph inputs; the nodes themselves are in the file
+            graph->inputs.push_back(input.name());
+        else if (!initializerNames.count(input.name()))
             graph->inputs.push_back(addBoundary(input.name(), NodeOrigin::GraphInput));
+    }
     for (const auto &output : proto.output())
         graph->outputs.push_back(output.name());
 
@@ -213,9 +216,20 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
         }
         const int index = int(graph->nodes().size());
         for (int k = 0; k < p.output_size(); ++k) {
-            node.outputs.push_back({p.output(k), DType::Undefined, {}});
-            if (!p.output(k).empty())
-                producers.emplace(p.output(k), std::make_pair(index, k));
+            if (!m_geDump) {
+                node.outputs.push_back({p.output(k), DType::Undefined, {}});
+                if (!p.output(k).empty())
+                    producers.emplace(p.output(k), std::make_pair(index, k));
+                continue;
+            }
+            // GE lists only outputs that have consumers, as "node:index" ("node:-1" = control).
+            const TensorRef ref = parseTensorRef(p.output(k));
+            if (ref.index < 0 || ref.index > 4096)
+                continue;
+            if (node.outputs.size() <= std::size_t(ref.index))
+                node.outputs.resize(std::size_t(ref.index) + 1);
+            node.outputs[std::size_t(ref.index)].name = p.output(k);
+            producers.emplace(p.output(k), std::make_pair(index, ref.index));
         }
         if (m_geDump)
             readGeOnnxDescs(p, node);
@@ -236,6 +250,10 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
             const std::string tensor = in.producerName;
             if (tensor.empty()) { // an omitted optional input keeps its position
                 data.push_back(std::move(in));
+                continue;
+            }
+            if (m_geDump && parseTensorRef(tensor).index < 0) { // "producer:-1": a control edge
+                node.controlInputs.push_back(parseTensorRef(tensor).producer);
                 continue;
             }
             if (auto it = producers.find(tensor); it != producers.end()) {

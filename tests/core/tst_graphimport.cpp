@@ -284,6 +284,11 @@ private slots:
         QCOMPARE(node(g, "cast_in").outputs[0].dtype, DType::Float16);
         QCOMPARE(node(g, "relu").outputs[0].dtype, DType::BFloat16);
         QCOMPARE(node(g, "data").outputs[0].shape, (std::vector<std::int64_t>{1, 3, 8, 8}));
+        QCOMPARE(node(g, "data").outputs.size(), std::size_t(1)); // "data:-1" is the control output
+        // GE names its Data/NetOutput nodes as graph inputs/outputs: no extra boundary nodes.
+        QCOMPARE(g.inputs, std::vector<std::string>{"data"});
+        QCOMPARE(g.outputs, std::vector<std::string>{"output"});
+        QCOMPARE(g.nodes().size(), g.fileNodeCount());
     }
 
     void geProtoDump()
