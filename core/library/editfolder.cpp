@@ -43,8 +43,17 @@ OpsInfoFolderEditor OpsInfoFolderEditor::load(const std::string &socFolder, std:
     std::error_code ec;
     for (fs::directory_iterator it(socFolder, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        if (name.empty() || name.front() == '.' || it->path().extension() != ".json" || !it->is_regular_file(ec))
+        if (name.empty() || name.front() == '.' || it->path().extension() != ".json")
             continue;
+        // Its own error code: one bad link must not end the listing (it shares `ec` with the loop).
+        std::error_code statError;
+        if (!it->is_regular_file(statError)) {
+            if (statError)
+                diagnostics.push_back({Severity::Warning, {it->path().string(), 0, 0}, "L1",
+                                       "skipped: " + statError.message(),
+                                       "fix or remove the link; the compiler skips this file too"});
+            continue;
+        }
         LibraryFileText file;
         file.path = it->path().string();
         std::string error;

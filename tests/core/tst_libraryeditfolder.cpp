@@ -149,6 +149,20 @@ private slots:
             QVERIFY(readAll(QString::fromStdString(folder.file(i).path)) == folder.file(i).bytes);
     }
 
+    void brokenLinkDoesNotEndTheListing()
+    {
+        REQUIRE_SHARED_DATA();
+        copySplitFolder();
+        // "a..." lists early in most directories; a broken link must not hide the files after it.
+        QVERIFY(QFile::link(m_tmp.path() + QStringLiteral("/missing.json"), m_soc + QStringLiteral("/a-broken.json")));
+        std::vector<Diagnostic> diagnostics;
+        const auto folder = OpsInfoFolderEditor::load(m_soc.toStdString(), diagnostics);
+        QCOMPARE(folder.fileCount(), std::size_t(5));
+        QCOMPARE(diagnostics.size(), std::size_t(1));
+        QCOMPARE(diagnostics.front().severity, Severity::Warning);
+        QVERIFY(diagnostics.front().location.file.find("a-broken.json") != std::string::npos);
+    }
+
     void unknownOpInFolder()
     {
         REQUIRE_SHARED_DATA();
