@@ -5,6 +5,10 @@
 #include "resolver/nodedecider.h"
 #include "resolver/resolverplan.h"
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
 namespace opsinfo {
 
 const char *engineName(Engine engine)
@@ -92,6 +96,28 @@ Resolution Resolver::resolve(PrecisionMode mode, const PolicySource &policies,
         decider.decide(index, resolution.nodes[std::size_t(index)]);
     finishResolution(plan, decider.inputDtypes, decider.outputDtypes, resolution);
     return resolution;
+}
+
+std::vector<Resolution> Resolver::resolveModes(const std::vector<PrecisionMode> &modes,
+                                               const PolicySource &policies, const ResolveOptions &options,
+                                               unsigned threads) const
+{
+    std::vector<Resolution> results(modes.size());
+    if (threads == 0)
+        threads = std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min<unsigned>(threads, unsigned(modes.size()));
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < modes.size(); i = next++)
+            results[i] = resolve(modes[i], policies, options);
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread &t : pool)
+        t.join();
+    return results;
 }
 
 Resolution resolvePrecision(const Graph &graph, const OpLibrary &library, PrecisionMode mode,

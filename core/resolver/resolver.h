@@ -46,6 +46,11 @@ public:
 
     Resolution resolve(PrecisionMode mode, const PolicySource &policies,
                        const ResolveOptions &options = {}) const;
+    // Several modes at once (the 9-mode comparison view), on up to `threads` threads (0: hardware
+    // concurrency). resolve() only reads the shared plan, so modes run independently; results are
+    // in the order of `modes`. `policies.effective` must be safe to call from several threads.
+    std::vector<Resolution> resolveModes(const std::vector<PrecisionMode> &modes, const PolicySource &policies,
+                                         const ResolveOptions &options = {}, unsigned threads = 0) const;
 
     // Problems found while preparing (cycles: their nodes are decided last, in file order).
     const std::vector<Diagnostic> &diagnostics() const;

@@ -118,6 +118,18 @@ void resolveAll(benchmark::State &state, bool explanations)
     state.counters["fp16_nodes_per_run"] = double(fp16) / double(state.iterations());
 }
 
+void resolveAllParallel(benchmark::State &state)
+{
+    const PolicySource policies = libraryPolicies(g_library);
+    const std::vector<PrecisionMode> modes(kAllPrecisionModes.begin(), kAllPrecisionModes.end());
+    for (auto _ : state) {
+        Resolver resolver(*g_graph, g_library);
+        std::vector<Resolution> all = resolver.resolveModes(modes, policies);
+        benchmark::DoNotOptimize(all.data());
+    }
+    state.counters["nodes"] = double(g_graph->nodes().size());
+}
+
 void prepareOnly(benchmark::State &state)
 {
     for (auto _ : state) {
@@ -190,6 +202,10 @@ int main(int argc, char **argv)
     benchmark::RegisterBenchmark("ResolveAll9ModesNoExplanations", resolveAll, false)
         ->Unit(benchmark::kMillisecond)
         ->Iterations(3);
+    benchmark::RegisterBenchmark("ResolveAll9ModesThreads", resolveAllParallel)
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(3)
+        ->UseRealTime();
     benchmark::RegisterBenchmark("PrepareOnly", prepareOnly)->Unit(benchmark::kMillisecond)->Iterations(3);
     benchmark::RegisterBenchmark("ResolveOneMode", resolveOneMode)->Unit(benchmark::kMillisecond)->Iterations(3);
     benchmark::Initialize(&argc, argv);

@@ -126,6 +126,7 @@ private slots:
     void explanationNamesDecidingInput();
     void sameAcrossRepeatedResolves();
     void mixlistPolicyTable();
+    void parallelModesEqualSerial();
 };
 
 void TestResolver::nodeDtype_data()
@@ -414,6 +415,25 @@ void TestResolver::mixlistPolicyTable()
     QVERIFY2(mm.explanation.find("ops_info.json") != std::string::npos, mm.explanation.c_str());
     // The gray Add after it now follows an fp32 producer.
     QCOMPARE(byName(g, r, "add").dtype, f32);
+}
+
+void TestResolver::parallelModesEqualSerial()
+{
+    const OpLibrary library = testLibrary();
+    const Graph g = miscGraph();
+    Resolver resolver(g, library);
+    const std::vector<PrecisionMode> modes(kAllPrecisionModes.begin(), kAllPrecisionModes.end());
+    const std::vector<Resolution> parallel = resolver.resolveModes(modes, policies(library), {}, 4);
+    QCOMPARE(parallel.size(), modes.size());
+    for (std::size_t m = 0; m < modes.size(); ++m) {
+        const Resolution serial = resolver.resolve(modes[m], policies(library));
+        QCOMPARE(parallel[m].mode, modes[m]);
+        QCOMPARE(parallel[m].summary.castsTotal, serial.summary.castsTotal);
+        for (std::size_t n = 0; n < serial.nodes.size(); ++n) {
+            QCOMPARE(parallel[m].nodes[n].outputs, serial.nodes[n].outputs);
+            QCOMPARE(parallel[m].nodes[n].explanation, serial.nodes[n].explanation);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestResolver)
