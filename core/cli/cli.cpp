@@ -23,6 +23,7 @@ const std::array kCommands{
     Command{"graph", "inspect model graphs (ONNX, GE dumps, ATC JSON, TF GraphDef)", &runGraphCommand},
     Command{"resolve", "predict the dtype of every node for a precision mode", &runResolveCommand},
     Command{"check", "compare predictions with a compiled GE dump", &runCheckCommand},
+    Command{"schema", "print the JSON Schema of modify_mixlist or ops-info files", &runSchemaCommand},
 };
 
 std::string mainHelp()

@@ -1,6 +1,7 @@
 #include "cli/clilibrary.h"
 
 #include "cli/clicommon.h"
+#include "cli/progress.h"
 #include "library/libraryloader.h"
 
 #include <filesystem>
@@ -15,6 +16,9 @@ std::optional<OpLibrary> loadLibrariesForCli(const std::vector<std::string> &pat
         return std::nullopt;
     }
     LibraryLoadResult result;
+    // A whole opp folder takes seconds: say what is happening (on a terminal only).
+    Progress progress(err, "loading library " + paths.front() + (paths.size() > 1 ? " ..." : ""));
+    progress.update(0);
     if (paths.size() == 1) {
         result = loadLibraryPath(paths.front(), soc);
     } else {
@@ -25,6 +29,7 @@ std::optional<OpLibrary> loadLibrariesForCli(const std::vector<std::string> &pat
         }
         result = loadStores(stores);
     }
+    progress.finish();
     printDiagnostics(result.diagnostics, err);
     if (!result.ok()) {
         err << "opsinfo: the library has errors (above); fix them first — the compiler would refuse it too\n";

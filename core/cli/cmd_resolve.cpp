@@ -1,12 +1,16 @@
 #include "cli/clicommon.h"
 #include "cli/clilibrary.h"
 #include "cli/cliresolve.h"
+#include "cli/clireport.h"
 #include "cli/commands.h"
+#include "cli/modeplot.h"
+#include "cli/progress.h"
 #include "cli/resolvejson.h"
 #include "resolver/policysource.h"
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <map>
 
 namespace opsinfo {
@@ -20,7 +24,18 @@ std::string percent(std::size_t part, std::size_t whole)
     return buffer;
 }
 
-int allModesTable(const ResolveInputs &in, bool json, std::ostream &out, std::ostream &err)
+bool writeTextFile(const std::string &path, const std::string &text, std::ostream &err)
+{
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!(file << text) || !file.flush()) {
+        err << "opsinfo: cannot write " << path << "\n";
+        return false;
+    }
+    return true;
+}
+
+int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPath, std::ostream &out,
+                  std::ostream &err)
 {
     const Resolver resolver(*in.graph, in.library);
     const PolicySource policies = tablePolicies(in.policies);
@@ -28,29 +43,61 @@ int allModesTable(const ResolveInputs &in, bool json, std::ostream &out, std::os
     options.explanations = false;
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::vector<std::string>> table;
+    std::vector<ModePlotBar> bars;
+    Progress progress(err, "resolving", kAllPrecisionModes.size());
+    std::size_t done = 0;
     for (PrecisionMode mode : kAllPrecisionModes) {
+        progress.update(done++, precisionModeName(mode));
         if (!in.soc.empty()) {
             const auto problem = checkModeForSoc(mode, in.soc, in.platformIni);
             if (problem && problem->severity == Severity::Error) {
                 table.push_back({precisionModeName(mode), "refused on " + in.soc, "", "", "", "", ""});
                 rows.push_back({{"mode", precisionModeName(mode)}, {"refused", problem->message}});
+                bars.push_back({precisionModeName(mode), isApproximateMode(mode), true});
                 continue;
             }
         }
         const Resolution r = resolver.resolve(mode, policies, options);
         const ResolutionSummary &s = r.summary;
+        bars.push_back({precisionModeName(mode), isApproximateMode(mode), false, s.fp16Nodes, s.bf16Nodes,
+                        s.fp32Nodes, s.aicpuNodes, s.castsTotal});
         rows.push_back({{"mode", precisionModeName(mode)}, {"summary", summaryToJson(s)},
                         {"casts", {{"down", s.castsDown}, {"up", s.castsUp}, {"weights", s.castsWeights}, {"total", s.castsTotal}}}});
         table.push_back({precisionModeName(mode) + std::string(isApproximateMode(mode) ? " (approx)" : ""),
                          std::to_string(s.fp16Nodes), std::to_string(s.bf16Nodes), std::to_string(s.fp32Nodes),
                          std::to_string(s.aicpuNodes), std::to_string(s.errors), std::to_string(s.castsTotal)});
     }
+    progress.finish();
     printDiagnostics(resolver.diagnostics(), err);
     if (json)
         out << nlohmann::json{{"graph", in.graph->path}, {"modes", rows}}.dump(2) << "\n";
     else
         out << formatTable({"MODE", "FP16", "BF16", "FP32", "AICPU", "ERRORS", "CASTS"}, table);
+    if (!plotPath.empty()) {
+        const std::string name = in.graph->path.substr(in.graph->path.find_last_of('/') + 1);
+        if (!writeTextFile(plotPath, modeChartSvg(bars, "Dtypes and casts per precision mode: " + name), err))
+            return ExitUsage;
+        err << "opsinfo: chart written to " << plotPath << "\n";
+    }
     return ExitOk;
+}
+
+// Where a CI annotation about a changed node points: the mixlist entry naming its op type (B's
+// first: that is the file a pull request changes), else the graph file as a whole.
+SourceLocation changeLocation(const std::string &opType, const std::optional<Mixlist> &b, const std::string &pathB,
+                              const std::optional<Mixlist> &a, const std::string &pathA, const std::string &graph)
+{
+    const std::pair<const std::optional<Mixlist> *, const std::string *> sides[] = {{&b, &pathB}, {&a, &pathA}};
+    for (const auto &[mixlist, path] : sides) {
+        if (!*mixlist)
+            continue;
+        for (MixlistList list : Mixlist::lists)
+            for (MixlistAction action : Mixlist::actions)
+                for (const MixlistEntry &e : (*mixlist)->entries(list, action))
+                    if (e.opType == opType)
+                        return {*path, e.line, e.column};
+    }
+    return {graph, 0, 0};
 }
 
 int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
@@ -63,12 +110,34 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     p.option("mode", "MODE", "give twice to compare two modes; once with two mixlists", true)
         .option("mixlist-a", "F", "mixlist of side A").option("mixlist-b", "F", "mixlist of side B")
         .option("max-changed", "N", "fail (exit 1) when more than N nodes change dtype")
-        .flag("json", "machine-readable output");
+        .flag("json", "same as --format json")
+        .option("format", "FORMAT",
+                "text (default), json, github (one annotation per changed node) or junit (one test case\n"
+                "                              per changed node, failing when over --max-changed)");
     if (!p.parse(args, err))
         return ExitUsage;
     if (p.helpRequested()) {
         out << p.help();
         return ExitOk;
+    }
+    ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
+    if (p.has("format") && !parseReportFormat(p.value("format"), format)) {
+        err << "opsinfo resolve diff: unknown --format '" << p.value("format") << "' (text, json, github, junit)\n";
+        return ExitUsage;
+    }
+    std::optional<std::size_t> limit;
+    if (p.has("max-changed")) {
+        const std::string text = p.value("max-changed");
+        if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+            err << "opsinfo resolve diff: --max-changed takes a number, not '" << text << "'\n";
+            return ExitUsage;
+        }
+        try {
+            limit = std::stoul(text);
+        } catch (...) {
+            err << "opsinfo resolve diff: --max-changed " << text << " is too large\n";
+            return ExitUsage;
+        }
     }
     const auto &modes = p.values("mode");
     const bool byMode = modes.size() == 2;
@@ -98,6 +167,7 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     nlohmann::json changed = nlohmann::json::array();
     std::vector<std::vector<std::string>> rows;
     std::map<std::string, std::size_t> transitions;
+    std::vector<Diagnostic> findings;
     for (int index : outputOrder(*in->graph, a)) {
         const NodeResolution &na = a.nodes[std::size_t(index)];
         const NodeResolution &nb = b.nodes[std::size_t(index)];
@@ -111,11 +181,22 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         changed.push_back({{"name", name}, {"op_type", type}, {"a", from}, {"b", to},
                            {"explanation_a", na.explanation}, {"explanation_b", nb.explanation}});
         rows.push_back({name, type, from, to});
+        findings.push_back({Severity::Note,
+                            changeLocation(type, mixB, p.value("mixlist-b"), mixA, p.value("mixlist-a"), p.value("GRAPH")),
+                            "dtype-change", "node " + name + " (" + type + "): " + from + " -> " + to,
+                            nb.explanation});
+    }
+    const bool overLimit = limit && changed.size() > *limit;
+    if (overLimit) {
+        for (Diagnostic &d : findings)
+            d.severity = Severity::Error;
     }
     const long castDelta = long(b.summary.castsTotal) - long(a.summary.castsTotal);
     const std::string sideA = byMode ? modes.front() : p.value("mixlist-a", "(no mixlist)");
     const std::string sideB = byMode ? modes.back() : p.value("mixlist-b", "(no mixlist)");
-    if (p.has("json")) {
+    if (format == ReportFormat::Github || format == ReportFormat::Junit) {
+        writeFindings(format, "opsinfo resolve diff", p.value("GRAPH"), findings, out, err);
+    } else if (format == ReportFormat::Json) {
         out << nlohmann::json{{"graph", p.value("GRAPH")}, {"a", sideA}, {"b", sideB}, {"changed", changed},
                               {"changed_count", changed.size()}, {"transitions", transitions},
                               {"casts_a", a.summary.castsTotal}, {"casts_b", b.summary.castsTotal},
@@ -129,19 +210,10 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         for (const auto &[t, count] : transitions)
             out << "  " << t << ": " << count << "\n";
     }
-    if (p.has("max-changed")) {
-        std::size_t limit = 0;
-        try {
-            limit = std::stoul(p.value("max-changed"));
-        } catch (...) {
-            err << "opsinfo resolve diff: --max-changed takes a number\n";
-            return ExitUsage;
-        }
-        if (changed.size() > limit) {
-            err << "opsinfo resolve diff: " << changed.size() << " nodes change dtype, more than --max-changed "
-                << limit << "\n";
-            return ExitInputErrors;
-        }
+    if (overLimit) {
+        err << "opsinfo resolve diff: " << changed.size() << " nodes change dtype, more than --max-changed "
+            << *limit << "\n";
+        return ExitInputErrors;
     }
     return ExitOk;
 }
@@ -156,6 +228,7 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
     addResolveOptions(p);
     p.option("mode", "MODE", "precision_mode or precision_mode_v2 name (force_fp16, allow_mix_precision, ...)")
         .flag("all-modes", "a summary table over every mode")
+        .option("plot", "FILE.svg", "with --all-modes: also write the per-mode chart (dtypes, AI CPU, casts) as SVG")
         .flag("json", "one JSON object: mode, graph, nodes, casts, summary")
         .flag("csv", "one CSV line per node");
     if (!p.parse(args, err))
@@ -168,12 +241,16 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
         err << "opsinfo resolve: give --mode MODE or --all-modes\n";
         return ExitUsage;
     }
+    if (p.has("plot") && !p.has("all-modes")) {
+        err << "opsinfo resolve: --plot needs --all-modes\n";
+        return ExitUsage;
+    }
     int code = 0;
     auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
     if (!in)
         return code;
     if (p.has("all-modes"))
-        return allModesTable(*in, p.has("json"), out, err);
+        return allModesTable(*in, p.has("json"), p.value("plot"), out, err);
     const auto mode = modeForCli(p.value("mode"), *in, err);
     if (!mode)
         return ExitInputErrors;

@@ -1,0 +1,132 @@
+#include "cli/modeplot.h"
+
+#include "cli/clireport.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace opsinfo {
+
+namespace {
+
+struct Series
+{
+    const char *name;
+    const char *colour;
+};
+
+// Colour-blind-safe (Okabe-Ito) colours, the same meaning in every chart.
+constexpr Series kFp16{"fp16", "#0072B2"};
+constexpr Series kBf16{"bf16", "#CC79A7"};
+constexpr Series kFp32{"fp32", "#E69F00"};
+constexpr Series kAicpu{"AI CPU", "#999999"};
+constexpr Series kCasts{"casts", "#D55E00"};
+
+std::string num(double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f", value);
+    return buffer;
+}
+
+std::string rect(double x, double y, double w, double h, const char *fill, const std::string &tip)
+{
+    return "  <rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" + num(h)
+        + "\" fill=\"" + fill + "\"><title>" + xmlEscape(tip) + "</title></rect>\n";
+}
+
+std::string text(double x, double y, const std::string &content, const std::string &extra = {})
+{
+    return "  <text x=\"" + num(x) + "\" y=\"" + num(y) + "\"" + (extra.empty() ? "" : " " + extra) + ">"
+        + xmlEscape(content) + "</text>\n";
+}
+
+// A round axis maximum (1, 2, 5 x 10^n) at or above `value`.
+std::size_t niceCeiling(std::size_t value)
+{
+    std::size_t step = 1;
+    while (true) {
+        for (std::size_t m : {1, 2, 5})
+            if (m * step >= value)
+                return std::max<std::size_t>(m * step, 1);
+        step *= 10;
+    }
+}
+
+} // namespace
+
+std::string modeChartSvg(const std::vector<ModePlotBar> &bars, const std::string &title)
+{
+    constexpr double left = 70, top = 50, plotHeight = 300, groupWidth = 96, barWidth = 24, bottom = 120;
+    const double plotWidth = groupWidth * double(std::max<std::size_t>(bars.size(), 1));
+    const double width = left + plotWidth + 20, height = top + plotHeight + bottom;
+    std::size_t maximum = 1;
+    for (const ModePlotBar &b : bars)
+        maximum = std::max({maximum, b.fp16 + b.bf16 + b.fp32, b.aicpu, b.casts});
+    const std::size_t axisMax = niceCeiling(maximum);
+    const double scale = plotHeight / double(axisMax);
+    const double base = top + plotHeight;
+
+    std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
+        + num(width) + "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height)
+        + "\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"11\">\n"
+        + "  <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+        + text(left, 22, title, "font-size=\"14\" font-weight=\"bold\"");
+
+    // Axis with five gridlines.
+    for (int i = 0; i <= 4; ++i) {
+        const double value = double(axisMax) * i / 4.0;
+        const double y = base - value * scale;
+        svg += "  <line x1=\"" + num(left) + "\" y1=\"" + num(y) + "\" x2=\"" + num(left + plotWidth) + "\" y2=\""
+            + num(y) + "\" stroke=\"#dddddd\"/>\n";
+        char label[32];
+        std::snprintf(label, sizeof label, "%.0f", value);
+        svg += text(left - 6, y + 4, label, "text-anchor=\"end\"");
+    }
+    svg += text(14, top + plotHeight / 2, "nodes / casts",
+                "transform=\"rotate(-90 14 " + num(top + plotHeight / 2) + ")\" text-anchor=\"middle\"");
+
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+        const ModePlotBar &b = bars[i];
+        const double x = left + groupWidth * double(i) + 10;
+        svg += "  <g class=\"mode\" id=\"mode-" + xmlEscape(b.mode) + "\">\n";
+        if (b.refused) {
+            svg += text(x + barWidth, base - 8, "refused", "fill=\"#b00020\"");
+        } else {
+            double y = base;
+            const std::pair<Series, std::size_t> stack[] = {{kFp16, b.fp16}, {kBf16, b.bf16}, {kFp32, b.fp32}};
+            for (const auto &[series, count] : stack) {
+                const double h = double(count) * scale;
+                y -= h;
+                if (count > 0)
+                    svg += rect(x, y, barWidth, h, series.colour,
+                                b.mode + ": " + std::to_string(count) + " " + series.name + " nodes");
+            }
+            const double aicpuHeight = double(b.aicpu) * scale, castHeight = double(b.casts) * scale;
+            svg += rect(x + barWidth + 2, base - aicpuHeight, barWidth - 6, aicpuHeight, kAicpu.colour,
+                        b.mode + ": " + std::to_string(b.aicpu) + " AI CPU nodes");
+            svg += rect(x + 2 * barWidth - 2, base - castHeight, barWidth - 6, castHeight, kCasts.colour,
+                        b.mode + ": " + std::to_string(b.casts) + " casts");
+            svg += text(x + barWidth / 2, y - 4, std::to_string(b.fp16 + b.bf16 + b.fp32),
+                        "text-anchor=\"middle\" font-size=\"9\"");
+            svg += text(x + 2 * barWidth + 7, base - castHeight - 4, std::to_string(b.casts),
+                        "text-anchor=\"middle\" font-size=\"9\" fill=\"" + std::string(kCasts.colour) + "\"");
+        }
+        const double labelX = x + barWidth, labelY = base + 12;
+        svg += text(labelX, labelY, b.mode + (b.approximate ? " (approx)" : ""),
+                    "text-anchor=\"end\" transform=\"rotate(-40 " + num(labelX) + " " + num(labelY) + ")\"");
+        svg += "  </g>\n";
+    }
+    svg += "  <line x1=\"" + num(left) + "\" y1=\"" + num(base) + "\" x2=\"" + num(left + plotWidth) + "\" y2=\""
+        + num(base) + "\" stroke=\"#333333\"/>\n";
+
+    double legendX = left;
+    for (const Series &s : {kFp16, kBf16, kFp32, kAicpu, kCasts}) {
+        svg += "  <rect x=\"" + num(legendX) + "\" y=\"30\" width=\"10\" height=\"10\" fill=\"" + s.colour + "\"/>\n";
+        svg += text(legendX + 14, 39, s.name);
+        legendX += 70;
+    }
+    return svg + "</svg>\n";
+}
+
+} // namespace opsinfo
