@@ -35,6 +35,9 @@ public:
     // The op types came in strictly ascending order (so there were no duplicates).
     bool ascending() const { return m_ascending; }
 
+    // Line of `offset` counted on from the last op key seen (cheap for offsets after it).
+    int lineAt(std::size_t offset) { return m_cursor.locate(offset, m_file).line; }
+
     void report(std::size_t offset, Severity severity, std::string code, std::string message,
                 std::string hint) override;
 

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 #if defined(__unix__)
@@ -28,12 +30,50 @@ std::atomic<std::size_t> g_splitReads{0};
 
 bool hasBom(std::string_view text) { return text.substr(0, 3) == "\xEF\xBB\xBF"; }
 
+// simdjson parsers keep their buffers (about 6 bytes per input byte, touched in proportion to the
+// text) between loads: a fresh parser per file pays those page faults again every time.
+class ParserPool
+{
+public:
+    struct Lease
+    {
+        std::unique_ptr<ondemand::parser> parser;
+        ~Lease() { instance().giveBack(std::move(parser)); }
+    };
+    static Lease lease()
+    {
+        ParserPool &pool = instance();
+        std::lock_guard lock(pool.m_mutex);
+        if (pool.m_free.empty())
+            return Lease{std::make_unique<ondemand::parser>()};
+        std::unique_ptr<ondemand::parser> parser = std::move(pool.m_free.back());
+        pool.m_free.pop_back();
+        return Lease{std::move(parser)};
+    }
+
+private:
+    static ParserPool &instance()
+    {
+        static ParserPool pool;
+        return pool;
+    }
+    void giveBack(std::unique_ptr<ondemand::parser> parser)
+    {
+        constexpr std::size_t kKeepUpTo = 32u << 20; // bytes of JSON a kept parser is sized for
+        std::lock_guard lock(m_mutex);
+        if (parser && parser->capacity() <= kKeepUpTo && m_free.size() < 2)
+            m_free.push_back(std::move(parser));
+    }
+    std::mutex m_mutex;
+    std::vector<std::unique_ptr<ondemand::parser>> m_free;
+};
+
 ParsedLibraryFile parseWhole(std::string_view text, std::size_t capacity, const std::string &file)
 {
     const std::size_t begin = hasBom(text) ? 3 : 0;
-    ondemand::parser parser;
+    ParserPool::Lease lease = ParserPool::lease();
     simdjson::padded_string_view json(text.data() + begin, text.size() - begin, capacity - begin);
-    return JsonLibraryParser(text, begin, file, LineCursor(text)).run(parser, json);
+    return JsonLibraryParser(text, begin, file, LineCursor(text)).run(*lease.parser, json);
 }
 
 // Where a canonical (one member per line) file can be cut into two valid documents: the ','
@@ -85,12 +125,11 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
     data[nl] = '{';
     std::thread worker([&] {
         try {
-            // the cut '\n' is line `newlines + 1`'s end: the second half starts on the next line
-            const int newlines = int(std::count(text.begin(), text.begin() + std::ptrdiff_t(nl), '\n'));
-            JsonLibraryParser parser(text, nl, file, LineCursor(text, nl + 1, newlines + 2, nl + 1));
+            // lines counted from the cut; shifted once the first half knows the cut's line
+            JsonLibraryParser parser(text, nl, file, LineCursor(text, nl + 1, 1, nl + 1));
             parser.setQuickFail(true);
-            ondemand::parser json;
-            second = parser.run(json, simdjson::padded_string_view(data + nl, size - nl, capacity - nl));
+            ParserPool::Lease lease = ParserPool::lease();
+            second = parser.run(*lease.parser, simdjson::padded_string_view(data + nl, size - nl, capacity - nl));
             secondAscending = parser.ascending();
         } catch (...) {
             secondError = std::current_exception();
@@ -98,13 +137,15 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
     });
     ParsedLibraryFile first;
     bool firstAscending = false;
+    int cutLine = 0;
     std::exception_ptr firstError;
     try {
         JsonLibraryParser parser(text, 0, file, LineCursor(text));
         parser.setQuickFail(true);
-        ondemand::parser json;
-        first = parser.run(json, simdjson::padded_string_view(data, comma + 1, capacity));
+        ParserPool::Lease lease = ParserPool::lease();
+        first = parser.run(*lease.parser, simdjson::padded_string_view(data, comma + 1, capacity));
         firstAscending = parser.ascending();
+        cutLine = parser.lineAt(nl); // data[nl] is patched: count the lines before it
     } catch (...) {
         firstError = std::current_exception();
     }
@@ -123,6 +164,8 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
     if (!clean)
         return std::nullopt;
     g_splitReads.fetch_add(1, std::memory_order_relaxed);
+    for (OpEntry &entry : second.entries)
+        entry.location.line += cutLine;
     first.entries.reserve(first.entries.size() + second.entries.size());
     std::move(second.entries.begin(), second.entries.end(), std::back_inserter(first.entries));
     return first;

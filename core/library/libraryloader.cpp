@@ -99,7 +99,7 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
         const fs::file_status status = fs::status(spec.path, ec);
         std::vector<std::string> paths;
         if (fs::is_directory(status)) {
-            paths = socFolderFiles(spec.path);
+            paths = socFolderFiles(spec.path, &result.diagnostics);
             if (paths.empty())
                 result.diagnostics.push_back(fileDiagnostic(Severity::Warning, spec.path, "L1",
                                                             "no *.json ops-info file in this folder",
@@ -128,7 +128,7 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
                                       std::make_move_iterator(parsed.diagnostics.end()));
         }
     }
-    result.library = OpLibrary::build(std::move(stores), std::move(files), std::move(entries));
+    result.library = OpLibrary::buildSorted(std::move(stores), std::move(files), std::move(entries));
     return result;
 }
 

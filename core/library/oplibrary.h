@@ -41,6 +41,13 @@ public:
                            std::vector<OpEntry> entriesInLoadOrder,
                            CubeOpList cubeOps = CubeOpList::defaults());
 
+    // build() for what one canonical file gives: entries already sorted by type with no type twice
+    // (so nothing is shadowed). Skips the winner map, the sort and the moves; anything else goes
+    // to build(), so the result is always build()'s. Defined in oplibrarysorted.cpp.
+    static OpLibrary buildSorted(std::vector<LibraryStore> stores, std::vector<LibraryFile> files,
+                                 std::vector<OpEntry> entriesInLoadOrder,
+                                 CubeOpList cubeOps = CubeOpList::defaults());
+
     const std::vector<LibraryStore> &stores() const { return m_stores; }
     const std::vector<LibraryFile> &files() const { return m_files; }
 

@@ -1,0 +1,26 @@
+#include "library/oplibrary.h"
+
+#include <algorithm>
+
+namespace opsinfo {
+
+OpLibrary OpLibrary::buildSorted(std::vector<LibraryStore> stores, std::vector<LibraryFile> files,
+                                 std::vector<OpEntry> entries, CubeOpList cubeOps)
+{
+    const bool ascending = std::adjacent_find(entries.begin(), entries.end(), [](const OpEntry &a, const OpEntry &b) {
+                               return !(a.type < b.type);
+                           }) == entries.end();
+    if (!ascending)
+        return build(std::move(stores), std::move(files), std::move(entries), std::move(cubeOps));
+    OpLibrary lib;
+    lib.m_stores = std::move(stores);
+    lib.m_files = std::move(files);
+    lib.m_cubeOps = std::move(cubeOps);
+    lib.m_ops = std::move(entries); // every entry wins: sorted, none shadowed
+    lib.m_index.reserve(lib.m_ops.size());
+    for (std::size_t i = 0; i < lib.m_ops.size(); ++i)
+        lib.m_index.emplace(lib.m_ops[i].type, i);
+    return lib;
+}
+
+} // namespace opsinfo
