@@ -30,7 +30,7 @@ for _ in range(repeats):
     best_cpu = c if best_cpu is None else min(best_cpu, c)
 print(best_wall, best_cpu)
 PY
-"$bench" --graph="$graph" --benchmark_filter='ResolveAll9Modes' \
+"$bench" --graph="$graph" --benchmark_filter='ResolveAll9Modes|PrepareOnly|ResolveOneMode' \
     --benchmark_format=console --benchmark_out="$work/bench.json" --benchmark_out_format=json
 python3 - "$work/python.txt" "$work/bench.json" "$graph" <<'PY'
 import json, os, sys
