@@ -93,8 +93,10 @@ std::size_t findSplit(std::string_view text)
     const std::string_view indent = text.substr(lineStart + 1, firstKey - lineStart - 1);
     if (indent.find_first_not_of(" \t") != std::string_view::npos)
         return 0;
-    const std::size_t limit = std::min(text.size(), text.size() / 2 + (4u << 20));
-    for (std::size_t nl = text.find('\n', text.size() / 2); nl != std::string_view::npos && nl < limit;
+    // The calling thread also builds the index afterwards: give it a bit less than half.
+    const std::size_t from = text.size() / 100 * 45;
+    const std::size_t limit = std::min(text.size(), from + (4u << 20));
+    for (std::size_t nl = text.find('\n', from); nl != std::string_view::npos && nl < limit;
          nl = text.find('\n', nl + 1)) {
         if (nl == 0 || text[nl - 1] != ',')
             continue;
@@ -189,7 +191,8 @@ ParsedLibraryFile unreadable(const std::string &path)
 }
 
 #if defined(__unix__)
-// A private, pre-faulted mapping of the page cache: no copy and no zeroed pages, and the two bytes
+// A private mapping of the page cache: no copy and no zeroed pages (each half faults its own pages
+// in on its thread), and the two bytes
 // the split patches stay private. Only when the zero-filled tail of the last page gives simdjson
 // its padding; otherwise nullopt and the caller reads into a padded copy.
 std::optional<ParsedLibraryFile> parseMapped(const std::string &path)
@@ -209,7 +212,7 @@ std::optional<ParsedLibraryFile> parseMapped(const std::string &path)
         ::close(fd);
         return std::nullopt;
     }
-    void *map = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    void *map = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
     ::close(fd);
     if (map == MAP_FAILED)
         return std::nullopt;
