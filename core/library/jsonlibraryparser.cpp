@@ -41,6 +41,14 @@ const char *stringTokenEnd(const char *afterQuote)
     return p + 1;
 }
 
+// a < b for keys, deciding on the first byte inline: sorted keys mostly differ there.
+bool keyLess(std::string_view a, std::string_view b)
+{
+    if (!a.empty() && !b.empty() && a.front() != b.front())
+        return static_cast<unsigned char>(a.front()) < static_cast<unsigned char>(b.front());
+    return a < b;
+}
+
 } // namespace
 
 JsonLibraryParser::JsonLibraryParser(std::string_view text, std::size_t jsonBegin, const std::string &file,
@@ -97,7 +105,7 @@ ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser, simdjson::pad
         }
         deriveEntryFields(entry, m_positions, EntryRules{}, *this);
 
-        if (m_ascending && entries.size() > 1 && !(previousType < type)) {
+        if (m_ascending && entries.size() > 1 && !keyLess(previousType, type)) {
             m_ascending = false;
             for (std::size_t i = 0; i < m_entryKeys.size(); ++i)
                 seen.emplace(m_entryKeys[i], i);
@@ -204,7 +212,7 @@ simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value 
             return error;
         if (auto error = parseItem(entry, name, keyRaw, field.value(), greatestName))
             return error;
-        if (greatestName < name)
+        if (keyLess(greatestName, name))
             greatestName = name;
     }
     entry.valueEnd = closedObjectEnd();
@@ -257,7 +265,7 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
             entry.flagBegin = offsetOf(token);
             entry.flagEnd = offsetOf(stringTokenEnd(token + 1));
         }
-        if (!m_leaves.empty() && !(greatestKey < key)) {
+        if (!m_leaves.empty() && !keyLess(greatestKey, key)) {
             auto same = std::find_if(m_leaves.begin(), m_leaves.end(),
                                      [key](const auto &kv) { return kv.first == key; });
             if (same != m_leaves.end()) {
@@ -273,7 +281,7 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
                 continue;
             }
         }
-        if (greatestKey < key)
+        if (keyLess(greatestKey, key))
             greatestKey = key;
         m_leaves.emplace_back(key, text);
         m_positions.offsets.push_back(offsetOf(token));
@@ -290,7 +298,7 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
         entry.precisionReduceBegin = offsetOf(keyRaw - 1);
         entry.precisionReduceEnd = closedObjectEnd();
     }
-    if (!m_items.empty() && !(greatestName < name)) {
+    if (!m_items.empty() && !keyLess(greatestName, name)) {
         auto same = std::find_if(m_items.begin(), m_items.end(),
                                  [name](const OpItem &i) { return i.name == name; });
         if (same != m_items.end()) {

@@ -169,16 +169,17 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                 }
             }
             const auto where = [&] { return "op " + op() + ", " + item.name; };
-            if (dtype && format && listLength(*dtype) != listLength(*format)) {
+            // dtypes/formats hold one element per list item, so their sizes are the list lengths
+            if (dtype && format && t.dtypes.size() != t.formats.size()) {
                 reporter.report(valueAt(formatKey), Severity::Error, "dtype-format-count",
-                                where() + ": " + std::to_string(listLength(*dtype)) + " dtypes but "
-                                    + std::to_string(listLength(*format)) + " formats",
+                                where() + ": " + std::to_string(t.dtypes.size()) + " dtypes but "
+                                    + std::to_string(t.formats.size()) + " formats",
                                 "the i-th dtype and the i-th format form kernel signature i: give "
                                 "both lists the same length");
             }
-            if (dtype && unknownShapeFormat && listLength(*dtype) != listLength(*unknownShapeFormat)) {
+            if (dtype && unknownShapeFormat && t.dtypes.size() != listLength(*unknownShapeFormat)) {
                 reporter.report(valueAt(unknownKey), Severity::Error, "dtype-format-count",
-                                where() + ": " + std::to_string(listLength(*dtype))
+                                where() + ": " + std::to_string(t.dtypes.size())
                                     + " dtypes but " + std::to_string(listLength(*unknownShapeFormat))
                                     + " unknownshape_format entries",
                                 "give unknownshape_format one entry per dtype");
