@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <tuple>
+#include <utility>
 #include <unordered_map>
 
 namespace opsinfo {
@@ -247,20 +249,18 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
         if (auto error = field.unescaped_key().get(key))
             return error;
         ondemand::value &leaf = field.value();
-        ondemand::json_type leafType;
-        if (auto error = leaf.type().get(leafType))
-            return error;
         const char *token = leaf.raw_json_token().data();
-        if (leafType != ondemand::json_type::string) {
+        std::string_view text;
+        if (auto error = leaf.get_string().get(text)) {
+            // not a string (On-Demand leaves the value unread, so it can be looked at again)
+            ondemand::json_type leafType;
+            if (error != simdjson::INCORRECT_TYPE || leaf.type().get(leafType))
+                return error;
             reportWrongType(leaf, leafType,
-                            "op " + quote(entry.type) + ", item " + quote(name) + ", key "
-                                + quote(key),
+                            "op " + quote(entry.type) + ", item " + quote(name) + ", key " + quote(key),
                             "a string");
             continue;
         }
-        std::string_view text;
-        if (auto error = leaf.get_string().get(text))
-            return error;
         if (precisionReduce && key == "flag") {
             entry.flagBegin = offsetOf(token);
             entry.flagEnd = offsetOf(stringTokenEnd(token + 1));
@@ -291,7 +291,7 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
     item.name = name;
     item.values.reserve(m_leaves.size());
     for (const auto &[key, text] : m_leaves)
-        item.values.emplace_back(std::string(key), std::string(text));
+        item.values.emplace_back(std::piecewise_construct, std::forward_as_tuple(key), std::forward_as_tuple(text));
     const std::pair<std::uint32_t, std::uint32_t> range{std::uint32_t(firstLeaf),
                                                         std::uint32_t(m_leaves.size())};
     if (precisionReduce) {
