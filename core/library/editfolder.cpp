@@ -1,5 +1,7 @@
 #include "library/editfolder.h"
 
+#include "library/libraryfolders.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -12,16 +14,9 @@ std::vector<std::size_t> libraryLoadOrder(const std::vector<std::string> &names)
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
     auto base = [&](std::size_t i) { return std::filesystem::path(names[i]).filename().string(); };
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        const std::string na = base(a), nb = base(b);
-        const bool la = na.find("legacy") != std::string::npos;
-        const bool lb = nb.find("legacy") != std::string::npos;
-        if (la != lb)
-            return la;
-        if (na.size() != nb.size())
-            return na.size() < nb.size();
-        return na < nb;
-    });
+    // One definition of L2 for loading and editing, so an edit lands in the file the loader lets win.
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return loadsBefore(base(a), base(b)); });
     return order;
 }
 
