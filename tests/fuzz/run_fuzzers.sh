@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the "fuzz" preset and runs every libFuzzer target for SECONDS each (default 20), one after
+# another. Fails when any target finds a crash, leak, timeout or sanitizer report; the reproducer
+# is left in build-fuzz/fuzz-artifacts/<target>/. Usage: tests/fuzz/run_fuzzers.sh [SECONDS] [target...]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-20}
+shift || true
+build=build-fuzz
+jobs=$(nproc)
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j"$jobs"
+
+# Seed corpora: small fixtures from tests/data, copied at run time (nothing duplicated in git).
+# target | dictionary | max_len | seed files (globs under tests/data)
+targets="
+opsinfo_json|opsinfo_json|65536|library/*.json library/socfolder/*.json cli/lib/*.json edit/*.json
+inifile|ini|65536|library/*.ini
+mixlist_strict|mixlist|65536|mixlist/*.json cli/gelu_black.json
+mixlist_lenient|mixlist|65536|mixlist/*.json cli/broken_comment.json
+keep_dtype|keep_dtype|16384|
+customize_dtypes|customize_dtypes|16384|
+onnx|onnx|65536|graphs/*.onnx
+ge_proto_text|ge_proto|65536|graphs/ge_proto_*.txt
+ge_onnx_text|onnx_text|65536|graphs/*.pbtxt graphs/*.onnx.txt
+atc_json|atc_json|65536|graphs/atc_fixture.json cli/graph.json
+tf_pb|tf_pb|65536|graphs/tf_fixture.pb
+tf_pbtxt|tf_pbtxt|65536|graphs/tf_fixture.pbtxt
+edit_roundtrip|edit_roundtrip|256|
+"
+wanted=" $* "
+failed=()
+summary=$build/fuzz-summary.txt
+: >"$summary"
+while IFS='|' read -r name dict maxlen seeds; do
+    [ -n "$name" ] || continue
+    if [ "$#" -gt 0 ] && [[ "$wanted" != *" $name "* ]]; then continue; fi
+    corpus=$build/fuzz-corpus/$name
+    artifacts=$build/fuzz-artifacts/$name
+    mkdir -p "$corpus" "$artifacts"
+    (cd tests/data && for f in $seeds; do [ -f "$f" ] && cp "$f" "../../$corpus/seed-$(echo "$f" | tr '/' '_')"; done) || true
+    case $name in
+        keep_dtype) printf 'conv1\nOpType::MatMulV2\n\n# comment\n' >"$corpus/seed-keep" ;;
+        customize_dtypes) printf 'conv1::InputDtype:float16,,OutputDtype:float32\nOpType::MatMulV2:InputDtype:float16,float16,float32,OutputDtype:float32\n' >"$corpus/seed-custom" ;;
+        edit_roundtrip) printf '\000\000\001\001\002\002' >"$corpus/seed-0"; printf '\003\001\000\002\001\001\000' >"$corpus/seed-3" ;;
+    esac
+    log=$artifacts/run.log
+    echo "== fuzz_$name for ${seconds}s"
+    start=$(date +%s)
+    if ! "$build/tests/fuzz/fuzz_$name" "$corpus" -dict="tests/fuzz/dict/$dict.dict" \
+            -max_total_time="$seconds" -max_len="$maxlen" -rss_limit_mb=2048 -timeout=10 \
+            -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1; then
+        failed+=("$name")
+        tail -n 60 "$log"
+    fi
+    runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+    echo "fuzz_$name seconds=$(( $(date +%s) - start )) executions=$runs" | tee -a "$summary"
+done <<<"$targets"
+
+if [ "${#failed[@]}" -gt 0 ]; then
+    echo "FUZZ FINDINGS in: ${failed[*]} (reproducers in $build/fuzz-artifacts/)"
+    exit 1
+fi
+echo "all fuzz targets ran without a finding"
