@@ -115,8 +115,10 @@ void GraphView::selectNode(int graphNode, bool center)
     m_selectedScope = -1;
     if (center && visible >= 0) {
         // Zoom in far enough to read the label before centering.
-        if (m_scale * m_scene->options().nodeHeight < 16.0)
-            m_scale = std::min(kMaxScale, 1.0);
+        if (m_scale * m_scene->options().nodeHeight < 16.0) {
+            m_scale = 1.0;
+            emit zoomChanged(m_scale);
+        }
         centerOn(m_scene->rect(visible).center());
     }
     emitSelection();
@@ -523,8 +525,9 @@ bool GraphView::exportPng(const QString &path, QString *error, int maxSide) cons
     const QRectF b = m_scene->bounds();
     const double side = std::max(b.width(), b.height()) + 2 * kExportMargin;
     const double scale = std::min(1.0, double(maxSide) / std::max(1.0, side));
-    const QSize size(std::max(1, int(std::ceil((b.width() + 2 * kExportMargin) * scale))),
-                     std::max(1, int(std::ceil((b.height() + 2 * kExportMargin) * scale))));
+    const int legendWidth = 200; // beside the graph, unscaled, as in the SVG
+    const QSize size(std::max(1, int(std::ceil((b.width() + 2 * kExportMargin) * scale))) + legendWidth,
+                     std::max(220, int(std::ceil((b.height() + 2 * kExportMargin) * scale))));
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull()) {
         if (error)
@@ -538,7 +541,7 @@ bool GraphView::exportPng(const QString &path, QString *error, int maxSide) cons
         const QTransform toDevice = QTransform::fromScale(scale, scale)
                                         .translate(kExportMargin - b.left(), kExportMargin - b.top());
         paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, image.rect(), false);
-        paintLegend(painter, QPointF(8, 8));
+        paintLegend(painter, QPointF(size.width() - legendWidth + 8, 8));
     }
     QImageWriter writer(path, "png");
     if (!writer.write(image)) {

@@ -32,6 +32,8 @@ protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
+    void invalidateAll();
+
     QString m_pattern;
     QRegularExpression m_regex;
     bool m_useRegex = false;

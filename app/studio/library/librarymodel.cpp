@@ -121,11 +121,24 @@ void LibraryModel::refreshPolicies()
     const PolicyTable &table = m_workspace->policyTable();
     if (library.ops().size() != m_rows.size())
         return; // a reset is on its way
+    // Signal only the rows whose colours moved: a single W must not make the proxy re-sort and
+    // re-filter 20,000 rows.
+    std::vector<int> changed;
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        m_rows[i].library = library.ops()[i].policy;
-        m_rows[i].effective = table.effective(library.ops()[i].type);
+        const Policy inLibrary = library.ops()[i].policy;
+        const Policy effective = table.effective(library.ops()[i].type);
+        if (m_rows[i].library == inLibrary && m_rows[i].effective == effective)
+            continue;
+        m_rows[i].library = inLibrary;
+        m_rows[i].effective = effective;
+        changed.push_back(int(i));
     }
-    emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+    if (changed.size() > 256) {
+        emit dataChanged(index(changed.front(), 0), index(changed.back(), ColumnCount - 1));
+        return;
+    }
+    for (int row : changed)
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
 int LibraryModel::rowCount(const QModelIndex &parent) const
