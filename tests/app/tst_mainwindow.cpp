@@ -420,6 +420,16 @@ void TestMainWindow::dragsLibraryRowsIntoMixlist()
     QVERIFY(black.contains(QLatin1String("Exp")) && black.contains(QLatin1String("Erf")));
     QCOMPARE(m_window->workspace()->mixlistDocument()->undoStack()->undoText(),
              QStringLiteral("Add 2 ops to black-list.to-add"));
+
+    // Dragging an entry from one list to another moves it (one undo step).
+    MixlistSlotModel *source = m_window->mixlistEditor()->slotModel(MixlistList::White, MixlistAction::Remove);
+    QCOMPARE(source->index(0, 0).data().toString(), QStringLiteral("MaxPool"));
+    std::unique_ptr<QMimeData> entries(source->mimeData({source->index(0, 0)}));
+    target->dropMimeData(entries.get(), Qt::MoveAction, -1, -1, {});
+    QCOMPARE(source->rowCount(), 0);
+    QVERIFY(slotTypes(m_window->mixlistEditor(), MixlistList::Black, MixlistAction::Add).contains(QLatin1String("MaxPool")));
+    QCOMPARE(m_window->workspace()->mixlistDocument()->undoStack()->undoText(),
+             QStringLiteral("Move MaxPool to black-list.to-add"));
 }
 
 void TestMainWindow::savesMixlistCanonically()

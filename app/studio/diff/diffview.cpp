@@ -38,6 +38,7 @@ DiffView::DiffView(Workspace *workspace, QWidget *parent)
     m_table->setObjectName(QStringLiteral("diffTable"));
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
+    m_table->sortByColumn(DiffModel::TypeColumn, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
