@@ -25,6 +25,8 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QListView>
+#include <QMenu>
+#include <QFileInfo>
 #include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -615,6 +617,11 @@ void TestMainWindow::opensDroppedFiles()
              QStringList({QStringLiteral("SoftmaxV2"), QStringLiteral("Exp")}));
     QVERIFY(mixlist->importDiagnostics().size() >= 2);
     QVERIFY(m_window->windowTitle().contains(QLatin1String("ops_info.json")));
+    // It is offered again under File > Open Recent.
+    auto *recent = m_window->findChild<QMenu *>(QStringLiteral("menuRecent"));
+    QVERIFY(recent && recent->isEnabled());
+    QVERIFY(!recent->actions().isEmpty());
+    QCOMPARE(recent->actions().front()->toolTip(), QFileInfo(path).absoluteFilePath());
 }
 
 void TestMainWindow::diffListsTransitions()
