@@ -68,7 +68,11 @@ QString opDetailsHtml(const Workspace &workspace, const QString &type)
     html += QStringLiteral("<br>%1</p>")
                 .arg(library.isCube(name) ? trDetails("Cube (matrix) op")
                                           : trDetails("Vector op"));
-    html += trDetails("<p>From %1</p>").arg(fileOf(library, *e));
+    if (document->isSample())
+        html += trDetails("<p>From the embedded sample (an excerpt of CANN 8.1 "
+                          "aic-ascend910b-ops-info.json), line %1</p>").arg(e->location.line);
+    else
+        html += trDetails("<p>From %1</p>").arg(fileOf(library, *e));
 
     const auto shadowed = library.shadowed(name);
     if (!shadowed.empty()) {
