@@ -1,7 +1,12 @@
 #include "graph/graph.h"
+#include "graph/graphloader.h"
 #include "layout/graphlayout.h"
 #include "layout/syntheticgraph.h"
 
+#include "shareddata.h"
+
+#include <QDirIterator>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QTest>
 
@@ -321,6 +326,47 @@ private slots:
         QCOMPARE(layout.nodes[2].rect.width, 102.0);
         QCOMPARE(layout.nodes[2].rect.height, 40.0);
         QVERIFY(labelSize(1000, {}).width <= LayoutOptions{}.maxNodeWidth);
+    }
+
+    // Real exported models: layering, overlaps and scopes hold on graphs nobody tuned for.
+    void realGraphs_data()
+    {
+        QTest::addColumn<QString>("path");
+        if (!QDir(sharedData()).exists()) {
+            QTest::newRow("no shared data") << QString();
+            return;
+        }
+        QDirIterator it(sharedData(QStringLiteral("graphs")), QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (!path.endsWith(QLatin1String(".md")))
+                QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+        }
+    }
+    void realGraphs()
+    {
+        QFETCH(QString, path);
+        REQUIRE_SHARED_DATA();
+        const GraphLoadResult loaded = loadGraph(path.toStdString());
+        if (!loaded.graph)
+            QSKIP("the importer does not read this file; the layout has nothing to do");
+        const Graph &graph = *loaded.graph;
+        const GraphLayout layout = layoutGraph(graph);
+        QCOMPARE(layout.nodes.size(), graph.nodes().size());
+        verifyEdgesPointDown(layout);
+        verifyNoOverlaps(layout);
+        const ScopeTree tree = buildScopeTree(graph);
+        QCOMPARE(tree.scope(ScopeTree::root).totalNodes, int(graph.nodes().size()));
+        for (int s = 1; s < tree.size(); ++s) {
+            // Collapsing any scope keeps the outside intact and lays out cleanly.
+            if (tree.scope(s).depth != 1)
+                continue;
+            const CollapsedGraph view = collapseScopes(graph, tree, {s});
+            QCOMPARE(view.size(), int(graph.nodes().size()) - tree.scope(s).totalNodes + 1);
+            const GraphLayout collapsed = layoutGraph(graph, tree, view);
+            verifyEdgesPointDown(collapsed);
+            verifyNoOverlaps(collapsed);
+        }
     }
 
     void tenThousandNodesIsFast()
