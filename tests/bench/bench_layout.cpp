@@ -4,8 +4,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <random>
 
 using namespace opsinfo;
 
@@ -61,8 +63,33 @@ void BM_LayoutCollapsedLayers(benchmark::State &state)
     state.counters["modelScope"] = layersScope;
 }
 
+// Not a transformer: a wide, tangled DAG (each node reads two of the previous 2,000 nodes and one in
+// 50 reads any earlier node) — wide layers and many long edges, the worst case for the sweeps
+// and for virtual nodes.
+void BM_LayoutRandomDag(benchmark::State &state)
+{
+    const int n = int(state.range(0));
+    LayeredInput input;
+    input.sizes.assign(std::size_t(n), LayoutSize{80.0, 28.0});
+    std::mt19937 random(42);
+    for (int v = 1; v < n; ++v) {
+        for (int k = 0; k < 2; ++k)
+            input.edges.push_back({std::max(0, v - 1 - int(random() % 2000u)), v});
+        if (random() % 50u == 0)
+            input.edges.push_back({int(random() % unsigned(v)), v});
+    }
+    GraphLayout layout;
+    for (auto _ : state) {
+        layout = layoutLayered(input);
+        benchmark::DoNotOptimize(layout.bounds);
+    }
+    state.counters["layers"] = double(layout.layerCount);
+    state.counters["virtual"] = double(layout.virtualNodes);
+}
+
 } // namespace
 
+BENCHMARK(BM_LayoutRandomDag)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LayoutTransformer)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ScopeTree)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LayoutCollapsedLayers)->Arg(100000)->Unit(benchmark::kMillisecond);
