@@ -1,0 +1,107 @@
+// GraphView's rendering of the whole graph: PNG and SVG export and the minimap's overview.
+#include "graphview.h"
+
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QPainter>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace opsinfo {
+
+namespace {
+constexpr int kExportMargin = 24;
+} // namespace
+
+QImage GraphView::renderOverview(const QSize &size, bool withLegend) const
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    if (!m_scene || m_scene->visibleCount() == 0 || size.isEmpty())
+        return image;
+    const QRectF b = m_scene->bounds();
+    const double scale = std::min(double(size.width()) / std::max(1.0, b.width()),
+                                  double(size.height()) / std::max(1.0, b.height()));
+    const QPointF offset((size.width() - b.width() * scale) / 2.0, (size.height() - b.height() * scale) / 2.0);
+    QPainter painter(&image);
+    const QTransform toDevice = QTransform::fromTranslate(offset.x(), offset.y()).scale(scale, scale).translate(-b.left(), -b.top());
+    paintOver(painter, b, toDevice, image.rect(), false);
+    if (withLegend)
+        paintLegend(painter, QPointF(8, 8));
+    return image;
+}
+
+bool GraphView::exportPng(const QString &path, QString *error, int maxSide) const
+{
+    if (!m_scene) {
+        if (error)
+            *error = tr("There is no graph to export.");
+        return false;
+    }
+    const QRectF b = m_scene->bounds();
+    const double side = std::max(b.width(), b.height()) + 2 * kExportMargin;
+    const double scale = std::min(1.0, double(maxSide) / std::max(1.0, side));
+    const int legendWidth = 200; // beside the graph, unscaled, as in the SVG
+    const QSize size(std::max(1, int(std::ceil((b.width() + 2 * kExportMargin) * scale))) + legendWidth,
+                     std::max(220, int(std::ceil((b.height() + 2 * kExportMargin) * scale))));
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        if (error)
+            *error = tr("The image (%1 x %2 pixels) does not fit in memory; export SVG instead.")
+                         .arg(size.width()).arg(size.height());
+        return false;
+    }
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        const QTransform toDevice = QTransform::fromScale(scale, scale)
+                                        .translate(kExportMargin - b.left(), kExportMargin - b.top());
+        paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, image.rect(), false);
+        paintLegend(painter, QPointF(size.width() - legendWidth + 8, 8));
+    }
+    QImageWriter writer(path, "png");
+    if (!writer.write(image)) {
+        if (error)
+            *error = tr("Cannot write %1: %2. Choose a folder you can write to.").arg(path, writer.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool GraphView::exportSvg(const QString &path, QString *error) const
+{
+    if (!m_scene) {
+        if (error)
+            *error = tr("There is no graph to export.");
+        return false;
+    }
+    const QRectF b = m_scene->bounds();
+    const QSize size(int(std::ceil(b.width())) + 2 * kExportMargin + 200, int(std::ceil(b.height())) + 2 * kExportMargin);
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(QString::fromStdString(m_scene->graph().name));
+    generator.setDescription(tr("Graph exported by OpsInfo Studio"));
+    QPainter painter;
+    if (!painter.begin(&generator)) {
+        if (error)
+            *error = tr("Cannot write %1. Choose a folder you can write to.").arg(path);
+        return false;
+    }
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    const QTransform toDevice = QTransform::fromTranslate(kExportMargin - b.left(), kExportMargin - b.top());
+    paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, QRect(), false);
+    paintLegend(painter, QPointF(b.width() + 2 * kExportMargin, kExportMargin));
+    painter.end();
+    if (QFileInfo(path).size() <= 0) {
+        if (error)
+            *error = tr("Writing %1 failed. Check the disk space and permissions.").arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace opsinfo
