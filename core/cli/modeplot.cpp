@@ -41,16 +41,13 @@ std::string text(double x, double y, const std::string &content, const std::stri
         + xmlEscape(content) + "</text>\n";
 }
 
-// A round axis maximum (1, 2, 5 x 10^n) at or above `value`.
-std::size_t niceCeiling(std::size_t value)
+// A round gridline step (1, 2, 5 x 10^n) giving at most five steps up to `maximum`.
+std::size_t niceStep(std::size_t maximum)
 {
-    std::size_t step = 1;
-    while (true) {
+    for (std::size_t power = 1;; power *= 10)
         for (std::size_t m : {1, 2, 5})
-            if (m * step >= value)
-                return std::max<std::size_t>(m * step, 1);
-        step *= 10;
-    }
+            if (m * power * 5 >= maximum)
+                return m * power;
 }
 
 } // namespace
@@ -63,7 +60,9 @@ std::string modeChartSvg(const std::vector<ModePlotBar> &bars, const std::string
     std::size_t maximum = 1;
     for (const ModePlotBar &b : bars)
         maximum = std::max({maximum, b.fp16 + b.bf16 + b.fp32, b.aicpu, b.casts});
-    const std::size_t axisMax = niceCeiling(maximum);
+    const std::size_t step = niceStep(maximum);
+    const std::size_t steps = (maximum + step - 1) / step;
+    const std::size_t axisMax = step * steps;
     const double scale = plotHeight / double(axisMax);
     const double base = top + plotHeight;
 
@@ -73,15 +72,12 @@ std::string modeChartSvg(const std::vector<ModePlotBar> &bars, const std::string
         + "  <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         + text(left, 22, title, "font-size=\"14\" font-weight=\"bold\"");
 
-    // Axis with five gridlines.
-    for (int i = 0; i <= 4; ++i) {
-        const double value = double(axisMax) * i / 4.0;
-        const double y = base - value * scale;
+    for (std::size_t i = 0; i <= steps; ++i) {
+        const std::size_t value = i * step;
+        const double y = base - double(value) * scale;
         svg += "  <line x1=\"" + num(left) + "\" y1=\"" + num(y) + "\" x2=\"" + num(left + plotWidth) + "\" y2=\""
             + num(y) + "\" stroke=\"#dddddd\"/>\n";
-        char label[32];
-        std::snprintf(label, sizeof label, "%.0f", value);
-        svg += text(left - 6, y + 4, label, "text-anchor=\"end\"");
+        svg += text(left - 6, y + 4, std::to_string(value), "text-anchor=\"end\"");
     }
     svg += text(14, top + plotHeight / 2, "nodes / casts",
                 "transform=\"rotate(-90 14 " + num(top + plotHeight / 2) + ")\" text-anchor=\"middle\"");

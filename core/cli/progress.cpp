@@ -1,11 +1,26 @@
 #include "cli/progress.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace opsinfo {
+
+namespace {
+
+// A line wider than the terminal wraps, and '\r' then no longer returns to its start.
+std::size_t terminalColumns()
+{
+    winsize size{};
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 10)
+        return size.ws_col;
+    return 80;
+}
+
+} // namespace
 
 Progress::Progress(std::ostream &err, std::string label, std::size_t total)
     : m_err(err), m_label(std::move(label)), m_total(total), m_enabled(wanted(err))
@@ -28,16 +43,25 @@ void Progress::update(std::size_t done, const std::string &what)
 {
     if (!m_enabled)
         return;
-    std::string line = "\r\033[K" + m_label;
+    std::string bar;
     if (m_total > 0) {
-        constexpr std::size_t width = 24;
-        const std::size_t filled = done >= m_total ? width : done * width / m_total;
-        line += " [" + std::string(filled, '#') + std::string(width - filled, '.') + "] " + std::to_string(done)
-            + "/" + std::to_string(m_total);
+        constexpr std::size_t cells = 24;
+        const std::size_t filled = done >= m_total ? cells : done * cells / m_total;
+        bar = " [" + std::string(filled, '#') + std::string(cells - filled, '.') + "] " + std::to_string(done) + "/"
+            + std::to_string(m_total);
     }
-    if (!what.empty())
-        line += " " + what;
-    m_err << line << std::flush;
+    // The bar must stay whole; the step text goes first, then the label is shortened from the left
+    // (the end of a path, the soc folder, says the most).
+    const std::size_t width = terminalColumns() - 1;
+    std::string label = m_label;
+    std::string step = what.empty() ? std::string() : " " + what;
+    if (label.size() + bar.size() + step.size() > width)
+        step.clear();
+    if (label.size() + bar.size() > width) {
+        const std::size_t room = width > bar.size() + 6 ? width - bar.size() : 6;
+        label = "..." + label.substr(label.size() - std::min(label.size(), room - 3));
+    }
+    m_err << "\r\033[K" << label << bar << step << std::flush;
     m_drawn = true;
 }
 
