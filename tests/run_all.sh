@@ -10,3 +10,6 @@ echo "== build and test (RelWithDebInfo)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
+
+echo "== Debian package (cpack -G DEB, unpacked into a temporary prefix, programs run from there)"
+tests/package/test_package.sh build
