@@ -35,7 +35,7 @@ bool loadsBefore(std::string_view a, std::string_view b)
     return a < b;
 }
 
-std::vector<std::string> socFolderFiles(const std::string &folder)
+std::vector<std::string> socFolderFiles(const std::string &folder, std::vector<Diagnostic> *skipped)
 {
     std::vector<std::pair<std::string, std::string>> found; // name, path
     std::error_code ec;
@@ -45,8 +45,16 @@ std::vector<std::string> socFolderFiles(const std::string &folder)
             || name.compare(name.size() - 5, 5, ".json") != 0)
             continue;
         std::error_code statError;
-        if (!it->is_regular_file(statError)) // follows symlinks, like FE's stat()
+        if (!it->is_regular_file(statError)) { // follows symlinks, like FE's stat()
+            if (statError && skipped)
+                skipped->push_back({Severity::Warning, {it->path().string(), 0, 0}, "L1",
+                                    "skipped: " + statError.message()
+                                        + (statError == std::errc::too_many_symbolic_link_levels
+                                               ? " (the symbolic links form a loop)"
+                                               : ""),
+                                    "fix or remove the link; the compiler skips this file too"});
             continue;
+        }
         found.emplace_back(name, it->path().string());
     }
     std::sort(found.begin(), found.end(), [](const auto &x, const auto &y) { return loadsBefore(x.first, y.first); });

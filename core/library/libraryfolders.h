@@ -12,8 +12,10 @@ namespace opsinfo {
 bool loadsBefore(std::string_view fileNameA, std::string_view fileNameB);
 
 // L1 + L2: the regular files of a soc folder whose name ends in ".json" and does not start with
-// '.', as full paths in load order. Sub-folders are not searched (FE does not either).
-std::vector<std::string> socFolderFiles(const std::string &folder);
+// '.', as full paths in load order. Sub-folders are not searched (FE does not either). A *.json
+// that cannot be stat()ed (a symlink loop, a dangling link) is skipped like FE skips it, with a
+// warning in `skipped` when given, so the user learns why that file's ops are missing.
+std::vector<std::string> socFolderFiles(const std::string &folder, std::vector<Diagnostic> *skipped = nullptr);
 
 // L5: the config folder name of a SoC version ("Ascend910B2" -> "ascend910b", "Ascend910A" ->
 // "ascend910", "Ascend910_9391" -> "ascend910_93", "Ascend310P3" -> "ascend310p"); names already
