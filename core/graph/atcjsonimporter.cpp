@@ -73,6 +73,11 @@ std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &cont
             context.error("graph-syntax", std::string("not valid JSON: ") + e.what(),
                           "the file must be the output of atc --mode=1 --om=... --json=...", at.line, at.column);
             return nullptr;
+        } catch (const json::exception &e) {
+            // Not a syntax error but still unreadable, e.g. a number beyond double (1e400): out_of_range.
+            context.error("graph-syntax", std::string("not readable JSON: ") + e.what(),
+                          "the file must be the output of atc --mode=1 --om=... --json=...");
+            return nullptr;
         }
     }
     geir::ModelDef model;

@@ -324,6 +324,10 @@ OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
             result.diagnostics.push_back(unknownOp(type));
             continue;
         }
+        // Already the op's colour: nothing to do, not even to shadowed duplicate definitions, so
+        // setting every op back to its file colour gives the original bytes.
+        if (filePolicy(type) == policy)
+            continue;
         for (const std::size_t index : it->second) {
             const ScannedOp &op = m_scan.ops[index];
             if (op.member.valueKind != '{') {

@@ -37,6 +37,9 @@ void setParallelReadThreshold(std::size_t bytes);
 // How many reads so far used the two halves (for tests: a silent fallback would hide the path).
 std::size_t parallelReadCount();
 
+// Larger files are refused by readLibraryFile before reading (an error naming the size).
+inline constexpr std::size_t kMaxLibraryFileBytes = std::size_t(512) << 20;
+
 // By extension: .ini is the source form, anything else JSON.
 ParsedLibraryFile readLibraryFile(const std::string &path);
 

@@ -119,7 +119,8 @@ std::vector<Diagnostic> preflightSave(const std::string &path, const SaveOptions
             out.push_back(error(path, "save-changed-on-disk",
                                 path + " changed on disk since it was loaded (" + std::to_string(loaded.size) + " -> "
                                     + std::to_string(currentStamp.size) + " bytes); saving would discard that change",
-                                "reload the file and redo your edits, or save with force to overwrite it"));
+                                "reload the file and redo your edits, save with force to overwrite it, or use Save As "
+                                "to keep both"));
             return out;
         }
     }

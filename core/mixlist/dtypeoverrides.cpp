@@ -85,6 +85,33 @@ std::string_view trimWithWarning(const Line &line, const std::string &file, cons
 
 } // namespace
 
+namespace {
+
+// Offset of the first byte that cannot be part of a node name written as text (a control byte, or
+// a byte that does not start or continue a well-formed UTF-8 sequence), or npos.
+std::size_t firstNonTextByte(std::string_view s)
+{
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) {
+            if (b < 0x20 && b != '\t')
+                return i;
+            ++i;
+            continue;
+        }
+        const std::size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (n == 0 || i + n > s.size())
+            return i;
+        for (std::size_t k = 1; k < n; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80)
+                return i;
+        i += n;
+    }
+    return std::string_view::npos;
+}
+
+} // namespace
+
 KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::vector<Diagnostic> &diagnostics)
 {
     KeepDtype result;
@@ -116,6 +143,16 @@ KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::ve
             }
             result.opTypes.emplace(type);
         } else {
+            if (const std::size_t bad = firstNonTextByte(entry); bad != std::string_view::npos) {
+                diagnostics.push_back({Severity::Error, {file, line.number, int(offset + bad + 1)}, "keep_dtype",
+                                       "byte 0x" + [&] {
+                                           static const char *digits = "0123456789abcdef";
+                                           const auto b = static_cast<unsigned char>(entry[bad]);
+                                           return std::string{digits[b >> 4], digits[b & 15]};
+                                       }() + " is not text: a node name is UTF-8 text (is this a binary file?)",
+                                       "give --keep_dtype a text file with one node name or OpType::<Type> per line"});
+                continue;
+            }
             if (entry.front() == '#')
                 diagnostics.push_back({Severity::Warning, {file, line.number, int(offset + 1)}, "keep_dtype",
                                        "'" + std::string(entry) + "' looks like a comment but is read as a node name",

@@ -297,6 +297,32 @@ private:
         return v;
     }
 
+    // Length of the well-formed UTF-8 sequence at `at` (RFC 3629: no overlongs, no surrogates,
+    // nothing above U+10FFFF), or 0.
+    static std::size_t utf8SequenceLength(std::string_view text, std::size_t at)
+    {
+        const auto byte = [&](std::size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
+        const unsigned b0 = byte(0);
+        const auto cont = [&](std::size_t i, unsigned lo = 0x80, unsigned hi = 0xbf) {
+            return byte(i) >= lo && byte(i) <= hi;
+        };
+        if (b0 >= 0xc2 && b0 <= 0xdf)
+            return cont(1) ? 2 : 0;
+        if (b0 == 0xe0)
+            return cont(1, 0xa0) && cont(2) ? 3 : 0;
+        if ((b0 >= 0xe1 && b0 <= 0xec) || b0 == 0xee || b0 == 0xef)
+            return cont(1) && cont(2) ? 3 : 0;
+        if (b0 == 0xed)
+            return cont(1, 0x80, 0x9f) && cont(2) ? 3 : 0;
+        if (b0 == 0xf0)
+            return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0;
+        if (b0 >= 0xf1 && b0 <= 0xf3)
+            return cont(1) && cont(2) && cont(3) ? 4 : 0;
+        if (b0 == 0xf4)
+            return cont(1, 0x80, 0x8f) && cont(2) && cont(3) ? 4 : 0;
+        return 0;
+    }
+
     std::string string()
     {
         const std::size_t start = m_pos;
@@ -314,6 +340,16 @@ private:
                 throw SyntaxError{start, "unterminated string (line break inside quotes)", "close it with \""};
             if (static_cast<unsigned char>(c) < 0x20)
                 throw SyntaxError{m_pos, "control character inside a string", "remove it or write it as an escape"};
+            if (static_cast<unsigned char>(c) >= 0x80) {
+                // The compiler's JSON reader rejects ill-formed UTF-8; so do we (X1).
+                const std::size_t length = utf8SequenceLength(m_text, m_pos);
+                if (length == 0)
+                    throw SyntaxError{m_pos, "invalid UTF-8 (byte 0x" + hex(static_cast<unsigned char>(c)) + ") in a string",
+                                      "save the file as UTF-8; op type names are ASCII"};
+                out.append(m_text.substr(m_pos, length));
+                m_pos += length;
+                continue;
+            }
             if (c != '\\') {
                 out += c;
                 ++m_pos;

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Builds the "fuzz" preset and runs every libFuzzer target for SECONDS each (default 20), one after
 # another. Fails when any target finds a crash, leak, timeout or sanitizer report; the reproducer
-# is left in build-fuzz/fuzz-artifacts/<target>/. Usage: tests/fuzz/run_fuzzers.sh [SECONDS] [target...]
+# is left in <build>/fuzz-artifacts/<target>/. Usage: tests/fuzz/run_fuzzers.sh [SECONDS] [target...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-20}
 shift || true
-build=build-fuzz
 jobs=$(nproc)
-
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j"$jobs"
+# OPSINFO_FUZZ_BUILD=<dir>: use that already configured build (tests/run_all.sh passes the asan
+# build, which has the same flags); OPSINFO_FUZZ_NO_BUILD=1: run what is built.
+build=${OPSINFO_FUZZ_BUILD:-build-fuzz}
+if [ -z "${OPSINFO_FUZZ_NO_BUILD:-}" ]; then
+    if [ -z "${OPSINFO_FUZZ_BUILD:-}" ]; then
+        cmake --preset fuzz >/dev/null
+    fi
+    cmake --build "$build" -j"$jobs" --target opsinfo_fuzzers
+fi
 
 # Seed corpora: small fixtures from tests/data, copied at run time (nothing duplicated in git).
 # target | dictionary | max_len | seed files (globs under tests/data)
