@@ -83,7 +83,7 @@ fi
 grep -q '^MimeType=application/x-ascend-opsinfo+json;$' "$tmp/root/usr/share/applications/opsinfo-studio.desktop" \
     || fail ".desktop does not declare the ops-info MIME type"
 if command -v update-mime-database >/dev/null; then
-    update-mime-database "$tmp/root/usr/share/mime"
+    XDG_DATA_DIRS="$tmp/root/usr/share" update-mime-database "$tmp/root/usr/share/mime"
     grep -q '^90:application/x-ascend-opsinfo+json:aic-\*-ops-info\*.json' "$tmp/root/usr/share/mime/globs2" \
         || fail "the MIME glob did not register with weight 90"
 else
@@ -100,9 +100,10 @@ if [ "$studio" = no ]; then
 elif ! QT_QPA_PLATFORM=offscreen "$bin/opsinfo-studio" --help 2>&1 | grep -q -- '--screenshot'; then
     echo "   SKIP: this opsinfo-studio has no --screenshot option yet"
 else
-    QT_QPA_PLATFORM=offscreen timeout 120 "$bin/opsinfo-studio" --screenshot "$tmp/out.png" \
-        || fail "opsinfo-studio --screenshot failed"
+    QT_QPA_PLATFORM=offscreen timeout 120 "$bin/opsinfo-studio" --screenshot "$tmp/out.png" 2>"$tmp/studio.log" \
+        || { cat "$tmp/studio.log"; fail "opsinfo-studio --screenshot failed"; }
     [ "$(head -c 8 "$tmp/out.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "out.png is not a PNG"
-    echo "   out.png: $(stat -c %s "$tmp/out.png") bytes"
+    cp "$tmp/out.png" "$build/package-test-screenshot.png"   # kept for a look (CI artifact)
+    echo "   out.png: $(stat -c %s "$tmp/out.png") bytes (copy: $build/package-test-screenshot.png)"
 fi
 echo "test_package: OK"
