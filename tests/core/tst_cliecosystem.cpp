@@ -417,6 +417,10 @@ private slots:
             QSKIP("the opsinfo binary is not built in this build folder");
         if (QStandardPaths::findExecutable("script").isEmpty())
             QSKIP("util-linux 'script' is missing: no pseudo-terminal to test with");
+        QProcess probe; // containers without /dev/pts cannot give a terminal at all
+        probe.start("script", {"-qec", "test -t 2", "/dev/null"});
+        if (!probe.waitForFinished(30000) || probe.exitCode() != 0)
+            QSKIP("no pseudo-terminal available here (script -qec 'test -t 2' failed)");
         const QStringList lint{"mixlist", "lint", cli("broken_comment.json")};
         const QByteArray coloured = runOnTerminal(lint, false);
         QVERIFY2(coloured.contains("broken_comment.json:2:"), coloured.constData());
