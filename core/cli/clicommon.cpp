@@ -25,7 +25,8 @@ std::optional<std::string> readFileForCli(const std::string &path, std::ostream 
 
 bool colourWanted(std::ostream &stream)
 {
-    if (std::getenv("NO_COLOR"))
+    // no-color.org: set and non-empty turns colour off.
+    if (const char *noColor = std::getenv("NO_COLOR"); noColor && *noColor)
         return false;
     if (&stream == &std::cerr)
         return isatty(STDERR_FILENO);
