@@ -122,6 +122,17 @@ bool ArgParser::parse(const std::vector<std::string> &args, std::ostream &err)
     return true;
 }
 
+std::optional<int> ArgParser::parseOrExit(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    if (!parse(args, err))
+        return ExitUsage;
+    if (m_help) {
+        out << help();
+        return ExitOk;
+    }
+    return std::nullopt;
+}
+
 std::string ArgParser::help() const
 {
     std::string usage = "usage: " + m_command + " [options]";

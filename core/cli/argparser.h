@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ public:
     // False on a usage error (already written to err). Sets helpRequested() for -h/--help.
     bool parse(const std::vector<std::string> &args, std::ostream &err);
     bool helpRequested() const { return m_help; }
+    // parse() for a command's entry point: the exit code to return right away (2 after a usage
+    // error, 0 after printing --help to out), or nullopt to go on.
+    std::optional<int> parseOrExit(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
     std::string help() const;
 
     bool has(const std::string &name) const;

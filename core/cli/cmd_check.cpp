@@ -36,12 +36,8 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
     p.option("compiled", "DUMP", "the compiled graph (ge_proto_*.txt after OptimizeOriginalGraph)")
         .option("mode", "MODE", "the precision_mode the model was compiled with")
         .flag("json", "machine-readable output");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     if (!p.has("compiled") || !p.has("mode")) {
         err << "opsinfo check: --compiled DUMP and --mode MODE are required\n";
         return ExitUsage;

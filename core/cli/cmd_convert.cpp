@@ -15,12 +15,8 @@ int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out
     p.positional("IN.ini", "INI source files", true)
         .option("output", "OUT.json", "the JSON file to write ('-' for stdout)", false, "o")
         .flag("trim", "strip spaces around keys and values (newer copies of the script do)");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     if (!p.has("output")) {
         err << "opsinfo convert-ini: -o OUT.json is required\n";
         return ExitUsage;

@@ -18,12 +18,8 @@ int graphInfo(const std::vector<std::string> &args, std::ostream &out, std::ostr
     p.positional("GRAPH", "the graph file")
         .option("op-map", "FILE", "extra ONNX/TF -> Ascend IR op map rows (override the built-in map)")
         .flag("json", "machine-readable output");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     auto loaded = loadGraphForCli(p.value("GRAPH"), p.value("op-map"), err);
     if (!loaded)
         return loaded.error();

@@ -19,20 +19,6 @@ namespace opsinfo {
 
 namespace {
 
-bool wantHelp(ArgParser &p, const std::vector<std::string> &args, std::ostream &out, std::ostream &err, int &code)
-{
-    if (!p.parse(args, err)) {
-        code = ExitUsage;
-        return true;
-    }
-    if (p.helpRequested()) {
-        out << p.help();
-        code = ExitOk;
-        return true;
-    }
-    return false;
-}
-
 std::optional<Policy> parseListName(const std::string &name)
 {
     if (name == "white")
@@ -75,9 +61,8 @@ int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("filter", "REGEX", "only op types matching this regular expression (search, case-sensitive)")
         .option("list", "COLOUR", "only white, black or gray op types")
         .flag("json", "machine-readable output");
-    int code = 0;
-    if (wantHelp(p, args, out, err, code))
-        return code;
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     std::optional<Policy> only;
     if (p.has("list") && !(only = parseListName(p.value("list")))) {
         err << "opsinfo library show: --list takes white, black or gray\n";
@@ -124,9 +109,8 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
     p.positional("PATH", "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)", true)
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
         .flag("json", "machine-readable output");
-    int code = 0;
-    if (wantHelp(p, args, out, err, code))
-        return code;
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     const auto start = std::chrono::steady_clock::now();
     const auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -171,9 +155,8 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
         .option("output", "OUT", "write the edited file here (PATH stays untouched)", false, "o")
         .flag("in-place", "replace the file itself (atomically, after a backup)")
         .option("backup-dir", "DIR", "where --in-place keeps the backup (never inside the soc folder)");
-    int code = 0;
-    if (wantHelp(p, args, out, err, code))
-        return code;
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     const auto policy = parseListName(p.value("list"));
     if (!policy || !p.has("op") || (p.has("output") == p.has("in-place"))) {
         err << "opsinfo library set: needs --op TYPE, --list white|black|gray and one of -o OUT or --in-place\n";
@@ -246,9 +229,8 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
         .flag("common-only", "leave out op types present in only one library")
         .flag("json", "machine-readable output");
-    int code = 0;
-    if (wantHelp(p, args, out, err, code))
-        return code;
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     const auto a = loadLibrariesForCli({p.value("A")}, p.value("soc"), err);
     const auto b = a ? loadLibrariesForCli({p.value("B")}, p.value("soc"), err) : std::nullopt;
     if (!a || !b)

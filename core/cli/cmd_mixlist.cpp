@@ -25,12 +25,8 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
         .flag("lenient", "import leniently: report comments, trailing commas, grey-list ... as repairs")
         .flag("json", "same as --format json")
         .option("format", "FORMAT", "text (default), json, github (annotations) or junit (XML)");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
     if (p.has("format") && !parseReportFormat(p.value("format"), format)) {
         err << "opsinfo mixlist lint: unknown --format '" << p.value("format") << "' (text, json, github, junit)\n";
@@ -73,12 +69,8 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
         .flag("all", "list every op type of the library, not only those the mixlist names")
         .flag("json", "machine-readable output");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     const auto library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
     if (!library)
         return ExitUsage;
@@ -115,12 +107,8 @@ int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::
         .option("target", "TARGET", "the library with the colours you want", true)
         .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
         .option("output", "OUT", "where to write the mixlist ('-' for stdout)", false, "o");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     if (!p.has("target") || !p.has("output")) {
         err << "opsinfo mixlist export: --target and -o are required\n";
         return ExitUsage;

@@ -17,13 +17,6 @@ namespace opsinfo {
 
 namespace {
 
-std::string percent(std::size_t part, std::size_t whole)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f%%", whole ? 100.0 * double(part) / double(whole) : 0.0);
-    return buffer;
-}
-
 bool writeTextFile(const std::string &path, const std::string &text, std::ostream &err)
 {
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
@@ -114,12 +107,8 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("format", "FORMAT",
                 "text (default), json, github (one annotation per changed node) or junit (one test case\n"
                 "                              per changed node, failing when over --max-changed)");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
     if (p.has("format") && !parseReportFormat(p.value("format"), format)) {
         err << "opsinfo resolve diff: unknown --format '" << p.value("format") << "' (text, json, github, junit)\n";
@@ -231,12 +220,8 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("plot", "FILE.svg", "with --all-modes: also write the per-mode chart (dtypes, AI CPU, casts) as SVG")
         .flag("json", "one JSON object: mode, graph, nodes, casts, summary")
         .flag("csv", "one CSV line per node");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     if (p.has("mode") == p.has("all-modes")) {
         err << "opsinfo resolve: give --mode MODE or --all-modes\n";
         return ExitUsage;

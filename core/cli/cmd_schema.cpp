@@ -28,12 +28,8 @@ int runSchemaCommand(const std::vector<std::string> &args, std::ostream &out, st
                 "  mixlist   modify_mixlist files (only the keys the compiler accepts, X1)\n"
                 "  opsinfo   ops-info libraries (three levels, string leaves, precision_reduce.flag)");
     p.positional("KIND", "mixlist or opsinfo");
-    if (!p.parse(args, err))
-        return ExitUsage;
-    if (p.helpRequested()) {
-        out << p.help();
-        return ExitOk;
-    }
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
     const std::string kind = p.value("KIND");
     for (const SchemaFile &s : kSchemas) {
         if (kind != s.name)
