@@ -9,6 +9,7 @@
 #include "document/workspace.h"
 #include "library/libraryview.h"
 #include "mixlist/mixlisteditor.h"
+#include "preview/graphtab.h"
 
 #include <QAction>
 #include <QApplication>
@@ -74,6 +75,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     createActions();
     createMenus();
+    m_graphTab = new GraphTab(this); // the Graph tab, File > Open Graph and its exports
     m_libraryView->setContextActions({m_setWhite, m_setBlack, m_setGray});
 
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
@@ -232,13 +234,15 @@ bool MainWindow::openPaths(const QStringList &paths)
 {
     if (paths.isEmpty()) {
         const bool ok = m_files->openSample();
-        if (ok)
+        if (ok) {
             m_libraryView->selectType(QStringLiteral("MatMulV2")); // something to read at once
+            m_graphTab->openSample();
+        }
         return ok;
     }
     bool ok = true;
     for (const QString &path : paths)
-        ok = m_files->open(path) && ok;
+        ok = (GraphTab::isGraphFile(path) ? m_graphTab->openGraph(path) : m_files->open(path)) && ok;
     return ok;
 }
 

@@ -17,6 +17,7 @@ namespace opsinfo {
 class DialogPrompt;
 class DiffView;
 class FileController;
+class GraphTab;
 class LibraryView;
 class MixlistEditor;
 class UserPrompt;
@@ -42,6 +43,7 @@ public:
     MixlistEditor *mixlistEditor() const { return m_mixlistEditor; }
     DiffView *diffView() const { return m_diffView; }
     QUndoGroup *undoGroup() const { return m_undoGroup; }
+    GraphTab *graphTab() const { return m_graphTab; }
 
     // Tests (and --screenshot) answer questions with their own prompt; nullptr = real dialogs.
     void setPrompt(UserPrompt *prompt);
@@ -87,6 +89,7 @@ private:
     MixlistEditor *m_mixlistEditor;
     QWidget *m_graphView;
     DiffView *m_diffView;
+    GraphTab *m_graphTab = nullptr;
     QLabel *m_statusLabel;
     QMenu *m_recentMenu = nullptr;
     QStringList m_recentFiles;

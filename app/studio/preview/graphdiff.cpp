@@ -1,0 +1,143 @@
+#include "graphdiff.h"
+
+#include "cli/cliresolve.h"
+#include "graph/graph.h"
+#include "nodestylemap.h"
+
+#include <QColor>
+
+#include <algorithm>
+
+namespace opsinfo {
+
+namespace {
+
+std::vector<int> castsPerConsumer(const Resolution &r)
+{
+    std::vector<int> counts(r.nodes.size(), 0);
+    for (const CastInsertion &c : r.casts)
+        for (const auto &[consumer, input] : c.consumers) {
+            Q_UNUSED(input);
+            if (consumer >= 0 && std::size_t(consumer) < counts.size())
+                ++counts[std::size_t(consumer)];
+        }
+    return counts;
+}
+
+} // namespace
+
+GraphDiff diffResolutions(const Graph &graph, const Resolution &a, const Resolution &b)
+{
+    GraphDiff diff;
+    diff.castsA = a.summary.castsTotal;
+    diff.castsB = b.summary.castsTotal;
+    if (a.nodes.size() != b.nodes.size())
+        return diff;
+    const std::vector<int> castsA = castsPerConsumer(a);
+    const std::vector<int> castsB = castsPerConsumer(b);
+    for (int index : outputOrder(graph, a)) {
+        const NodeResolution &na = a.nodes[std::size_t(index)];
+        const NodeResolution &nb = b.nodes[std::size_t(index)];
+        if (na.dtype == nb.dtype && na.engine == nb.engine)
+            continue;
+        GraphDiffRow row;
+        row.index = index;
+        row.topLevel = na.parent < 0;
+        if (na.node) {
+            row.name = QString::fromStdString(na.node->name);
+            row.opType = QString::fromStdString(na.node->opType);
+        }
+        row.a = decisionText(na);
+        row.b = decisionText(nb);
+        row.kindA = nodeStyleKind(na);
+        row.kindB = nodeStyleKind(nb);
+        row.castsA = castsA[std::size_t(index)];
+        row.castsB = castsB[std::size_t(index)];
+        ++diff.transitions[row.a + QStringLiteral("->") + row.b];
+        diff.rows.push_back(std::move(row));
+    }
+    return diff;
+}
+
+NodeStyles diffHighlightStyles(const GraphDiff &diff, const Resolution &b, int graphNodes)
+{
+    const NodeStyles full = nodeStylesFor(b, graphNodes);
+    NodeStyles styles(full.size());
+    for (NodeStyle &s : styles)
+        s.kind = NodeStyle::Undecided; // pale: unchanged
+    for (const GraphDiffRow &row : diff.rows)
+        if (row.topLevel && row.index >= 0 && row.index < graphNodes)
+            styles[std::size_t(row.index)] = full[std::size_t(row.index)];
+    return styles;
+}
+
+GraphDiffModel::GraphDiffModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void GraphDiffModel::setDiff(GraphDiff diff, const QString &sideA, const QString &sideB)
+{
+    beginResetModel();
+    m_diff = std::move(diff);
+    m_sideA = sideA;
+    m_sideB = sideB;
+    endResetModel();
+    emit headerDataChanged(Qt::Horizontal, AColumn, BColumn);
+}
+
+int GraphDiffModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_diff.rows.size());
+}
+
+int GraphDiffModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant GraphDiffModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const GraphDiffRow &row = m_diff.rows[std::size_t(index.row())];
+    if (role == NodeIndexRole)
+        return row.index;
+    if (role == Qt::DecorationRole) {
+        if (index.column() == AColumn)
+            return nodeStyleColor(row.kindA);
+        if (index.column() == BColumn)
+            return nodeStyleColor(row.kindB);
+        return {};
+    }
+    if (role == Qt::ToolTipRole && index.column() == NodeColumn)
+        return row.name;
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case NodeColumn: return row.topLevel ? row.name : QStringLiteral("  ") + row.name;
+    case TypeColumn: return row.opType;
+    case AColumn: return row.a;
+    case BColumn: return row.b;
+    case CastColumn: return QStringLiteral("%1 → %2").arg(row.castsA).arg(row.castsB);
+    default: return {};
+    }
+}
+
+QVariant GraphDiffModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole)
+        return {};
+    if (orientation == Qt::Vertical)
+        return section + 1;
+    switch (section) {
+    case NodeColumn: return tr("Node");
+    case TypeColumn: return tr("Op type");
+    case AColumn: return m_sideA.isEmpty() ? tr("A") : tr("A: %1").arg(m_sideA);
+    case BColumn: return m_sideB.isEmpty() ? tr("B") : tr("B: %1").arg(m_sideB);
+    case CastColumn: return tr("Casts in");
+    default: return {};
+    }
+}
+
+} // namespace opsinfo

@@ -1,0 +1,287 @@
+#include "graphdiffpanel.h"
+
+#include "backgroundjobs.h"
+#include "document/librarydocument.h"
+#include "document/mixlistdocument.h"
+#include "document/userprompt.h"
+#include "document/workspace.h"
+#include "graphpreview.h"
+#include "mixlist/mixlist.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace opsinfo {
+
+GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent)
+    : QWidget(parent)
+    , m_preview(preview)
+    , m_prompt(std::move(prompt))
+    , m_model(new GraphDiffModel(this))
+    , m_kind(new QComboBox(this))
+    , m_sideA(new QComboBox(this))
+    , m_sideB(new QComboBox(this))
+    , m_compare(new QPushButton(tr("Compare"), this))
+    , m_highlight(new QCheckBox(tr("Highlight changed nodes in the graph"), this))
+    , m_summary(new QLabel(this))
+    , m_table(new QTableView(this))
+{
+    setObjectName(QStringLiteral("graphDiffPanel"));
+    m_kind->setObjectName(QStringLiteral("graphDiffKind"));
+    m_sideA->setObjectName(QStringLiteral("graphDiffSideA"));
+    m_sideB->setObjectName(QStringLiteral("graphDiffSideB"));
+    m_compare->setObjectName(QStringLiteral("graphDiffCompare"));
+    m_highlight->setObjectName(QStringLiteral("graphDiffHighlight"));
+    m_summary->setObjectName(QStringLiteral("graphDiffSummary"));
+    m_table->setObjectName(QStringLiteral("graphDiffTable"));
+    m_kind->addItem(tr("Mode A vs mode B"));
+    m_kind->addItem(tr("Mixlist A vs mixlist B"));
+    m_highlight->setChecked(true);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Compare:"), m_kind);
+    form->addRow(tr("A:"), m_sideA);
+    form->addRow(tr("B:"), m_sideB);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_compare);
+    buttons->addWidget(m_highlight, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table, 1);
+
+    fillSides();
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
+        fillSides();
+        compare();
+    });
+    auto sideChanged = [this](QComboBox *box, QString *file) {
+        if (m_filling)
+            return;
+        if (kind() == Kind::Mixlists && box->currentData().toInt() == MixlistFile) {
+            UserPrompt *prompt = m_prompt ? m_prompt() : nullptr;
+            const QString path = prompt ? prompt->openFileName(tr("Mixlist to Compare"),
+                                                               tr("Mixlists (*.json);;All files (*)"))
+                                        : QString();
+            if (path.isEmpty()) {
+                box->setCurrentIndex(0);
+                return;
+            }
+            *file = path;
+        }
+        compare();
+    };
+    connect(m_sideA, &QComboBox::currentIndexChanged, this, [this, sideChanged] { sideChanged(m_sideA, &m_fileA); });
+    connect(m_sideB, &QComboBox::currentIndexChanged, this, [this, sideChanged] { sideChanged(m_sideB, &m_fileB); });
+    connect(m_compare, &QPushButton::clicked, this, &GraphDiffPanel::compare);
+    connect(m_highlight, &QCheckBox::toggled, this, &GraphDiffPanel::highlightChanged);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return;
+        const GraphDiffRow &row = m_model->diff().rows[std::size_t(current.row())];
+        if (row.topLevel)
+            emit nodeActivated(row.index);
+    });
+}
+
+GraphDiffPanel::Kind GraphDiffPanel::kind() const
+{
+    return m_kind->currentIndex() == 1 ? Kind::Mixlists : Kind::Modes;
+}
+
+void GraphDiffPanel::setKind(Kind kind)
+{
+    m_kind->setCurrentIndex(kind == Kind::Mixlists ? 1 : 0);
+}
+
+void GraphDiffPanel::fillSides()
+{
+    m_filling = true;
+    m_sideA->clear();
+    m_sideB->clear();
+    if (kind() == Kind::Modes) {
+        for (PrecisionMode mode : kAllPrecisionModes) {
+            const QString name = QString::fromLatin1(precisionModeName(mode));
+            m_sideA->addItem(name, name);
+            m_sideB->addItem(name, name);
+        }
+        m_sideA->setCurrentIndex(m_sideA->findData(QStringLiteral("must_keep_origin_dtype")));
+        m_sideB->setCurrentIndex(m_sideB->findData(QString::fromLatin1(precisionModeName(m_preview->mode()))));
+    } else {
+        for (QComboBox *box : {m_sideA, m_sideB}) {
+            box->addItem(tr("current colours (edits + mixlist)"), CurrentMixlist);
+            box->addItem(tr("no mixlist (edits only)"), NoMixlist);
+            box->addItem(tr("library as opened (no edits, no mixlist)"), AsOpened);
+            box->addItem(tr("mixlist file..."), MixlistFile);
+        }
+        m_sideA->setCurrentIndex(1);
+        m_sideB->setCurrentIndex(0);
+    }
+    m_filling = false;
+}
+
+void GraphDiffPanel::setModes(const QString &a, const QString &b)
+{
+    setKind(Kind::Modes);
+    m_filling = true;
+    for (auto [box, name] : {std::pair{m_sideA, a}, std::pair{m_sideB, b}}) {
+        const auto mode = parsePrecisionMode(name.toStdString());
+        if (mode)
+            box->setCurrentIndex(box->findData(QString::fromLatin1(precisionModeName(*mode))));
+    }
+    m_filling = false;
+    compare();
+}
+
+void GraphDiffPanel::setMixlists(MixlistSide a, MixlistSide b, const QString &fileB)
+{
+    setKind(Kind::Mixlists);
+    m_filling = true;
+    m_sideA->setCurrentIndex(m_sideA->findData(int(a)));
+    m_sideB->setCurrentIndex(m_sideB->findData(int(b)));
+    m_fileB = fileB;
+    m_filling = false;
+    compare();
+}
+
+bool GraphDiffPanel::highlight() const
+{
+    return m_highlight->isChecked();
+}
+
+void GraphDiffPanel::setHighlight(bool on)
+{
+    m_highlight->setChecked(on);
+}
+
+std::shared_ptr<const PolicyTable> GraphDiffPanel::policiesFor(int side, const QString &file, QString *label)
+{
+    Workspace *workspace = m_preview->workspace();
+    const LibraryDocument *document = workspace->libraryDocument();
+    switch (side) {
+    case NoMixlist:
+        *label = tr("no mixlist");
+        return std::make_shared<const PolicyTable>(PolicyTable::compute(document->library(), nullptr));
+    case AsOpened: {
+        *label = tr("as opened");
+        OpLibrary original = document->library();
+        for (const auto &[type, policy] : document->editedPolicies()) {
+            Q_UNUSED(policy);
+            original.setPolicy(type, document->originalPolicy(type));
+        }
+        return std::make_shared<const PolicyTable>(PolicyTable::compute(original, nullptr));
+    }
+    case MixlistFile: {
+        *label = QFileInfo(file).fileName();
+        QFile in(file);
+        if (!in.open(QIODevice::ReadOnly)) {
+            *label = tr("%1 (unreadable)").arg(*label);
+            return nullptr;
+        }
+        const QByteArray text = in.readAll();
+        const MixlistParseResult parsed =
+            parseMixlistStrict(std::string_view(text.constData(), std::size_t(text.size())), file.toStdString());
+        if (!parsed.ok()) {
+            *label = tr("%1 (invalid: %2)").arg(*label, QString::fromStdString(formatDiagnostic(parsed.diagnostics.front())));
+            return nullptr;
+        }
+        return std::make_shared<const PolicyTable>(
+            PolicyTable::compute(document->library(), &parsed.mixlist, file.toStdString()));
+    }
+    case CurrentMixlist:
+    default: {
+        const QString name = workspace->mixlistDocument()->displayName();
+        *label = tr("current (%1)").arg(name);
+        return std::make_shared<const PolicyTable>(workspace->policyTable());
+    }
+    }
+}
+
+void GraphDiffPanel::compare()
+{
+    ResolveContextPtr context = m_preview->context();
+    if (!context || m_filling)
+        return;
+    ResolveSettings a = m_preview->currentSettings();
+    ResolveSettings b = a;
+    QString labelA, labelB;
+    if (kind() == Kind::Modes) {
+        const auto modeA = parsePrecisionMode(m_sideA->currentData().toString().toStdString());
+        const auto modeB = parsePrecisionMode(m_sideB->currentData().toString().toStdString());
+        if (!modeA || !modeB)
+            return;
+        a.mode = *modeA;
+        b.mode = *modeB;
+        labelA = QString::fromLatin1(precisionModeName(*modeA));
+        labelB = QString::fromLatin1(precisionModeName(*modeB));
+    } else {
+        a.policies = policiesFor(m_sideA->currentData().toInt(), m_fileA, &labelA);
+        b.policies = policiesFor(m_sideB->currentData().toInt(), m_fileB, &labelB);
+        if (!a.policies || !b.policies) {
+            m_summary->setText(tr("Cannot compare: %1").arg(!a.policies ? labelA : labelB));
+            return;
+        }
+    }
+    struct Outcome
+    {
+        PreviewResultPtr b;
+        GraphDiff diff;
+    };
+    m_summary->setText(tr("Comparing..."));
+    m_preview->jobs()->start<Outcome>(
+        BackgroundJobs::Diff, tr("Comparing"), m_preview->runsInline(),
+        [context, a, b](const std::function<void(int, const QString &)> &progress) {
+            progress(10, tr("Resolving side A"));
+            const PreviewResultPtr ra = PreviewResult::compute(context, a, false);
+            progress(55, tr("Resolving side B"));
+            Outcome outcome;
+            outcome.b = PreviewResult::compute(context, b, false);
+            outcome.diff = diffResolutions(*context->graph, ra->resolution, outcome.b->resolution);
+            return outcome;
+        },
+        [this, labelA, labelB](Outcome outcome) {
+            m_resultB = std::move(outcome.b);
+            m_model->setDiff(std::move(outcome.diff), labelA, labelB);
+            m_table->resizeColumnsToContents();
+            m_summary->setText(summaryText());
+            emit diffChanged();
+        });
+}
+
+QString GraphDiffPanel::summaryText() const
+{
+    const GraphDiff &d = m_model->diff();
+    const long delta = d.castDelta();
+    QString text = tr("%n node(s) change dtype; casts %1 → %2 (%3)", nullptr, int(d.rows.size()))
+                       .arg(d.castsA)
+                       .arg(d.castsB)
+                       .arg(delta >= 0 ? QStringLiteral("+%1").arg(delta) : QString::number(delta));
+    QStringList transitions;
+    for (const auto &[t, count] : d.transitions)
+        transitions << QStringLiteral("%1: %2").arg(t).arg(count);
+    if (!transitions.isEmpty())
+        text += QStringLiteral("\n") + transitions.join(QStringLiteral(" · "));
+    return text;
+}
+
+} // namespace opsinfo

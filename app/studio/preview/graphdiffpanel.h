@@ -1,0 +1,74 @@
+#pragma once
+
+#include "graphdiff.h"
+#include "previewresult.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace opsinfo {
+
+class GraphPreview;
+class UserPrompt;
+
+// Graph diff on the loaded graph: mode A vs mode B (current colours), or two colourings under the
+// current mode (current mixlist, none, the library as opened, a mixlist file). Lists the nodes whose
+// decided dtype changes, with the cast delta, and highlights them in the graph view.
+class GraphDiffPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum class Kind { Modes, Mixlists };
+    enum MixlistSide { CurrentMixlist, NoMixlist, AsOpened, MixlistFile };
+
+    GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent = nullptr);
+
+    GraphDiffModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    void setKind(Kind kind);
+    Kind kind() const;
+    // Modes: canonical or alias names; Mixlists: a MixlistSide (and a file for MixlistFile).
+    void setModes(const QString &a, const QString &b);
+    void setMixlists(MixlistSide a, MixlistSide b, const QString &fileB = {});
+    // Recomputes now (on a worker for big graphs); results arrive through diffChanged().
+    void compare();
+    bool highlight() const;
+    void setHighlight(bool on);
+    // The B side's prediction of the last diff (null before one).
+    PreviewResultPtr resultB() const { return m_resultB; }
+    QString summaryText() const;
+
+signals:
+    void diffChanged();
+    void highlightChanged();
+    void nodeActivated(int graphNode);
+
+private:
+    void fillSides();
+    std::shared_ptr<const PolicyTable> policiesFor(int side, const QString &file, QString *label);
+
+    GraphPreview *m_preview;
+    std::function<UserPrompt *()> m_prompt;
+    GraphDiffModel *m_model;
+    QComboBox *m_kind;
+    QComboBox *m_sideA;
+    QComboBox *m_sideB;
+    QPushButton *m_compare;
+    QCheckBox *m_highlight;
+    QLabel *m_summary;
+    QTableView *m_table;
+    QString m_fileA;
+    QString m_fileB;
+    PreviewResultPtr m_resultB;
+    bool m_filling = false;
+};
+
+} // namespace opsinfo

@@ -1,0 +1,314 @@
+#include "graphpreview.h"
+
+#include "backgroundjobs.h"
+#include "document/librarydocument.h"
+#include "document/workspace.h"
+#include "graph/graphloader.h"
+#include "graph/graphscene.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QTimer>
+
+namespace opsinfo {
+
+namespace {
+
+// Files up to this many bytes per node of the inline limit load on the UI thread (a GE text dump
+// spends ~300 bytes a node; binary ONNX far less, but there weights dominate the size).
+constexpr qint64 kBytesPerNode = 300;
+
+QString diagnosticsText(const std::vector<Diagnostic> &diagnostics, std::size_t max = 8)
+{
+    QStringList lines;
+    for (const Diagnostic &d : diagnostics) {
+        if (std::size_t(lines.size()) == max) {
+            lines << GraphPreview::tr("... and %1 more").arg(diagnostics.size() - max);
+            break;
+        }
+        lines << QString::fromStdString(formatDiagnostic(d));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+struct GraphPreview::Loaded
+{
+    std::shared_ptr<const Graph> graph;
+    std::shared_ptr<GraphScene> scene;
+    std::vector<Diagnostic> diagnostics;
+    ResolveContextPtr context;
+    PreviewResultPtr result;
+};
+
+GraphPreview::GraphPreview(Workspace *workspace, QObject *parent)
+    : QObject(parent)
+    , m_workspace(workspace)
+    , m_jobs(new BackgroundJobs(this))
+    , m_debounce(new QTimer(this))
+{
+    m_modeName = QStringLiteral("allow_mix_precision");
+    m_settings.mode = PrecisionMode::AllowMixPrecisionFp16;
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(150);
+    connect(m_debounce, &QTimer::timeout, this, &GraphPreview::resolveNow);
+    connect(m_jobs, &BackgroundJobs::busyChanged, this, &GraphPreview::busyChanged);
+    connect(m_jobs, &BackgroundJobs::progressChanged, this, &GraphPreview::progressChanged);
+    connect(m_jobs, &BackgroundJobs::failed, this, [this](const QString &what, const QString &message) {
+        emit errorOccurred(what, message.isEmpty() ? tr("The work stopped without a result.") : message,
+                           tr("Try again; if it keeps failing, report the graph file with this message."));
+    });
+    connect(m_workspace->libraryDocument(), &LibraryDocument::libraryReset, this, [this] {
+        m_libraryStale = true;
+        scheduleResolve();
+    });
+    connect(m_workspace, &Workspace::effectiveChanged, this, &GraphPreview::scheduleResolve);
+    m_libraryStale = true;
+}
+
+GraphPreview::~GraphPreview() = default;
+
+void GraphPreview::setDebounceMs(int ms)
+{
+    m_debounce->setInterval(ms);
+}
+
+bool GraphPreview::runsInline() const
+{
+    return m_context && int(m_context->graph->nodes().size()) <= m_inlineNodeLimit;
+}
+
+QString GraphPreview::sampleGraphResource()
+{
+    return QStringLiteral(":/sample/ge_proto_sample_graph.txt");
+}
+
+bool GraphPreview::looksLikeGraph(const QString &path)
+{
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray head = file.read(64 * 1024);
+    const GraphFormat format = detectGraphFormat(std::string_view(head.constData(), std::size_t(head.size())));
+    return format != GraphFormat::Unknown && format != GraphFormat::Json;
+}
+
+bool GraphPreview::openGraph(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.isFile() || !info.isReadable()) {
+        emit errorOccurred(tr("Cannot open the graph"), tr("%1 is not a readable file.").arg(path),
+                           tr("Check the path and the file's permissions."));
+        return false;
+    }
+    return startLoad(info.absoluteFilePath(), {});
+}
+
+bool GraphPreview::openSampleGraph()
+{
+    return startLoad({}, sampleGraphResource());
+}
+
+void GraphPreview::clearGraph()
+{
+    m_jobs->cancelAll();
+    m_context.reset();
+    m_scene.reset();
+    m_result.reset();
+    m_loadDiagnostics.clear();
+    m_graphPath.clear();
+    m_sample = false;
+    emit graphChanged();
+    emit resolved();
+}
+
+void GraphPreview::librarySnapshot()
+{
+    // A copy: the document's library changes under edits while workers read the snapshot.
+    const OpLibrary &library = m_workspace->libraryDocument()->library();
+    m_library = std::make_shared<const OpLibrary>(library);
+    m_soc = socOfLibrary(*m_library);
+    m_libraryStale = false;
+}
+
+ResolveSettings GraphPreview::currentSettings() const
+{
+    ResolveSettings settings = m_settings;
+    settings.policies = std::make_shared<const PolicyTable>(m_workspace->policyTable());
+    return settings;
+}
+
+bool GraphPreview::startLoad(const QString &path, const QString &resource)
+{
+    QByteArray bytes;
+    qint64 size = 0;
+    if (!resource.isEmpty()) {
+        QFile file(resource);
+        if (!file.open(QIODevice::ReadOnly)) {
+            emit errorOccurred(tr("Cannot open the sample graph"), tr("%1 is missing from this build.").arg(resource),
+                               tr("Open a graph file with File > Open Graph."));
+            return false;
+        }
+        bytes = file.readAll();
+        size = bytes.size();
+    } else {
+        size = QFileInfo(path).size();
+    }
+    if (m_libraryStale || !m_library)
+        librarySnapshot();
+    m_jobs->cancel(BackgroundJobs::Resolve);
+    m_jobs->cancel(BackgroundJobs::Modes);
+    m_jobs->cancel(BackgroundJobs::Diff);
+    m_debounce->stop();
+
+    const bool sample = !resource.isEmpty();
+    const std::string file = sample ? QFileInfo(resource).fileName().toStdString() : path.toStdString();
+    const std::shared_ptr<const OpLibrary> library = m_library;
+    const ResolveSettings settings = currentSettings();
+    const bool inlineRun = size <= qint64(m_inlineNodeLimit) * kBytesPerNode;
+    const QString shown = sample ? tr("the sample graph") : QFileInfo(path).fileName();
+    auto opened = std::make_shared<bool>(false); // outlives this call when the load runs on a worker
+    m_jobs->start<Loaded>(
+        BackgroundJobs::Load, tr("Loading %1").arg(shown), inlineRun,
+        [bytes, file, library, settings](const std::function<void(int, const QString &)> &progress) {
+            Loaded loaded;
+            progress(5, tr("Reading the graph"));
+            GraphLoadResult read = bytes.isEmpty()
+                                       ? loadGraph(file)
+                                       : loadGraphFromBytes(std::string_view(bytes.constData(), std::size_t(bytes.size())), file);
+            loaded.diagnostics = std::move(read.diagnostics);
+            if (!read.graph)
+                return loaded;
+            std::shared_ptr<const Graph> graph(std::move(read.graph));
+            loaded.graph = graph;
+            progress(35, tr("Laying out %1 nodes").arg(graph->nodes().size()));
+            loaded.scene = std::make_shared<GraphScene>(*graph);
+            progress(70, tr("Preparing the resolver"));
+            loaded.context = ResolveContext::make(graph, library);
+            progress(85, tr("Resolving"));
+            loaded.result = PreviewResult::compute(loaded.context, settings);
+            progress(100, tr("Done"));
+            return loaded;
+        },
+        [this, path, sample, opened](Loaded loaded) {
+            *opened = loaded.graph != nullptr;
+            finishLoad(path, sample, std::move(loaded));
+        });
+    return inlineRun ? *opened : true;
+}
+
+void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
+{
+    if (!loaded.graph) {
+        emit errorOccurred(tr("Cannot open the graph"),
+                           tr("%1 could not be read as a graph:\n%2")
+                               .arg(sample ? tr("The sample graph") : path, diagnosticsText(loaded.diagnostics)),
+                           tr("OpsInfo Studio reads ONNX (.onnx), GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), "
+                              "ATC JSON (atc --mode=1) and TensorFlow GraphDef (.pb, .pbtxt)."));
+        return;
+    }
+    m_context = std::move(loaded.context);
+    m_scene = std::move(loaded.scene);
+    m_loadDiagnostics = std::move(loaded.diagnostics);
+    for (const Diagnostic &d : m_context->resolver->diagnostics())
+        m_loadDiagnostics.push_back(d);
+    m_graphPath = sample ? QString() : path;
+    m_sample = sample;
+    m_result = std::move(loaded.result);
+    emit graphChanged();
+    // The library may have changed while a worker loaded: catch up.
+    if (m_libraryStale || m_result->context->library != m_library
+        || m_result->settings.mode != m_settings.mode || m_result->settings.grayRule != m_settings.grayRule)
+        scheduleResolve();
+    emit resolved();
+}
+
+QSet<QString> GraphPreview::opTypes() const
+{
+    QSet<QString> types;
+    if (const Graph *g = graph())
+        for (const Node &n : g->nodes())
+            types.insert(QString::fromStdString(n.opType));
+    return types;
+}
+
+bool GraphPreview::setModeName(const QString &name)
+{
+    const auto mode = parsePrecisionMode(name.toStdString());
+    if (!mode)
+        return false;
+    const bool changed = *mode != m_settings.mode;
+    m_modeName = name;
+    m_settings.mode = *mode;
+    emit modeChanged(name);
+    if (changed)
+        resolveNow();
+    return true;
+}
+
+void GraphPreview::setGrayRule(GrayRule rule)
+{
+    if (rule == m_settings.grayRule)
+        return;
+    m_settings.grayRule = rule;
+    resolveNow();
+}
+
+QString GraphPreview::modeProblem() const
+{
+    if (m_soc.empty())
+        return {};
+    const auto problem = checkModeForSoc(m_settings.mode, m_soc);
+    return problem ? QString::fromStdString(problem->message) : QString();
+}
+
+void GraphPreview::scheduleResolve()
+{
+    if (m_context)
+        m_debounce->start();
+}
+
+void GraphPreview::resolveNow()
+{
+    m_debounce->stop();
+    if (!m_context)
+        return;
+    if (m_libraryStale || !m_library)
+        librarySnapshot();
+    const ResolveSettings settings = currentSettings();
+    const std::shared_ptr<const OpLibrary> library = m_library;
+    ResolveContextPtr context = m_context;
+    const bool rebuild = context->library != library;
+    m_jobs->start<PreviewResultPtr>(
+        BackgroundJobs::Resolve, tr("Resolving"), runsInline(),
+        [context, library, settings, rebuild](const std::function<void(int, const QString &)> &progress) {
+            ResolveContextPtr use = context;
+            if (rebuild) {
+                progress(10, tr("Preparing the resolver"));
+                use = ResolveContext::make(context->graph, library);
+            }
+            progress(50, tr("Resolving"));
+            return PreviewResult::compute(use, settings);
+        },
+        [this](PreviewResultPtr result) {
+            if (!m_context || result->context->graph != m_context->graph)
+                return; // a result for a graph closed meanwhile
+            m_context = result->context;
+            m_result = std::move(result);
+            emit resolved();
+        });
+}
+
+bool GraphPreview::isBusy() const
+{
+    return m_jobs->isBusy() || m_debounce->isActive();
+}
+
+void GraphPreview::cancel()
+{
+    m_debounce->stop();
+    m_jobs->cancelAll();
+}
+
+} // namespace opsinfo

@@ -1,0 +1,115 @@
+#pragma once
+
+#include "common/diagnostic.h"
+#include "previewresult.h"
+
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+class QTimer;
+
+namespace opsinfo {
+
+class BackgroundJobs;
+class GraphScene;
+class Workspace;
+
+// The Graph tab's state without widgets: the loaded graph and its laid-out scene, the library
+// snapshot and resolver over it, the chosen mode and gray rule, and the latest prediction.
+// Re-resolves (debounced) when the library is edited or reset or the mixlist changes. Loading,
+// layout and resolving run on worker threads for graphs above inlineNodeLimit() nodes; below it
+// they run at once, so small graphs show without flicker and tests need not wait.
+class GraphPreview : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit GraphPreview(Workspace *workspace, QObject *parent = nullptr);
+    ~GraphPreview() override;
+
+    Workspace *workspace() const { return m_workspace; }
+    BackgroundJobs *jobs() const { return m_jobs; }
+
+    // Any format the core reads (ONNX, GE dumps, ATC JSON, TF GraphDef), chosen from the content.
+    // Errors come back through errorOccurred(); returns false when nothing was (or will be) opened.
+    bool openGraph(const QString &path);
+    // The embedded two-block sample (a transformer decoder and a ResNet block), for the sample library.
+    bool openSampleGraph();
+    // Whether a file is a graph this opens rather than a library or mixlist (by content).
+    static bool looksLikeGraph(const QString &path);
+    static QString sampleGraphResource();
+    void clearGraph();
+
+    bool hasGraph() const { return m_context != nullptr; }
+    const Graph *graph() const { return m_context ? m_context->graph.get() : nullptr; }
+    QString graphPath() const { return m_graphPath; }
+    bool isSampleGraph() const { return m_sample; }
+    std::shared_ptr<GraphScene> scene() const { return m_scene; }
+    const std::vector<Diagnostic> &loadDiagnostics() const { return m_loadDiagnostics; }
+    ResolveContextPtr context() const { return m_context; }
+    // Op types of the graph's nodes (for the library's "used in graph" filter).
+    QSet<QString> opTypes() const;
+
+    // The latest prediction (null until the first resolve finished).
+    PreviewResultPtr result() const { return m_result; }
+
+    PrecisionMode mode() const { return m_settings.mode; }
+    // The name as picked (an alias stays an alias: "mixed_float16").
+    QString modeName() const { return m_modeName; }
+    // Any precision_mode / precision_mode_v2 name or alias; false for an unknown name.
+    bool setModeName(const QString &name);
+    GrayRule grayRule() const { return m_settings.grayRule; }
+    void setGrayRule(GrayRule rule);
+    // The settings the next resolve uses: current mode and gray rule, the workspace's colours now.
+    ResolveSettings currentSettings() const;
+    // The SoC of the library, and the compiler's verdict on the mode there (empty: allowed).
+    QString soc() const { return QString::fromStdString(m_soc); }
+    QString modeProblem() const;
+
+    int inlineNodeLimit() const { return m_inlineNodeLimit; }
+    void setInlineNodeLimit(int nodes) { m_inlineNodeLimit = nodes; }
+    bool runsInline() const;
+    void setDebounceMs(int ms);
+
+    // Resolves now with the current settings (skips the debounce).
+    void resolveNow();
+    bool isBusy() const;
+    void cancel();
+
+signals:
+    void graphChanged();    // a new graph and scene (or none); a resolved() follows
+    void resolved();        // a new result()
+    void modeChanged(const QString &name);
+    void busyChanged(bool busy);
+    void progressChanged(int percent, const QString &stage);
+    void errorOccurred(const QString &title, const QString &message, const QString &advice);
+
+private:
+    struct Loaded;
+    bool startLoad(const QString &path, const QString &resource);
+    void finishLoad(const QString &path, bool sample, Loaded loaded);
+    void scheduleResolve();
+    void librarySnapshot();
+
+    Workspace *m_workspace;
+    BackgroundJobs *m_jobs;
+    QTimer *m_debounce;
+    std::shared_ptr<const OpLibrary> m_library; // snapshot of the library document
+    std::string m_soc;
+    ResolveContextPtr m_context;
+    std::shared_ptr<GraphScene> m_scene;
+    std::vector<Diagnostic> m_loadDiagnostics;
+    QString m_graphPath;
+    bool m_sample = false;
+    PreviewResultPtr m_result;
+    ResolveSettings m_settings;
+    QString m_modeName;
+    bool m_libraryStale = false;
+    int m_inlineNodeLimit = 3000;
+};
+
+} // namespace opsinfo

@@ -1,0 +1,383 @@
+#include "graphpreviewwidget.h"
+
+#include "backgroundjobs.h"
+#include "document/workspace.h"
+#include "graph/graphview.h"
+#include "graphdiffpanel.h"
+#include "graphpreview.h"
+#include "modechart.h"
+#include "nodedetails.h"
+#include "nodestylemap.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace opsinfo {
+
+GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent)
+    : QWidget(parent)
+    , m_preview(preview)
+    , m_prompt(prompt)
+    , m_mode(new QComboBox(this))
+    , m_grayRule(new QComboBox(this))
+    , m_search(new QLineEdit(this))
+    , m_matches(new QLabel(this))
+    , m_zoomIn(new QToolButton(this))
+    , m_zoomOut(new QToolButton(this))
+    , m_fit(new QToolButton(this))
+    , m_progress(new QProgressBar(this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_status(new QLabel(this))
+    , m_view(new GraphView(this))
+    , m_side(new QTabWidget(this))
+    , m_details(new QTextBrowser(this))
+    , m_rule(new QLabel(this))
+    , m_caveat(new QLabel(this))
+    , m_chart(new ModeChart(this))
+    , m_diff(new GraphDiffPanel(preview, prompt, this))
+{
+    setObjectName(QStringLiteral("graphPreview"));
+    m_mode->setObjectName(QStringLiteral("modeCombo"));
+    m_grayRule->setObjectName(QStringLiteral("grayRuleCombo"));
+    m_search->setObjectName(QStringLiteral("graphSearch"));
+    m_zoomIn->setObjectName(QStringLiteral("zoomInButton"));
+    m_zoomOut->setObjectName(QStringLiteral("zoomOutButton"));
+    m_fit->setObjectName(QStringLiteral("fitButton"));
+    m_progress->setObjectName(QStringLiteral("graphProgress"));
+    m_cancel->setObjectName(QStringLiteral("graphCancel"));
+    m_status->setObjectName(QStringLiteral("graphStatus"));
+    m_view->setObjectName(QStringLiteral("graphView"));
+    m_side->setObjectName(QStringLiteral("previewSideTabs"));
+    m_details->setObjectName(QStringLiteral("nodeDetails"));
+    m_rule->setObjectName(QStringLiteral("ruleText"));
+    m_caveat->setObjectName(QStringLiteral("previewCaveat"));
+
+    fillModes();
+    m_mode->setToolTip(tr("precision_mode / precision_mode_v2, aliases included (§4)"));
+    m_grayRule->addItem(tr("FE (G1–G5)"), int(GrayRule::FE));
+    m_grayRule->addItem(tr("previous op (G6)"), int(GrayRule::Previous));
+    m_grayRule->setToolTip(tr("How gray ops read their producers: FE's rule, or the seed's \"same as the previous op\" (G6)"));
+    m_search->setPlaceholderText(tr("Find node by name or type (Enter: next)"));
+    m_search->setClearButtonEnabled(true);
+    m_zoomIn->setText(QStringLiteral("+"));
+    m_zoomIn->setToolTip(tr("Zoom in (+)"));
+    m_zoomOut->setText(QStringLiteral("−"));
+    m_zoomOut->setToolTip(tr("Zoom out (-)"));
+    m_fit->setText(tr("Fit"));
+    m_fit->setToolTip(tr("Fit the graph to the view (F)"));
+    m_progress->setMaximumWidth(160);
+    m_progress->setRange(0, 100);
+    m_progress->hide();
+    m_cancel->hide();
+    m_details->setOpenLinks(false);
+    m_rule->setWordWrap(true);
+    m_rule->setTextFormat(Qt::RichText);
+    m_rule->setStyleSheet(QStringLiteral("QLabel{background:#eef4fb;padding:4px;border:1px solid #c5d5e8}"));
+    m_rule->hide();
+    m_caveat->setWordWrap(true);
+    m_caveat->setText(previewCaveatText());
+    m_caveat->setStyleSheet(QStringLiteral("QLabel{color:#6d4c00;background:#fff8e1;padding:4px}"));
+
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 4, 4, 0);
+    bar->addWidget(new QLabel(tr("Mode:"), this));
+    bar->addWidget(m_mode);
+    bar->addWidget(new QLabel(tr("Gray rule:"), this));
+    bar->addWidget(m_grayRule);
+    bar->addSpacing(12);
+    bar->addWidget(m_search, 1);
+    bar->addWidget(m_matches);
+    bar->addWidget(m_zoomOut);
+    bar->addWidget(m_zoomIn);
+    bar->addWidget(m_fit);
+    bar->addWidget(m_progress);
+    bar->addWidget(m_cancel);
+
+    auto *nodePage = new QWidget(this);
+    auto *nodeLayout = new QVBoxLayout(nodePage);
+    nodeLayout->setContentsMargins(0, 0, 0, 0);
+    nodeLayout->addWidget(m_details, 1);
+    nodeLayout->addWidget(m_rule);
+    nodeLayout->addWidget(m_caveat);
+    m_side->addTab(nodePage, tr("Node"));
+    m_side->addTab(m_chart, tr("All modes"));
+    m_side->addTab(m_diff, tr("Diff"));
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("graphSplitter"));
+    split->addWidget(m_view);
+    split->addWidget(m_side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({760, 480});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_status);
+
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
+        m_preview->setModeName(m_mode->currentData().toString());
+    });
+    connect(m_grayRule, &QComboBox::currentIndexChanged, this, [this] {
+        m_preview->setGrayRule(GrayRule(m_grayRule->currentData().toInt()));
+    });
+    connect(m_preview, &GraphPreview::modeChanged, this, [this](const QString &name) {
+        const int i = m_mode->findData(name);
+        if (i >= 0 && i != m_mode->currentIndex()) {
+            const QSignalBlocker block(m_mode);
+            m_mode->setCurrentIndex(i);
+        }
+    });
+    auto search = [this] {
+        const QString text = m_search->text().trimmed();
+        if (text.isEmpty()) {
+            m_matches->clear();
+            return;
+        }
+        const bool found = m_view->search(text);
+        m_matches->setText(found ? tr("%n match(es)", nullptr, m_view->searchMatchCount()) : tr("no match"));
+    };
+    connect(m_search, &QLineEdit::textEdited, this, search);
+    connect(m_search, &QLineEdit::returnPressed, this, search);
+    connect(m_zoomIn, &QToolButton::clicked, m_view, &GraphView::zoomIn);
+    connect(m_zoomOut, &QToolButton::clicked, m_view, &GraphView::zoomOut);
+    connect(m_fit, &QToolButton::clicked, m_view, &GraphView::fitToView);
+    connect(m_cancel, &QPushButton::clicked, m_preview, &GraphPreview::cancel);
+    connect(m_preview, &GraphPreview::busyChanged, this, [this](bool busy) {
+        m_progress->setVisible(busy);
+        m_cancel->setVisible(busy);
+        if (busy)
+            m_progress->setValue(0);
+    });
+    connect(m_preview, &GraphPreview::progressChanged, this, [this](int percent, const QString &stage) {
+        m_progress->setValue(percent);
+        m_progress->setFormat(stage + QStringLiteral(" %p%"));
+    });
+    connect(m_preview, &GraphPreview::graphChanged, this, &GraphPreviewWidget::graphChanged);
+    connect(m_preview, &GraphPreview::resolved, this, &GraphPreviewWidget::resolved);
+    connect(m_view, &GraphView::nodeSelected, this, &GraphPreviewWidget::updateDetails);
+    connect(m_view, &GraphView::scopeSelected, this, &GraphPreviewWidget::updateDetails);
+    connect(m_details, &QTextBrowser::anchorClicked, this, &GraphPreviewWidget::openLink);
+    connect(m_side, &QTabWidget::currentChanged, this, [this](int page) {
+        if (page == ModesPage && m_modesStale)
+            updateModesChart();
+        if (page == DiffPage && m_diffStale) {
+            m_diffStale = false;
+            m_diff->compare();
+        }
+        applyStyles();
+    });
+    connect(m_diff, &GraphDiffPanel::diffChanged, this, &GraphPreviewWidget::applyStyles);
+    connect(m_diff, &GraphDiffPanel::highlightChanged, this, &GraphPreviewWidget::applyStyles);
+    connect(m_diff, &GraphDiffPanel::nodeActivated, this, [this](int node) { m_view->selectNode(node); });
+}
+
+void GraphPreviewWidget::fillModes()
+{
+    const QSignalBlocker block(m_mode);
+    std::set<std::string_view> seen;
+    for (const PrecisionModeName &entry : precisionModeNames()) {
+        if (!seen.insert(entry.name).second)
+            continue;
+        const QString name = QString::fromLatin1(entry.name.data(), qsizetype(entry.name.size()));
+        const QString canonical = QString::fromLatin1(precisionModeName(entry.mode));
+        m_mode->addItem(name, name);
+        QString tip = entry.v2 ? tr("precision_mode_v2") : tr("precision_mode");
+        if (canonical != name)
+            tip += tr(" — same as %1").arg(canonical);
+        if (isApproximateMode(entry.mode))
+            tip += tr(" (approximate: not specified by SEMANTICS)");
+        m_mode->setItemData(m_mode->count() - 1, tip, Qt::ToolTipRole);
+    }
+    m_mode->setCurrentIndex(std::max(0, m_mode->findData(m_preview->modeName())));
+}
+
+void GraphPreviewWidget::showSidePage(SidePage page)
+{
+    m_side->setCurrentIndex(int(page));
+}
+
+void GraphPreviewWidget::graphChanged()
+{
+    m_view->setScene(m_preview->scene());
+    m_modesStale = true;
+    m_diffStale = true;
+    m_rule->hide();
+    applyStyles();
+    updateDetails();
+    updateStatus();
+}
+
+void GraphPreviewWidget::resolved()
+{
+    m_modesStale = true;
+    m_diffStale = true;
+    if (m_side->currentIndex() == ModesPage)
+        updateModesChart();
+    if (m_side->currentIndex() == DiffPage) {
+        m_diffStale = false;
+        m_diff->compare();
+    }
+    applyStyles();
+    updateDetails();
+    updateStatus();
+}
+
+void GraphPreviewWidget::applyStyles()
+{
+    const PreviewResultPtr result = m_preview->result();
+    const GraphScene *scene = m_view->scene();
+    if (!result || !scene) {
+        m_view->setNodeStyles({});
+        return;
+    }
+    const int nodes = scene->graphNodeCount();
+    const PreviewResultPtr b = m_diff->resultB();
+    const bool highlight = m_side->currentIndex() == DiffPage && m_diff->highlight() && b
+                           && b->context->graph == result->context->graph;
+    m_view->setNodeStyles(highlight ? diffHighlightStyles(m_diff->model()->diff(), b->resolution, nodes)
+                                    : nodeStylesFor(result->resolution, nodes));
+}
+
+void GraphPreviewWidget::updateDetails()
+{
+    const PreviewResultPtr result = m_preview->result();
+    if (!result) {
+        m_details->setHtml(tr("<p>Open a graph (File > Open Graph) to see how the compiler would choose "
+                              "its dtypes.</p>"));
+        return;
+    }
+    const int scope = m_view->selectedScope();
+    if (scope >= 0 && m_view->scene()) {
+        const Scope &s = m_view->scene()->scopes().scope(scope);
+        m_details->setHtml(tr("<h3>%1</h3><p>A collapsed scope of %n node(s). Double-click it or press Enter "
+                              "to expand it; File > Export > keep_dtype exports its nodes.</p>",
+                              nullptr, s.totalNodes)
+                               .arg(QString::fromStdString(s.name).toHtmlEscaped()));
+        return;
+    }
+    const QPoint scroll(0, 0);
+    m_details->setHtml(nodeDetailsHtml(*result, m_view->selectedNode(), *m_preview->workspace()));
+    Q_UNUSED(scroll);
+}
+
+void GraphPreviewWidget::updateStatus()
+{
+    const PreviewResultPtr result = m_preview->result();
+    if (!result) {
+        m_status->setText(m_preview->hasGraph() ? tr("Resolving...") : tr("No graph loaded."));
+        return;
+    }
+    const ResolutionSummary &s = result->resolution.summary;
+    const Graph &graph = *result->context->graph;
+    QString name = m_preview->isSampleGraph() ? tr("sample graph") : QString::fromStdString(graph.path);
+    QString text = tr("%1 · %2 nodes · %3: %4 fp16 · %5 bf16 · %6 fp32 · %7 AI CPU · %8 errors · %9 casts")
+                       .arg(name)
+                       .arg(graph.nodes().size())
+                       .arg(QString::fromLatin1(precisionModeName(result->resolution.mode)))
+                       .arg(s.fp16Nodes)
+                       .arg(s.bf16Nodes)
+                       .arg(s.fp32Nodes)
+                       .arg(s.aicpuNodes)
+                       .arg(s.errors)
+                       .arg(s.castsTotal);
+    if (s.approximate > 0)
+        text += tr(" · %n approximate", nullptr, int(s.approximate));
+    if (s.ambiguous > 0)
+        text += tr(" · %n ambiguous", nullptr, int(s.ambiguous));
+    const QString problem = m_preview->modeProblem();
+    if (!problem.isEmpty())
+        text += QStringLiteral(" · ⚠ ") + problem;
+    if (!m_preview->loadDiagnostics().empty())
+        text += tr(" · %n load message(s)", nullptr, int(m_preview->loadDiagnostics().size()));
+    m_status->setText(text);
+}
+
+void GraphPreviewWidget::updateModesChart()
+{
+    const ResolveContextPtr context = m_preview->context();
+    if (!context)
+        return;
+    m_modesStale = false;
+    m_chart->setPending(true);
+    const ResolveSettings settings = m_preview->currentSettings();
+    const std::string soc = m_preview->soc().toStdString();
+    m_preview->jobs()->start<std::vector<ModeCounts>>(
+        BackgroundJobs::Modes, tr("Resolving every mode"), m_preview->runsInline(),
+        [context, settings, soc](const std::function<void(int, const QString &)> &progress) {
+            progress(10, tr("Resolving every mode"));
+            return summarizeModes(*context, settings, soc);
+        },
+        [this](std::vector<ModeCounts> counts) { m_chart->setCounts(std::move(counts)); });
+}
+
+void GraphPreviewWidget::openLink(const QUrl &url)
+{
+    const QString target = url.toString();
+    if (target.startsWith(QLatin1String("rule:"))) {
+        m_rule->setText(ruleDetailsHtml(target.mid(5)));
+        m_rule->show();
+    } else if (target.startsWith(QLatin1String("node:"))) {
+        bool ok = false;
+        const int node = target.mid(5).toInt(&ok);
+        if (ok)
+            m_view->selectNode(node);
+    }
+}
+
+bool GraphPreviewWidget::selectNodeByName(const QString &name)
+{
+    const Graph *graph = m_preview->graph();
+    const int index = graph ? graph->indexOf(name.toStdString()) : -1;
+    if (index < 0)
+        return false;
+    m_view->selectNode(index, false);
+    updateDetails();
+    return true;
+}
+
+std::vector<std::string> GraphPreviewWidget::selectedNodeNames() const
+{
+    std::vector<std::string> names;
+    const Graph *graph = m_preview->graph();
+    const GraphScene *scene = m_view->scene();
+    if (!graph || !scene)
+        return names;
+    auto add = [&](int node) {
+        const Node &n = graph->nodes()[std::size_t(node)];
+        if (n.origin == NodeOrigin::File && !isBoundaryOpType(n.opType) && !isConstantOpType(n.opType))
+            names.push_back(n.name);
+    };
+    if (m_view->selectedNode() >= 0) {
+        add(m_view->selectedNode());
+    } else if (m_view->selectedScope() >= 0) {
+        const ScopeTree &tree = scene->scopes();
+        for (int s = 0; s < tree.size(); ++s)
+            if (tree.contains(m_view->selectedScope(), s))
+                for (int node : tree.scope(s).nodes)
+                    add(node);
+    }
+    return names;
+}
+
+QString GraphPreviewWidget::detailsText() const
+{
+    return m_details->toPlainText();
+}
+
+} // namespace opsinfo

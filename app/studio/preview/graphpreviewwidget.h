@@ -1,0 +1,89 @@
+#pragma once
+
+#include <QWidget>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTextBrowser;
+class QToolButton;
+
+namespace opsinfo {
+
+class GraphDiffPanel;
+class GraphPreview;
+class GraphView;
+class ModeChart;
+class UserPrompt;
+
+// The Graph tab: mode and gray-rule pickers, search, zoom; the graph coloured by decided dtype; a
+// side pane with the selected node's explanation (rule ids link to their text), the all-modes chart
+// and the graph diff. Follows GraphPreview: every new result recolours the graph.
+class GraphPreviewWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent = nullptr);
+
+    GraphPreview *preview() const { return m_preview; }
+    GraphView *view() const { return m_view; }
+    QComboBox *modeCombo() const { return m_mode; }
+    QComboBox *grayRuleCombo() const { return m_grayRule; }
+    QLineEdit *searchEdit() const { return m_search; }
+    QTextBrowser *detailsBrowser() const { return m_details; }
+    QLabel *ruleLabel() const { return m_rule; }
+    ModeChart *modeChart() const { return m_chart; }
+    GraphDiffPanel *diffPanel() const { return m_diff; }
+    QTabWidget *sideTabs() const { return m_side; }
+    enum SidePage { NodePage, ModesPage, DiffPage };
+    void showSidePage(SidePage page);
+
+    // Selects a node by name; false when there is none.
+    bool selectNodeByName(const QString &name);
+    // Node names of the selection: the selected node, or every op in a selected collapsed scope.
+    std::vector<std::string> selectedNodeNames() const;
+    // The details pane as plain text (tests).
+    QString detailsText() const;
+
+private:
+    void graphChanged();
+    void resolved();
+    void applyStyles();
+    void updateDetails();
+    void updateStatus();
+    void updateModesChart();
+    void openLink(const QUrl &url);
+    void fillModes();
+
+    GraphPreview *m_preview;
+    std::function<UserPrompt *()> m_prompt;
+    QComboBox *m_mode;
+    QComboBox *m_grayRule;
+    QLineEdit *m_search;
+    QLabel *m_matches;
+    QToolButton *m_zoomIn;
+    QToolButton *m_zoomOut;
+    QToolButton *m_fit;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel;
+    QLabel *m_status;
+    GraphView *m_view;
+    QTabWidget *m_side;
+    QTextBrowser *m_details;
+    QLabel *m_rule;
+    QLabel *m_caveat;
+    ModeChart *m_chart;
+    GraphDiffPanel *m_diff;
+    bool m_modesStale = true;
+    bool m_diffStale = true;
+};
+
+} // namespace opsinfo

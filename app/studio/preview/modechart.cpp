@@ -1,0 +1,144 @@
+#include "modechart.h"
+
+#include "graph/nodestyle.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace opsinfo {
+
+ModeChart::ModeChart(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new ModeSummaryModel(this))
+    , m_view(new QChartView(this))
+    , m_table(new QTableView(this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("modeChart"));
+    m_view->setObjectName(QStringLiteral("modeChartView"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(240);
+    m_table->setObjectName(QStringLiteral("modeSummaryTable"));
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_status->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_status);
+    layout->addWidget(m_view, 3);
+    layout->addWidget(m_table, 2);
+    rebuildChart();
+}
+
+QChart *ModeChart::chart() const
+{
+    return m_view->chart();
+}
+
+void ModeChart::setCounts(std::vector<ModeCounts> counts)
+{
+    m_model->setCounts(std::move(counts));
+    setPending(false);
+    rebuildChart();
+}
+
+void ModeChart::setPending(bool pending)
+{
+    m_status->setText(pending ? tr("Resolving every mode...")
+                              : tr("Nodes per decided dtype and Casts inserted, per precision mode (C2). "
+                                   "Approximate modes are marked (approx)."));
+}
+
+void ModeChart::rebuildChart()
+{
+    auto *chart = new QChart;
+    chart->setTitle(tr("All modes"));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+
+    const std::vector<ModeCounts> &counts = m_model->counts();
+    struct SetDef
+    {
+        QString name;
+        NodeStyle::Kind kind;
+        std::size_t ResolutionSummary::*field;
+    };
+    const SetDef defs[] = {
+        {tr("fp16"), NodeStyle::Fp16, &ResolutionSummary::fp16Nodes},
+        {tr("bf16"), NodeStyle::Bf16, &ResolutionSummary::bf16Nodes},
+        {tr("fp32"), NodeStyle::Fp32, &ResolutionSummary::fp32Nodes},
+        {tr("AI CPU"), NodeStyle::AiCpu, &ResolutionSummary::aicpuNodes},
+    };
+    auto *bars = new QStackedBarSeries;
+    double maxNodes = 1;
+    std::vector<double> totals(counts.size(), 0.0);
+    for (const SetDef &def : defs) {
+        auto *set = new QBarSet(def.name);
+        set->setColor(nodeStyleColor(def.kind));
+        set->setBorderColor(nodeStyleColor(def.kind).darker(120));
+        for (std::size_t i = 0; i < counts.size(); ++i) {
+            const double value = counts[i].refused.isEmpty() ? double(counts[i].summary.*def.field) : 0.0;
+            set->append(value);
+            totals[i] += value;
+        }
+        bars->append(set);
+    }
+    for (double t : totals)
+        maxNodes = std::max(maxNodes, t);
+    chart->addSeries(bars);
+
+    auto *casts = new QLineSeries;
+    casts->setName(tr("Casts"));
+    casts->setColor(castMarkColor());
+    casts->setPointsVisible(true);
+    QPen pen(castMarkColor(), 2.5);
+    casts->setPen(pen);
+    double maxCasts = 1;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        const double value = counts[i].refused.isEmpty() ? double(counts[i].summary.castsTotal) : 0.0;
+        casts->append(double(i), value);
+        maxCasts = std::max(maxCasts, value);
+    }
+    chart->addSeries(casts);
+
+    QStringList categories;
+    for (const ModeCounts &c : counts)
+        categories << QString::fromLatin1(precisionModeName(c.mode)) + (c.approximate ? tr(" (approx)") : QString())
+                          + (c.refused.isEmpty() ? QString() : tr(" (refused)"));
+    auto *x = new QBarCategoryAxis;
+    x->append(categories);
+    x->setLabelsAngle(-35);
+    auto *nodes = new QValueAxis;
+    nodes->setTitleText(tr("nodes"));
+    nodes->setRange(0, maxNodes * 1.05);
+    nodes->setLabelFormat(QStringLiteral("%d"));
+    auto *castAxis = new QValueAxis;
+    castAxis->setTitleText(tr("casts"));
+    castAxis->setRange(0, maxCasts * 1.1);
+    castAxis->setLabelFormat(QStringLiteral("%d"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(nodes, Qt::AlignLeft);
+    chart->addAxis(castAxis, Qt::AlignRight);
+    bars->attachAxis(x);
+    bars->attachAxis(nodes);
+    casts->attachAxis(x);
+    casts->attachAxis(castAxis);
+
+    QChart *old = m_view->chart();
+    m_view->setChart(chart);
+    delete old; // QChartView does not delete a chart it no longer shows
+}
+
+} // namespace opsinfo

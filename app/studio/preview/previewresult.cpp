@@ -1,0 +1,49 @@
+#include "previewresult.h"
+
+#include "resolver/policysource.h"
+
+#include <regex>
+
+namespace opsinfo {
+
+std::shared_ptr<const ResolveContext> ResolveContext::make(std::shared_ptr<const Graph> graph,
+                                                           std::shared_ptr<const OpLibrary> library)
+{
+    auto context = std::make_shared<ResolveContext>();
+    context->graph = std::move(graph);
+    context->library = std::move(library);
+    context->resolver = std::make_unique<Resolver>(*context->graph, *context->library);
+    return context;
+}
+
+std::shared_ptr<const PreviewResult> PreviewResult::compute(ResolveContextPtr context,
+                                                            const ResolveSettings &settings, bool explanations)
+{
+    auto result = std::make_shared<PreviewResult>();
+    result->context = std::move(context);
+    result->settings = settings;
+    ResolveOptions options;
+    options.grayRule = settings.grayRule;
+    options.explanations = explanations;
+    static const PolicyTable empty;
+    const PolicyTable &table = settings.policies ? *settings.policies : empty;
+    result->resolution = result->context->resolver->resolve(settings.mode, tablePolicies(table), options);
+    return result;
+}
+
+std::string socOfLibrary(const OpLibrary &library)
+{
+    // aic-<soc>-ops-info*.json, or a soc folder .../config/<soc>/
+    static const std::regex fileName(R"(ai[cv]-([a-z0-9_]+)-ops-info)");
+    static const std::regex folder(R"(/config/([a-z0-9_]+)/?)");
+    std::smatch match;
+    for (const LibraryFile &file : library.files()) {
+        if (std::regex_search(file.path, match, fileName))
+            return match[1];
+        if (std::regex_search(file.path, match, folder))
+            return match[1];
+    }
+    return {};
+}
+
+} // namespace opsinfo

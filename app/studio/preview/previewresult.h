@@ -1,0 +1,50 @@
+#pragma once
+
+#include "graph/graph.h"
+#include "library/oplibrary.h"
+#include "mixlist/oppolicy.h"
+#include "resolver/resolver.h"
+
+#include <memory>
+#include <string>
+
+namespace opsinfo {
+
+// A graph, the library snapshot it is resolved against and the resolver prepared over both. Immutable
+// and shared, so worker threads can resolve while the UI edits the library documents.
+struct ResolveContext
+{
+    std::shared_ptr<const Graph> graph;
+    std::shared_ptr<const OpLibrary> library;
+    std::unique_ptr<Resolver> resolver;
+
+    static std::shared_ptr<const ResolveContext> make(std::shared_ptr<const Graph> graph,
+                                                      std::shared_ptr<const OpLibrary> library);
+};
+using ResolveContextPtr = std::shared_ptr<const ResolveContext>;
+
+// What to resolve besides the graph: mode, colours (library + mixlist, X3) and gray rule.
+struct ResolveSettings
+{
+    PrecisionMode mode = PrecisionMode::AllowMixPrecisionFp16;
+    std::shared_ptr<const PolicyTable> policies;
+    GrayRule grayRule = GrayRule::FE;
+};
+
+// One prediction over a context. The resolution points into context->graph, which it keeps alive.
+struct PreviewResult
+{
+    ResolveContextPtr context;
+    ResolveSettings settings;
+    Resolution resolution;
+
+    static std::shared_ptr<const PreviewResult> compute(ResolveContextPtr context, const ResolveSettings &settings,
+                                                        bool explanations = true);
+};
+using PreviewResultPtr = std::shared_ptr<const PreviewResult>;
+
+// The SoC a library is for, from its file or folder names ("aic-ascend910b-ops-info.json",
+// ".../config/ascend910b/"); empty when the names do not say.
+std::string socOfLibrary(const OpLibrary &library);
+
+} // namespace opsinfo
