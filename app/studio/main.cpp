@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "common/translations.h"
+
 #include "document/userprompt.h"
 
 #include <QApplication>
@@ -23,6 +25,8 @@ int main(int argc, char *argv[])
     QApplication::setOrganizationName(QStringLiteral("OpsInfo"));
     QApplication::setApplicationName(QStringLiteral("OpsInfo Studio"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // Before the first translated text (even --help): the saved View > Language, else the system locale.
+    Translations::install(Translations::localeFor(Translations::savedChoice()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(

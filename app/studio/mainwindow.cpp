@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "common/languagemenu.h"
 #include "diff/diffview.h"
 #include "document/filecontroller.h"
 #include "document/librarydocument.h"
@@ -222,6 +223,8 @@ void MainWindow::createMenus()
     view->setObjectName(QStringLiteral("menuView"));
     for (QAction *a : m_viewActions)
         view->addAction(a);
+    view->addSeparator();
+    view->addMenu(new LanguageMenu(this));
     rebuildRecentMenu();
 }
 

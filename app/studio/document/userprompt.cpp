@@ -7,22 +7,23 @@
 
 namespace opsinfo {
 
-static QString trPrompt(const char *text)
+// lupdate finds strings only in tr() of a class it knows; the macro names the context.
+struct PromptText
 {
-    return QCoreApplication::translate("UserPrompt", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(UserPrompt)
+};
 
 UserPrompt::ChangedOnDiskAnswer DialogPrompt::fileChangedOnDisk(const QString &path,
                                                                 const QString &details)
 {
-    QMessageBox box(QMessageBox::Warning, trPrompt("File changed on disk"),
-                    trPrompt("%1 was changed by another program since you opened it.").arg(path),
+    QMessageBox box(QMessageBox::Warning, PromptText::tr("File changed on disk"),
+                    PromptText::tr("%1 was changed by another program since you opened it.").arg(path),
                     QMessageBox::NoButton, m_parent);
-    box.setInformativeText(trPrompt("Nothing was written. Save your edits under another name "
+    box.setInformativeText(PromptText::tr("Nothing was written. Save your edits under another name "
                                     "and compare, or overwrite the other program's changes."));
     box.setDetailedText(details);
-    QPushButton *saveAs = box.addButton(trPrompt("Save As..."), QMessageBox::AcceptRole);
-    QPushButton *overwrite = box.addButton(trPrompt("Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton *saveAs = box.addButton(PromptText::tr("Save As..."), QMessageBox::AcceptRole);
+    QPushButton *overwrite = box.addButton(PromptText::tr("Overwrite"), QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(saveAs);
     box.exec();
@@ -36,8 +37,8 @@ UserPrompt::ChangedOnDiskAnswer DialogPrompt::fileChangedOnDisk(const QString &p
 UserPrompt::UnsavedAnswer DialogPrompt::unsavedChanges(const QString &what)
 {
     const auto button = QMessageBox::warning(
-        m_parent, trPrompt("Unsaved changes"),
-        trPrompt("%1 has unsaved changes. Save them first?").arg(what),
+        m_parent, PromptText::tr("Unsaved changes"),
+        PromptText::tr("%1 has unsaved changes. Save them first?").arg(what),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (button == QMessageBox::Save)
         return UnsavedAnswer::Save;

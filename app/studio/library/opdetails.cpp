@@ -10,10 +10,11 @@ namespace opsinfo {
 
 namespace {
 
-QString trDetails(const char *text, int n = -1)
+// lupdate finds strings only in tr() of a class it knows; the macro names the context.
+struct OpDetailsText
 {
-    return QCoreApplication::translate("OpDetails", text, nullptr, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(OpDetails)
+};
 
 QString esc(const std::string &s)
 {
@@ -53,36 +54,36 @@ QString opDetailsHtml(const Workspace &workspace, const QString &type)
     const std::string name = type.toStdString();
     const OpEntry *e = library.find(name);
     if (!e)
-        return trDetails("<p>Select an op type to see its entry.</p>");
+        return OpDetailsText::tr("<p>Select an op type to see its entry.</p>");
 
     QString html = QStringLiteral("<h2>%1</h2>").arg(type.toHtmlEscaped());
     const Policy original = document->originalPolicy(name);
-    QString colour = trDetails("Library: <b>%1</b>").arg(policyDisplayName(e->policy));
+    QString colour = OpDetailsText::tr("Library: <b>%1</b>").arg(policyDisplayName(e->policy));
     if (original != e->policy)
-        colour += trDetails(" (edited; <b>%1</b> in the file)").arg(policyDisplayName(original));
+        colour += OpDetailsText::tr(" (edited; <b>%1</b> in the file)").arg(policyDisplayName(original));
     html += QStringLiteral("<p>%1<br>").arg(colour);
     const Policy effective = workspace.policyTable().effective(name);
-    html += trDetails("Effective after the mixlist: <b>%1</b>").arg(policyDisplayName(effective));
+    html += OpDetailsText::tr("Effective after the mixlist: <b>%1</b>").arg(policyDisplayName(effective));
     if (const OpPolicy *p = workspace.policyTable().find(name); p && !p->explanation.empty())
         html += QStringLiteral("<br><i>%1</i>").arg(esc(p->explanation));
     html += QStringLiteral("<br>%1</p>")
-                .arg(library.isCube(name) ? trDetails("Cube (matrix) op")
-                                          : trDetails("Vector op"));
+                .arg(library.isCube(name) ? OpDetailsText::tr("Cube (matrix) op")
+                                          : OpDetailsText::tr("Vector op"));
     if (document->isSample())
-        html += trDetails("<p>From the embedded sample (an excerpt of CANN 8.1 "
+        html += OpDetailsText::tr("<p>From the embedded sample (an excerpt of CANN 8.1 "
                           "aic-ascend910b-ops-info.json), line %1</p>").arg(e->location.line);
     else
-        html += trDetails("<p>From %1</p>").arg(fileOf(library, *e));
+        html += OpDetailsText::tr("<p>From %1</p>").arg(fileOf(library, *e));
 
     const auto shadowed = library.shadowed(name);
     if (!shadowed.empty()) {
-        html += trDetails("<p>Shadows %n other entries (L2/L3):<ul>", int(shadowed.size()));
+        html += OpDetailsText::tr("<p>Shadows %n other entries (L2/L3):<ul>", nullptr, int(shadowed.size()));
         for (const OpEntry *s : shadowed)
             html += QStringLiteral("<li>%1 — %2</li>")
                         .arg(fileOf(library, *s), policyDisplayName(s->policy));
         html += QStringLiteral("</ul></p>");
     }
-    html += trDetails("<h3>Entry (as in the file)</h3>");
+    html += OpDetailsText::tr("<h3>Entry (as in the file)</h3>");
     html += itemsHtml(*e);
     return html;
 }

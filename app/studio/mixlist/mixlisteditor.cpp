@@ -293,7 +293,7 @@ void MixlistEditor::updateImportNotes()
     }
     QStringList lines{tr("Repaired on import (the file itself is unchanged until you save):")};
     for (const Diagnostic &d : notes)
-        lines.append(QStringLiteral("• line %1: %2").arg(d.location.line).arg(
+        lines.append(tr("• line %1: %2").arg(d.location.line).arg(
             QString::fromStdString(d.message)));
     m_importNotes->setText(lines.join(QLatin1Char('\n')));
     m_importNotes->show();

@@ -12,14 +12,15 @@ namespace opsinfo::MixlistEdits {
 
 namespace {
 
-QString trEdit(const char *text, int n = -1)
+// lupdate finds strings only in tr() of a class it knows; the macro names the context.
+struct EditText
 {
-    return QCoreApplication::translate("MixlistEdits", text, nullptr, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(MixlistEdits)
+};
 
 QString subject(const QStringList &types)
 {
-    return types.size() == 1 ? types.front() : trEdit("%n ops", int(types.size()));
+    return types.size() == 1 ? types.front() : EditText::tr("%n ops", nullptr, int(types.size()));
 }
 
 bool contains(const std::vector<MixlistEntry> &entries, const std::string &type)
@@ -51,7 +52,7 @@ bool add(MixlistDocument *document, const QStringList &types, MixlistList list,
         return false;
     document->undoStack()->push(new MixlistEditCommand(
         document, std::move(after),
-        trEdit("Add %1 to %2").arg(subject(added), slotName(list, action))));
+        EditText::tr("Add %1 to %2").arg(subject(added), slotName(list, action))));
     return true;
 }
 
@@ -70,7 +71,7 @@ bool remove(MixlistDocument *document, const QStringList &types, MixlistList lis
         return false;
     document->undoStack()->push(new MixlistEditCommand(
         document, std::move(after),
-        trEdit("Remove %1 from %2").arg(subject(types), slotName(list, action))));
+        EditText::tr("Remove %1 from %2").arg(subject(types), slotName(list, action))));
     return true;
 }
 
@@ -97,7 +98,7 @@ bool move(MixlistDocument *document, const QStringList &types, MixlistList fromL
             after.add(toList, toAction, t.toStdString());
     document->undoStack()->push(new MixlistEditCommand(
         document, std::move(after),
-        trEdit("Move %1 to %2").arg(subject(moved), slotName(toList, toAction))));
+        EditText::tr("Move %1 to %2").arg(subject(moved), slotName(toList, toAction))));
     return true;
 }
 
