@@ -3,6 +3,7 @@
 #include "common/languagemenu.h"
 #include "diff/diffview.h"
 #include "document/filecontroller.h"
+#include "document/libraryexporter.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
 #include "document/setpolicycommand.h"
@@ -11,6 +12,7 @@
 #include "library/libraryview.h"
 #include "mixlist/mixlisteditor.h"
 #include "preview/graphtab.h"
+#include "tasks/taskprogress.h"
 
 #include <QAction>
 #include <QApplication>
@@ -18,6 +20,8 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QHeaderView>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -38,6 +42,12 @@ static void initStudioResources()
 namespace opsinfo {
 
 static constexpr int kMaxRecentFiles = 10;
+
+static QString libraryFileFilter()
+{
+    return MainWindow::tr("Ops-info libraries (aic-*-ops-info*.json);;JSON files (*.json);;"
+                          "INI sources (*.ini);;All files (*)");
+}
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -73,6 +83,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_diffView, tr("Diff"));
     setCentralWidget(m_tabs);
     statusBar()->addWidget(m_statusLabel, 1);
+    // Loads and saves run on a worker thread: progress and Cancel show here.
+    statusBar()->addPermanentWidget(new TaskProgress(m_files->tasks(), this));
 
     createActions();
     createMenus();
@@ -156,7 +168,7 @@ void MainWindow::createActions()
 
     connect(m_openLibrary, &QAction::triggered, this, [this] {
         const QString path = m_files->prompt()->openFileName(
-            tr("Open Library File"), tr("Ops-info libraries (*.json *.ini);;All files (*)"));
+            tr("Open Library File"), libraryFileFilter());
         if (!path.isEmpty())
             m_files->openLibrary(path);
     });
@@ -186,6 +198,52 @@ void MainWindow::createActions()
         m_libraryView->filterEdit()->setFocus();
         m_libraryView->filterEdit()->selectAll();
     });
+    createExportAndCompareActions();
+}
+
+void MainWindow::createExportAndCompareActions()
+{
+    // Icons: the desktop theme's where it has one, else ours (gray strokes read on light and dark).
+    m_openLibrary->setIcon(QIcon::fromTheme(QStringLiteral("document-open"),
+                                            QIcon(QStringLiteral(":/icons/open.svg"))));
+    m_save->setIcon(QIcon::fromTheme(QStringLiteral("document-save"), QIcon(QStringLiteral(":/icons/save.svg"))));
+    m_setWhite->setIcon(QIcon(QStringLiteral(":/icons/policy-white.svg")));
+    m_setBlack->setIcon(QIcon(QStringLiteral(":/icons/policy-black.svg")));
+    m_setGray->setIcon(QIcon(QStringLiteral(":/icons/policy-gray.svg")));
+
+    auto *exporter = new LibraryExporter(m_workspace, m_files, this);
+    m_exportPatched = makeAction("actionExportPatchedLibrary", tr("&Patched Library..."));
+    m_exportPatched->setToolTip(tr("A copy of the library with the colour edits (a folder of the "
+                                   "edited files for a soc folder); the open files stay as they are"));
+    m_exportKeepDtype = makeAction("actionExportKeepDtype", tr("&keep_dtype File from Selection..."));
+    m_exportKeepDtype->setToolTip(tr("OpType::<type> lines for the op types selected in the library"));
+    connect(m_exportPatched, &QAction::triggered, exporter, [exporter] { exporter->exportPatchedLibrary(); });
+    connect(m_exportKeepDtype, &QAction::triggered, this,
+            [this, exporter] { exporter->exportKeepDtype(m_libraryView->selectedTypes()); });
+
+    QAction *compareFile = makeAction("actionCompareLibraryFile", tr("Compare with Library &File..."));
+    QAction *compareFolder = makeAction("actionCompareLibraryFolder", tr("Compare with Library F&older..."));
+    compareFile->setToolTip(tr("Diff the open library's colours against another library file"));
+    compareFolder->setToolTip(tr("Diff the open library's colours against a soc folder or opp root"));
+    auto compare = [this](const QString &path) {
+        if (path.isEmpty())
+            return;
+        std::optional<LibraryLoadResult> loaded = m_files->loadLibraryForReading(path);
+        if (!loaded)
+            return;
+        const QString name = QFileInfo(path).fileName();
+        if (!loaded->ok())
+            statusBar()->showMessage(tr("%1 has errors: compared with what could be read").arg(name), 8000);
+        m_diffView->setComparisonLibrary(std::move(loaded->library), name);
+        showView(View::Diff);
+    };
+    connect(compareFile, &QAction::triggered, this, [this, compare] {
+        compare(m_files->prompt()->openFileName(tr("Compare with Library File"), libraryFileFilter()));
+    });
+    connect(compareFolder, &QAction::triggered, this, [this, compare] {
+        compare(m_files->prompt()->openDirectory(tr("Compare with Soc Folder or Opp Root")));
+    });
+    m_diffView->setCompareActions({compareFile, compareFolder});
 }
 
 void MainWindow::createMenus()
@@ -204,7 +262,11 @@ void MainWindow::createMenus()
     file->addAction(m_saveMixlist);
     file->addAction(m_saveMixlistAs);
     file->addSeparator();
-    file->addAction(m_exportMinimal);
+    m_exportMenu = file->addMenu(tr("&Export"));
+    m_exportMenu->setObjectName(QStringLiteral("menuExport"));
+    m_exportMenu->addAction(m_exportMinimal);
+    m_exportMenu->addAction(m_exportPatched);
+    m_exportMenu->addAction(m_exportKeepDtype);
     file->addSeparator();
     file->addAction(m_quit);
 
@@ -374,6 +436,8 @@ void MainWindow::restoreSettings()
     m_recentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    m_libraryView->table()->horizontalHeader()->restoreState(
+        settings.value(QStringLiteral("libraryColumns")).toByteArray());
     rebuildRecentMenu();
 }
 
@@ -382,6 +446,7 @@ void MainWindow::writeSettings()
     QSettings settings;
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
     settings.setValue(QStringLiteral("windowState"), saveState());
+    settings.setValue(QStringLiteral("libraryColumns"), m_libraryView->table()->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("recentFiles"), m_recentFiles);
 }
 

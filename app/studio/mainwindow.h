@@ -44,6 +44,8 @@ public:
     DiffView *diffView() const { return m_diffView; }
     QUndoGroup *undoGroup() const { return m_undoGroup; }
     GraphTab *graphTab() const { return m_graphTab; }
+    // File > Export: every export action goes here.
+    QMenu *exportMenu() const { return m_exportMenu; }
 
     // Tests (and --screenshot) answer questions with their own prompt; nullptr = real dialogs.
     void setPrompt(UserPrompt *prompt);
@@ -71,6 +73,7 @@ protected:
 private:
     void createActions();
     void createMenus();
+    void createExportAndCompareActions();
     void updateTitle();
     void updateActions();
     void updateActiveStack();
@@ -92,6 +95,7 @@ private:
     GraphTab *m_graphTab = nullptr;
     QLabel *m_statusLabel;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_exportMenu = nullptr;
     QStringList m_recentFiles;
     bool m_persistSettings = true;
 
@@ -104,6 +108,8 @@ private:
     QAction *m_saveMixlist = nullptr;
     QAction *m_saveMixlistAs = nullptr;
     QAction *m_exportMinimal = nullptr;
+    QAction *m_exportPatched = nullptr;
+    QAction *m_exportKeepDtype = nullptr;
     QAction *m_quit = nullptr;
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;

@@ -4,6 +4,7 @@
 #include "document/mixlistdocument.h"
 #include "document/userprompt.h"
 #include "document/workspace.h"
+#include "tasks/taskrunner.h"
 #include "library/editopsinfo.h"
 #include "library/libraryloader.h"
 #include "library/savefile.h"
@@ -42,6 +43,7 @@ FileController::FileController(Workspace *workspace, UserPrompt *prompt, QObject
     : QObject(parent)
     , m_workspace(workspace)
     , m_prompt(prompt)
+    , m_tasks(new TaskRunner(this))
 {
 }
 
@@ -106,23 +108,67 @@ bool FileController::open(const QString &path)
     return looksLikeMixlist(path) ? openMixlist(path) : openLibrary(path);
 }
 
+std::optional<LibraryLoadResult> FileController::loadLibraryForReading(const QString &path)
+{
+    const std::string file = path.toStdString();
+    std::optional<LibraryLoadResult> loaded = m_tasks->compute<LibraryLoadResult>(
+        tr("Loading %1…").arg(QFileInfo(path).fileName()), true, [file] { return loadLibraryPath(file); });
+    if (!loaded) {
+        if (m_tasks->lastOutcome() == TaskRunner::Outcome::Busy)
+            m_prompt->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                            tr("Another file is being loaded or saved."), tr("Try again when it is done."));
+        return std::nullopt;
+    }
+    if (loaded->library.ops().empty() && !loaded->ok()) {
+        reportDiagnostics(tr("Cannot open %1").arg(QFileInfo(path).fileName()), loaded->diagnostics);
+        return std::nullopt;
+    }
+    return loaded;
+}
+
 bool FileController::openLibrary(const QString &path)
 {
     if (!maybeSaveLibrary())
         return false;
-    LibraryLoadResult loaded = loadLibraryPath(path.toStdString());
+    struct Opened
+    {
+        LibraryLoadResult loaded;
+        std::map<std::string, LoadedFile> files;
+        PolicyTable policies;
+    };
+    // The mixlist cannot change meanwhile: user input waits, then the window refuses edits.
+    const Mixlist mixlist = m_workspace->mixlistDocument()->mixlist();
+    const std::string mixlistPath = m_workspace->mixlistDocument()->path().toStdString();
+    // Parsing and reading the files' bytes (kept to edit them on save) both happen off the UI
+    // thread; a cancelled load leaves everything as it was.
+    const std::string file = path.toStdString();
+    std::optional<Opened> opened = m_tasks->compute<Opened>(
+        tr("Loading %1…").arg(QFileInfo(path).fileName()), true, [file, mixlist, mixlistPath] {
+            Opened result;
+            result.loaded = loadLibraryPath(file);
+            result.policies = PolicyTable::compute(result.loaded.library,
+                                                   mixlist.empty() ? nullptr : &mixlist, mixlistPath);
+            for (const LibraryFile &f : result.loaded.library.files()) {
+                LoadedFile loadedFile;
+                loadedFile.target = f.path;
+                if (readFileStamped(f.path, loadedFile.bytes, loadedFile.stamp))
+                    result.files.emplace(f.path, std::move(loadedFile));
+            }
+            return result;
+        });
+    if (!opened) {
+        if (m_tasks->lastOutcome() == TaskRunner::Outcome::Busy)
+            m_prompt->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                            tr("Another file is being loaded or saved."), tr("Try again when it is done."));
+        return false;
+    }
+    LibraryLoadResult &loaded = opened->loaded;
     if (loaded.library.ops().empty() && !loaded.ok()) {
         reportDiagnostics(tr("Cannot open %1").arg(QFileInfo(path).fileName()), loaded.diagnostics);
         return false;
     }
-    m_libraryFiles.clear();
-    for (const LibraryFile &f : loaded.library.files()) {
-        LoadedFile file;
-        std::string error;
-        file.target = f.path;
-        if (readFileStamped(f.path, file.bytes, file.stamp, &error))
-            m_libraryFiles.emplace(f.path, std::move(file));
-    }
+    m_libraryFiles = std::move(opened->files);
+    m_workspace->preparePolicyTable(std::move(opened->policies));
     const bool hadErrors = !loaded.ok();
     std::vector<Diagnostic> diagnostics = loaded.diagnostics;
     m_workspace->libraryDocument()->reset(std::move(loaded.library), path, std::move(diagnostics));
@@ -195,8 +241,17 @@ bool FileController::writeText(const QString &path, const std::string &bytes,
     if (loaded && loaded->exists)
         options.loadedStamp = *loaded;
     options.backup = backup && QFileInfo::exists(path);
+    const std::string target = path.toStdString();
     for (;;) {
-        SaveResult result = saveFileAtomically(path.toStdString(), bytes, options);
+        // Not cancellable, so the work may read `bytes` and `options` where they are.
+        SaveResult result;
+        const auto outcome = m_tasks->run(tr("Saving %1…").arg(QFileInfo(path).fileName()), false,
+                                          [&] { result = saveFileAtomically(target, bytes, options); });
+        if (outcome != TaskRunner::Outcome::Done) {
+            m_prompt->error(tr("%1 was not saved").arg(QFileInfo(path).fileName()),
+                            tr("Another file is being loaded or saved."), tr("Save again when it is done."));
+            return false;
+        }
         if (result.ok) {
             if (saved)
                 *saved = result.stamp;
@@ -240,8 +295,16 @@ bool FileController::writeLibraryFile(const std::string &file, const std::string
         return false;
     }
     const PolicyEdits edits = editsIn(file);
-    OpsInfoEditor editor(loaded->second.bytes, file);
-    OpsInfoEditResult edited = editor.apply(edits);
+    OpsInfoEditResult edited;
+    const std::string &bytes = loaded->second.bytes;
+    // Scanning a large file takes a while; not cancellable, so the work may read `bytes` in place.
+    if (m_tasks->run(tr("Saving %1…").arg(QFileInfo(qs(target)).fileName()), false,
+                     [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
+        != TaskRunner::Outcome::Done) {
+        m_prompt->error(tr("%1 was not saved").arg(qs(file)), tr("Another file is being loaded or saved."),
+                        tr("Save again when it is done."));
+        return false;
+    }
     if (!edited.ok()) {
         reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(qs(file)).fileName()), edited.diagnostics);
         return false;
@@ -255,6 +318,43 @@ bool FileController::writeLibraryFile(const std::string &file, const std::string
     loaded->second.stamp = saved;
     loaded->second.written = edits;
     return true;
+}
+
+std::vector<std::string> FileController::editedLibraryFiles() const
+{
+    std::vector<std::string> files;
+    for (const auto &[file, loaded] : m_libraryFiles)
+        if (!editsIn(file).empty())
+            files.push_back(file);
+    return files;
+}
+
+std::optional<std::string> FileController::editedLibraryBytes(const std::string &file)
+{
+    auto loaded = m_libraryFiles.find(file);
+    if (loaded == m_libraryFiles.end()) {
+        m_prompt->error(tr("Cannot export %1").arg(qs(file)),
+                        tr("The file could not be read when the library was opened."),
+                        tr("Open the library again."));
+        return std::nullopt;
+    }
+    const PolicyEdits edits = editsIn(file);
+    OpsInfoEditResult edited;
+    const std::string &bytes = loaded->second.bytes;
+    if (m_tasks->run(tr("Exporting %1…").arg(QFileInfo(qs(file)).fileName()), false,
+                     [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
+        != TaskRunner::Outcome::Done)
+        return std::nullopt;
+    if (!edited.ok()) {
+        reportDiagnostics(tr("Cannot export %1").arg(QFileInfo(qs(file)).fileName()), edited.diagnostics);
+        return std::nullopt;
+    }
+    return std::move(edited.bytes);
+}
+
+bool FileController::writeNewFile(const QString &path, const std::string &bytes)
+{
+    return writeText(path, bytes, nullptr, false, nullptr);
 }
 
 std::map<std::string, Policy> FileController::editsIn(const std::string &file) const

@@ -3,6 +3,7 @@
 #include "common/diagnostic.h"
 #include "common/filestamp.h"
 #include "common/policy.h"
+#include "library/libraryloader.h"
 
 #include <QObject>
 #include <QString>
@@ -10,11 +11,13 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace opsinfo {
 
+class TaskRunner;
 class UserPrompt;
 class Workspace;
 
@@ -31,6 +34,8 @@ public:
 
     void setPrompt(UserPrompt *prompt) { m_prompt = prompt; }
     UserPrompt *prompt() const { return m_prompt; }
+    // Loads and saves run here, off the UI thread.
+    TaskRunner *tasks() const { return m_tasks; }
 
     // The embedded ~150-op ascend910b excerpt and its example mixlist.
     bool openSample();
@@ -54,6 +59,16 @@ public:
     // X5 from the flag edits made in the library browser.
     bool exportMinimalMixlist(const QString &path = {});
 
+    // For exports and comparisons. A library loaded off the UI thread, not opened (errors are
+    // reported; nullopt when it could not be read or the user cancelled).
+    std::optional<LibraryLoadResult> loadLibraryForReading(const QString &path);
+    // The library files holding edited op types, and a file's bytes as opened with the edits
+    // applied (errors reported; nullopt on failure).
+    std::vector<std::string> editedLibraryFiles() const;
+    std::optional<std::string> editedLibraryBytes(const std::string &file);
+    // A new file (no changed-on-disk check, no backup), written off the UI thread.
+    bool writeNewFile(const QString &path, const std::string &bytes);
+
 signals:
     // A file was opened or saved under a name (for the recent-files list).
     void fileUsed(const QString &path);
@@ -75,6 +90,7 @@ private:
 
     Workspace *m_workspace;
     UserPrompt *m_prompt;
+    TaskRunner *m_tasks;
     std::map<std::string, LoadedFile> m_libraryFiles; // by the library's file path
     FileStamp m_mixlistStamp;
     std::unique_ptr<QTemporaryDir> m_sampleDir;

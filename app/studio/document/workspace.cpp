@@ -31,8 +31,13 @@ void Workspace::recompute()
 {
     const Mixlist &mixlist = m_mixlist->mixlist();
     const std::string path = m_mixlist->path().toStdString();
-    m_policyTable = PolicyTable::compute(m_library->library(), mixlist.empty() ? nullptr : &mixlist,
-                                         path);
+    if (m_prepared) {
+        m_policyTable = std::move(*m_prepared);
+        m_prepared.reset();
+    } else {
+        m_policyTable = PolicyTable::compute(m_library->library(), mixlist.empty() ? nullptr : &mixlist,
+                                             path);
+    }
     const std::string file = path.empty() ? std::string("mixlist") : path;
     m_lint.clear();
     for (Diagnostic &d : checkMixlistCombinations(mixlist, file))

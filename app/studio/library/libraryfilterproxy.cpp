@@ -11,6 +11,15 @@ LibraryFilterProxy::LibraryFilterProxy(QObject *parent)
     setSortCaseSensitivity(Qt::CaseInsensitive);
 }
 
+bool LibraryFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const auto *model = qobject_cast<const LibraryModel *>(sourceModel());
+    if (model && left.column() == LibraryModel::TypeColumn && right.column() == LibraryModel::TypeColumn
+        && sortCaseSensitivity() == Qt::CaseInsensitive)
+        return model->typeRank(left.row()) < model->typeRank(right.row());
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 // A filter change rebuilds the mapping with one layoutChanged: the granular row removals of
 // invalidateFilter() cost views far more with 20,000 scattered rows (measured: 620 ms a keystroke).
 void LibraryFilterProxy::invalidateAll()

@@ -110,6 +110,23 @@ void LibraryModel::rebuild()
         row.effective = m_workspace->policyTable().effective(e.type);
         m_rows.push_back(std::move(row));
     }
+    // ASCII case folding, as QString's case-insensitive compare does for op type names; stable, so
+    // types equal but for case keep the library's order, like the proxy's own stable sort.
+    std::vector<int> order(m_rows.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = int(i);
+    const auto &ops = library.ops();
+    std::stable_sort(order.begin(), order.end(), [&ops](int a, int b) {
+        const std::string &x = ops[std::size_t(a)].type;
+        const std::string &y = ops[std::size_t(b)].type;
+        return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end(), [](char c, char d) {
+            const auto lower = [](unsigned char u) { return u >= 'A' && u <= 'Z' ? u + 32 : int(u); };
+            return lower(static_cast<unsigned char>(c)) < lower(static_cast<unsigned char>(d));
+        });
+    });
+    m_typeRank.assign(m_rows.size(), 0);
+    for (std::size_t i = 0; i < order.size(); ++i)
+        m_typeRank[std::size_t(order[i])] = int(i);
     endResetModel();
 }
 

@@ -5,6 +5,7 @@
 #include <QPixmap>
 
 #include <array>
+#include <cmath>
 
 namespace opsinfo {
 
@@ -21,21 +22,45 @@ QColor policyColor(Policy policy)
     return QColor(0x9e, 0x9e, 0x9e);
 }
 
+QColor contrastingTextColor(const QColor &background)
+{
+    // WCAG relative luminance: dark text on light fills, light text on dark ones, whatever the
+    // palette (a dark desktop theme keeps the list colours' own fills).
+    auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+    const double luminance = 0.2126 * channel(background.redF()) + 0.7152 * channel(background.greenF())
+                             + 0.0722 * channel(background.blueF());
+    return luminance > 0.179 ? QColor(0x20, 0x21, 0x24) : QColor(0xf1, 0xf3, 0xf4);
+}
+
+QColor policyTextColor(Policy policy)
+{
+    return contrastingTextColor(policyColor(policy));
+}
+
 QIcon policyChip(Policy policy)
 {
-    // Built once: data() hands out the same three icons for every row.
+    // Built once: data() hands out the same three icons for every row. Drawn at 1x-3x so chips stay
+    // sharp on high-DPI screens; the outline contrasts with the fill, so a black chip shows on a
+    // dark palette and a white one on a light palette.
     static const std::array<QIcon, 3> chips = [] {
         std::array<QIcon, 3> icons;
         for (Policy p : {Policy::Gray, Policy::White, Policy::Black}) {
-            QPixmap pixmap(14, 14);
-            pixmap.fill(Qt::transparent);
-            QPainter painter(&pixmap);
-            painter.setRenderHint(QPainter::Antialiasing);
-            painter.setPen(QPen(QColor(0x55, 0x55, 0x55), 1));
-            painter.setBrush(policyColor(p));
-            painter.drawRoundedRect(QRectF(1.5, 1.5, 11, 11), 3, 3);
-            painter.end();
-            icons[std::size_t(p)] = QIcon(pixmap);
+            QIcon icon;
+            for (int scale = 1; scale <= 3; ++scale) {
+                QPixmap pixmap(14 * scale, 14 * scale);
+                pixmap.setDevicePixelRatio(scale);
+                pixmap.fill(Qt::transparent);
+                QPainter painter(&pixmap);
+                painter.setRenderHint(QPainter::Antialiasing);
+                QColor outline = policyTextColor(p);
+                outline.setAlphaF(0.6);
+                painter.setPen(QPen(outline, 1));
+                painter.setBrush(policyColor(p));
+                painter.drawRoundedRect(QRectF(1.5, 1.5, 11, 11), 3, 3);
+                painter.end();
+                icon.addPixmap(pixmap);
+            }
+            icons[std::size_t(p)] = icon;
         }
         return icons;
     }();

@@ -1,0 +1,135 @@
+#include "document/libraryexporter.h"
+
+#include "document/filecontroller.h"
+#include "document/librarydocument.h"
+#include "document/userprompt.h"
+#include "document/workspace.h"
+#include "export/snippets.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <map>
+
+namespace opsinfo {
+
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+bool sameFile(const QString &a, const QString &b)
+{
+    const QFileInfo ia(a);
+    const QFileInfo ib(b);
+    const QString ca = ia.canonicalFilePath();
+    return !ca.isEmpty() ? ca == ib.canonicalFilePath() : ia.absoluteFilePath() == ib.absoluteFilePath();
+}
+
+} // namespace
+
+LibraryExporter::LibraryExporter(Workspace *workspace, FileController *files, QObject *parent)
+    : QObject(parent)
+    , m_workspace(workspace)
+    , m_files(files)
+{
+}
+
+bool LibraryExporter::exportPatchedLibrary(const QString &chosen)
+{
+    const OpLibrary &library = m_workspace->libraryDocument()->library();
+    UserPrompt *prompt = m_files->prompt();
+    const std::vector<std::string> edited = m_files->editedLibraryFiles();
+    if (edited.empty()) {
+        prompt->information(tr("Nothing to export"),
+                            tr("No op type's colour was changed, so the patched library would be the "
+                               "library as opened. Change colours with W, B or G first."));
+        return false;
+    }
+    if (library.files().size() > 1)
+        return exportIntoFolder(edited, chosen);
+
+    const std::string &file = edited.front();
+    QString path = chosen;
+    if (path.isEmpty())
+        path = prompt->saveFileName(tr("Export Patched Library"), QFileInfo(qs(file)).fileName(),
+                                    tr("Ops-info library (aic-*-ops-info*.json);;JSON files (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (sameFile(path, qs(file))) {
+        prompt->error(tr("Not exported"), tr("%1 is the library file you opened.").arg(path),
+                      tr("Use Save to write the edits into it (with a backup), or choose another name."));
+        return false;
+    }
+    const std::optional<std::string> bytes = m_files->editedLibraryBytes(file);
+    return bytes && m_files->writeNewFile(path, *bytes);
+}
+
+bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QString folder)
+{
+    UserPrompt *prompt = m_files->prompt();
+    if (folder.isEmpty())
+        folder = prompt->openDirectory(tr("Export the Edited Library Files Into Folder"));
+    if (folder.isEmpty())
+        return false;
+    const OpLibrary &library = m_workspace->libraryDocument()->library();
+    std::map<QString, int> nameCount;
+    for (const std::string &file : files)
+        ++nameCount[QFileInfo(qs(file)).fileName()];
+
+    std::vector<std::pair<std::string, QString>> targets;
+    for (const std::string &file : files) {
+        const QString name = QFileInfo(qs(file)).fileName();
+        QString target = QDir(folder).filePath(name);
+        if (nameCount[name] > 1) {
+            // Same file name in two stores (built-in and a vendor): one subfolder per store.
+            for (const LibraryFile &f : library.files())
+                if (f.path == file && std::size_t(f.storeIndex) < library.stores().size()) {
+                    QString store = qs(library.stores()[std::size_t(f.storeIndex)].name);
+                    store.replace(QLatin1Char('/'), QLatin1Char('_'));
+                    target = QDir(folder).filePath(store + QLatin1Char('/') + name);
+                }
+        }
+        if (sameFile(QFileInfo(target).absolutePath(), QFileInfo(qs(file)).absolutePath())) {
+            prompt->error(tr("Not exported"),
+                          tr("%1 is the folder the library was opened from.").arg(folder),
+                          tr("Use Save to write the edits in place (with backups), or choose an "
+                             "empty folder."));
+            return false;
+        }
+        targets.emplace_back(file, target);
+    }
+    for (const auto &[file, target] : targets) {
+        if (!QDir().mkpath(QFileInfo(target).absolutePath())) {
+            prompt->error(tr("Not exported"), tr("Cannot create the folder %1.").arg(QFileInfo(target).absolutePath()),
+                          tr("Choose a folder you can write to."));
+            return false;
+        }
+        const std::optional<std::string> bytes = m_files->editedLibraryBytes(file);
+        if (!bytes || !m_files->writeNewFile(target, *bytes))
+            return false;
+    }
+    return true;
+}
+
+bool LibraryExporter::exportKeepDtype(const std::vector<std::string> &types, const QString &chosen)
+{
+    UserPrompt *prompt = m_files->prompt();
+    if (types.empty()) {
+        prompt->information(tr("Nothing to export"),
+                            tr("Select the op types to keep in their original dtype in the library "
+                               "table first; each becomes an OpType::<type> line."));
+        return false;
+    }
+    QString path = chosen;
+    if (path.isEmpty())
+        path = prompt->saveFileName(tr("Export keep_dtype File"), QStringLiteral("keep_dtype.cfg"),
+                                    tr("keep_dtype files (*.cfg *.txt);;All files (*)"));
+    if (path.isEmpty())
+        return false;
+    return m_files->writeNewFile(path, writeKeepDtype({}, types));
+}
+
+} // namespace opsinfo
