@@ -27,6 +27,7 @@
 #include <QAction>
 #include <QBarSet>
 #include <QChart>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
@@ -199,11 +200,14 @@ void TestGraphPreview::opensTheSampleGraph()
     QVERIFY(std::any_of(styles.begin(), styles.end(), [](const NodeStyle &s) { return s.ambiguous; }));
     // The library's "used in graph" filter knows the graph's op types.
     LibraryFilterProxy *proxy = m_window->libraryView()->proxy();
-    proxy->setUsedOnly(true);
+    auto *usedOnly = m_window->findChild<QCheckBox *>(QStringLiteral("libraryUsedOnly"));
+    QVERIFY(usedOnly && usedOnly->isEnabled());
+    usedOnly->setChecked(true);
     QSet<QString> shown;
     for (int r = 0; r < proxy->rowCount(); ++r)
         shown.insert(proxy->index(r, 0).data().toString());
-    proxy->setUsedOnly(false);
+    usedOnly->setChecked(false);
+    QCOMPARE(proxy->rowCount(), int(m_window->workspace()->libraryDocument()->library().ops().size()));
     QVERIFY(shown.contains(QStringLiteral("MatMulV2")));
     QVERIFY(shown.contains(QStringLiteral("Conv2D")));
     QVERIFY(!shown.contains(QStringLiteral("ApplyAdamD")));

@@ -10,6 +10,7 @@
 #include "nodestylemap.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -170,6 +171,7 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     });
     connect(m_preview, &GraphPreview::graphChanged, this, &GraphPreviewWidget::graphChanged);
     connect(m_preview, &GraphPreview::resolved, this, &GraphPreviewWidget::resolved);
+    m_view->installEventFilter(this);
     connect(m_view, &GraphView::nodeSelected, this, &GraphPreviewWidget::updateDetails);
     connect(m_view, &GraphView::scopeSelected, this, &GraphPreviewWidget::updateDetails);
     connect(m_details, &QTextBrowser::anchorClicked, this, &GraphPreviewWidget::openLink);
@@ -338,6 +340,32 @@ void GraphPreviewWidget::openLink(const QUrl &url)
         if (ok)
             m_view->selectNode(node);
     }
+}
+
+void GraphPreviewWidget::focusSelectionWhenShown()
+{
+    m_focusPending = true;
+    if (m_view->viewport()->width() > 200 && m_view->isVisible())
+        focusSelection();
+}
+
+bool GraphPreviewWidget::eventFilter(QObject *watched, QEvent *event)
+{
+    // After the view's own resize handling (it refits): queue the focus behind it.
+    if (watched == m_view && event->type() == QEvent::Resize && m_focusPending && m_view->width() > 200)
+        QMetaObject::invokeMethod(this, &GraphPreviewWidget::focusSelection, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void GraphPreviewWidget::focusSelection()
+{
+    const GraphScene *scene = m_view->scene();
+    const int node = m_view->selectedNode();
+    if (!m_focusPending || !scene || node < 0)
+        return;
+    m_focusPending = false;
+    m_view->setZoom(0.85);
+    m_view->centerOn(scene->rect(scene->visibleOf(node)).center());
 }
 
 bool GraphPreviewWidget::selectNodeByName(const QString &name)

@@ -50,10 +50,17 @@ public:
     bool selectNodeByName(const QString &name);
     // Node names of the selection: the selected node, or every op in a selected collapsed scope.
     std::vector<std::string> selectedNodeNames() const;
+    // Once the view has its real size: zoom to readable labels and center the selected node (the
+    // sample opens this way, so the first look shows names, not a thumbnail).
+    void focusSelectionWhenShown();
     // The details pane as plain text (tests).
     QString detailsText() const;
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    void focusSelection();
     void graphChanged();
     void resolved();
     void applyStyles();
@@ -84,6 +91,7 @@ private:
     GraphDiffPanel *m_diff;
     bool m_modesStale = true;
     bool m_diffStale = true;
+    bool m_focusPending = false;
 };
 
 } // namespace opsinfo

@@ -11,6 +11,7 @@
 #include "reportexport.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -33,6 +34,12 @@ GraphTab::GraphTab(MainWindow *window)
             });
     connect(m_preview, &GraphPreview::graphChanged, this, [this] {
         m_window->libraryView()->proxy()->setUsedTypes(m_preview->opTypes());
+        // The library view's "Used in graph" box waits for a graph.
+        if (auto *usedOnly = m_window->libraryView()->findChild<QCheckBox *>(QStringLiteral("libraryUsedOnly"))) {
+            usedOnly->setEnabled(m_preview->hasGraph());
+            if (!m_preview->hasGraph())
+                usedOnly->setChecked(false);
+        }
     });
 }
 
@@ -115,7 +122,8 @@ bool GraphTab::openSample()
 {
     if (!m_preview->openSampleGraph())
         return false;
-    m_widget->selectNodeByName(QStringLiteral("/model/layers.0/attn/mask/Add"));
+    if (m_widget->selectNodeByName(QStringLiteral("/model/layers.0/attn/mask/Add")))
+        m_widget->focusSelectionWhenShown();
     return true;
 }
 

@@ -58,7 +58,7 @@ void ModeChart::setPending(bool pending)
 {
     m_status->setText(pending ? tr("Resolving every mode...")
                               : tr("Nodes per decided dtype and Casts inserted, per precision mode (C2). "
-                                   "Approximate modes are marked (approx)."));
+                                   "Approximate modes are marked * (approx), modes the SoC refuses ✕."));
 }
 
 void ModeChart::rebuildChart()
@@ -113,13 +113,31 @@ void ModeChart::rebuildChart()
     }
     chart->addSeries(casts);
 
+    // Short names: the canonical ones do not fit under nine bars (the table below has them in full).
+    auto shortName = [](PrecisionMode mode) {
+        switch (mode) {
+        case PrecisionMode::ForceFp16: return QStringLiteral("force_fp16");
+        case PrecisionMode::CubeFp16InFp32Out: return QStringLiteral("force_fp32");
+        case PrecisionMode::AllowFp32ToFp16: return QStringLiteral("to_fp16");
+        case PrecisionMode::MustKeepOriginDtype: return QStringLiteral("origin");
+        case PrecisionMode::AllowMixPrecisionFp16: return QStringLiteral("mixed_fp16");
+        case PrecisionMode::AllowMixPrecisionBf16: return QStringLiteral("mixed_bf16");
+        case PrecisionMode::AllowFp32ToBf16: return QStringLiteral("to_bf16");
+        case PrecisionMode::CubeHif8: return QStringLiteral("cube_hif8");
+        case PrecisionMode::MixedHif8: return QStringLiteral("mixed_hif8");
+        }
+        return QString();
+    };
     QStringList categories;
     for (const ModeCounts &c : counts)
-        categories << QString::fromLatin1(precisionModeName(c.mode)) + (c.approximate ? tr(" (approx)") : QString())
-                          + (c.refused.isEmpty() ? QString() : tr(" (refused)"));
+        categories << shortName(c.mode) + (c.approximate ? QStringLiteral("*") : QString())
+                          + (c.refused.isEmpty() ? QString() : QStringLiteral(" ✕"));
     auto *x = new QBarCategoryAxis;
     x->append(categories);
-    x->setLabelsAngle(-35);
+    x->setLabelsAngle(-90); // upright labels are cut to "fo..." under narrow bars
+    QFont small = x->labelsFont();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1.0));
+    x->setLabelsFont(small);
     auto *nodes = new QValueAxis;
     nodes->setTitleText(tr("nodes"));
     nodes->setRange(0, maxNodes * 1.05);
