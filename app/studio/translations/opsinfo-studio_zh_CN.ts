@@ -45,6 +45,85 @@
     </message>
 </context>
 <context>
+    <name>NodeDetails</name>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;No explanation: FE does not decide this node; it keeps the graph's dtypes (§8.1).&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;无解释：FE 不判定此节点，它保持计算图中的数据类型（§8.1）。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>A prediction: later fusion passes, op_select_format callbacks of dynamic-format ops and Cast/TransData clean-up can change the compiled graph (§7). Check it against a compiled GE dump.</source>
+        <translation>这是预测结果：后续的融合 Pass、动态格式算子的 op_select_format 回调以及 Cast/TransData 清理都可能改变编译后的计算图（§7）。请用编译后的 GE dump 进行核对。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: no summary of this rule in this build (see SEMANTICS.md).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：此版本没有该规则的摘要（参见 SEMANTICS.md）。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Select a node to see why it gets its dtype.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;选择一个节点，查看它为何得到当前的数据类型。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 · %2 list · mode %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 · 名单 %2 · 模式 %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>dtype &lt;b&gt;%1&lt;/b&gt;, engine %2, status %3</source>
+        <translation>数据类型 &lt;b&gt;%1&lt;/b&gt;，引擎 %2，状态 %3</translation>
+    </message>
+    <message>
+        <source>approximate</source>
+        <translation>近似</translation>
+    </message>
+    <message>
+        <source>ambiguous</source>
+        <translation>存在歧义</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Why&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;原因&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style='color:#7a5b00'&gt;&lt;b&gt;approximate&lt;/b&gt;: this result rests on a rule the compiler's public sources do not pin down (approx).&lt;/p&gt;</source>
+        <translation>&lt;p style='color:#7a5b00'&gt;&lt;b&gt;近似&lt;/b&gt;：此结果依据的规则在编译器公开源码中没有明确定义（approx）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style='color:#a0002a'&gt;&lt;b&gt;ambiguous&lt;/b&gt;: the producers of this gray op disagree; the gray rule option (FE or previous op, G6) decides.&lt;/p&gt;</source>
+        <translation>&lt;p style='color:#a0002a'&gt;&lt;b&gt;存在歧义&lt;/b&gt;：此灰名单算子的上游算子数据类型不一致，由灰名单规则选项（FE 或前一个算子，G6）决定。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Rules&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;规则&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Inputs&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;输入&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;%1 (missing)&lt;/i&gt;</source>
+        <translation>&lt;i&gt;%1（缺失）&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Cast %1 → %2 (%3)</source>
+        <translation>Cast %1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>decides (G3)</source>
+        <translation>起决定作用（G3）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Outputs: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;输出：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Ops-info entry&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;算子信息库条目&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 is not in the library: FE does not decide it (§8.1).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 不在算子信息库中：FE 不判定它（§8.1）。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>NodeStyle</name>
     <message>
         <source>float16</source>
@@ -171,7 +250,7 @@
         <translation>自您打开 %1 以来，它已被其他程序修改。</translation>
     </message>
     <message>
-        <source>Nothing was written. Save your edits under another name and compare, or overwrite the other program&apos;s changes.</source>
+        <source>Nothing was written. Save your edits under another name and compare, or overwrite the other program's changes.</source>
         <translation>未写入任何内容。请将您的修改另存为其他名称后再比较，或覆盖其他程序所做的更改。</translation>
     </message>
     <message>
@@ -293,6 +372,42 @@
         <source> (%1 unchanged)</source>
         <translation>（%1 个未变）</translation>
     </message>
+    <message>
+        <source>Mixlist on both</source>
+        <translation>两侧均应用混合精度名单</translation>
+    </message>
+    <message>
+        <source>Types on one side only</source>
+        <translation>仅一侧存在的类型</translation>
+    </message>
+    <message>
+        <source>Filter op types</source>
+        <translation>筛选算子类型</translation>
+    </message>
+    <message>
+        <source>Apply the open mixlist to the other library too (X3), so the diff shows what the same training script gets on each</source>
+        <translation>对另一个算子信息库也应用当前打开的混合精度名单（X3），使差异显示同一训练脚本在两侧分别得到的结果</translation>
+    </message>
+    <message>
+        <source>Also list op types that only one side has (absent-&gt;white ...)</source>
+        <translation>同时列出仅一侧存在的算子类型（absent-&gt;white 等）</translation>
+    </message>
+    <message>
+        <source>Compare with another library…</source>
+        <translation>与另一个算子信息库比较…</translation>
+    </message>
+    <message>
+        <source>Open library → %1</source>
+        <translation>当前算子信息库 → %1</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::FileController</name>
@@ -383,12 +498,172 @@
         <translation>没有可导出的内容</translation>
     </message>
     <message>
-        <source>No op type&apos;s colour was changed in the library browser. Change colours with W, B or G first; the exported mixlist turns the library as opened into the edited one (X5).</source>
+        <source>No op type's colour was changed in the library browser. Change colours with W, B or G first; the exported mixlist turns the library as opened into the edited one (X5).</source>
         <translation>算子信息库浏览器中没有修改任何算子类型的名单。请先用 W、B 或 G 修改名单；导出的混合精度名单会把打开时的算子信息库变为编辑后的算子信息库（X5）。</translation>
     </message>
     <message>
         <source>Export Minimal Mixlist</source>
         <translation>导出最小混合精度名单</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Another file is being loaded or saved.</source>
+        <translation>正在加载或保存另一个文件。</translation>
+    </message>
+    <message>
+        <source>Try again when it is done.</source>
+        <translation>请在其完成后重试。</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Save again when it is done.</source>
+        <translation>请在其完成后再次保存。</translation>
+    </message>
+    <message>
+        <source>Cannot export %1</source>
+        <translation>无法导出 %1</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::GraphDiffModel</name>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>Casts in</source>
+        <translation>输入 Cast</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::GraphDiffPanel</name>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Highlight changed nodes in the graph</source>
+        <translation>在计算图中高亮变化的节点</translation>
+    </message>
+    <message>
+        <source>Mode A vs mode B</source>
+        <translation>模式 A 与模式 B</translation>
+    </message>
+    <message>
+        <source>Mixlist A vs mixlist B</source>
+        <translation>混合精度名单 A 与混合精度名单 B</translation>
+    </message>
+    <message>
+        <source>Compare:</source>
+        <translation>比较：</translation>
+    </message>
+    <message>
+        <source>A:</source>
+        <translation>A：</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B：</translation>
+    </message>
+    <message>
+        <source>Mixlist to Compare</source>
+        <translation>要比较的混合精度名单</translation>
+    </message>
+    <message>
+        <source>Mixlists (*.json);;All files (*)</source>
+        <translation>混合精度名单 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>current colours (edits + mixlist)</source>
+        <translation>当前名单（编辑 + 混合精度名单）</translation>
+    </message>
+    <message>
+        <source>no mixlist (edits only)</source>
+        <translation>无混合精度名单（仅编辑）</translation>
+    </message>
+    <message>
+        <source>library as opened (no edits, no mixlist)</source>
+        <translation>打开时的算子信息库（无编辑、无混合精度名单）</translation>
+    </message>
+    <message>
+        <source>mixlist file...</source>
+        <translation>混合精度名单文件...</translation>
+    </message>
+    <message>
+        <source>no mixlist</source>
+        <translation>无混合精度名单</translation>
+    </message>
+    <message>
+        <source>as opened</source>
+        <translation>打开时</translation>
+    </message>
+    <message>
+        <source>%1 (unreadable)</source>
+        <translation>%1（无法读取）</translation>
+    </message>
+    <message>
+        <source>%1 (invalid: %2)</source>
+        <translation>%1（无效：%2）</translation>
+    </message>
+    <message>
+        <source>current (%1)</source>
+        <translation>当前（%1）</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>无法比较：%1</translation>
+    </message>
+    <message>
+        <source>Comparing...</source>
+        <translation>正在比较...</translation>
+    </message>
+    <message>
+        <source>Comparing</source>
+        <translation>正在比较</translation>
+    </message>
+    <message>
+        <source>Resolving side A</source>
+        <translation>正在推导 A 侧</translation>
+    </message>
+    <message>
+        <source>Resolving side B</source>
+        <translation>正在推导 B 侧</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) change dtype; casts %1 → %2 (%3)</source>
+        <translation>
+            <numerusform>%n 个节点的数据类型发生变化；Cast 数 %1 → %2（%3）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -396,6 +671,351 @@
     <message>
         <source>Overview: click or drag to move the view</source>
         <translation>概览：单击或拖动以移动视图</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::GraphPreview</name>
+    <message>
+        <source>... and %1 more</source>
+        <translation>……另有 %1 项</translation>
+    </message>
+    <message>
+        <source>The work stopped without a result.</source>
+        <translation>任务已停止，没有结果。</translation>
+    </message>
+    <message>
+        <source>Try again; if it keeps failing, report the graph file with this message.</source>
+        <translation>请重试；如果仍然失败，请连同此消息报告该计算图文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open the graph</source>
+        <translation>无法打开计算图</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable file.</source>
+        <translation>%1 不是可读的文件。</translation>
+    </message>
+    <message>
+        <source>Check the path and the file's permissions.</source>
+        <translation>请检查路径和文件权限。</translation>
+    </message>
+    <message>
+        <source>Cannot open the sample graph</source>
+        <translation>无法打开示例计算图</translation>
+    </message>
+    <message>
+        <source>%1 is missing from this build.</source>
+        <translation>此版本中缺少 %1。</translation>
+    </message>
+    <message>
+        <source>Open a graph file with File &gt; Open Graph.</source>
+        <translation>请通过“文件 &gt; 打开计算图”打开计算图文件。</translation>
+    </message>
+    <message>
+        <source>the sample graph</source>
+        <translation>示例计算图</translation>
+    </message>
+    <message>
+        <source>Loading %1</source>
+        <translation>正在加载 %1</translation>
+    </message>
+    <message>
+        <source>Reading the graph</source>
+        <translation>正在读取计算图</translation>
+    </message>
+    <message>
+        <source>Laying out %1 nodes</source>
+        <translation>正在布局 %1 个节点</translation>
+    </message>
+    <message>
+        <source>Preparing the resolver</source>
+        <translation>正在准备推导器</translation>
+    </message>
+    <message>
+        <source>Resolving</source>
+        <translation>正在推导</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>%1 could not be read as a graph:
+%2</source>
+        <translation>无法将 %1 读取为计算图：
+%2</translation>
+    </message>
+    <message>
+        <source>The sample graph</source>
+        <translation>示例计算图</translation>
+    </message>
+    <message>
+        <source>OpsInfo Studio reads ONNX (.onnx), GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), ATC JSON (atc --mode=1) and TensorFlow GraphDef (.pb, .pbtxt).</source>
+        <translation>OpsInfo Studio 可读取 ONNX（.onnx）、GE dump（ge_proto_*.txt、ge_onnx_*.pbtxt）、ATC JSON（atc --mode=1）和 TensorFlow GraphDef（.pb、.pbtxt）。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::GraphPreviewWidget</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>precision_mode / precision_mode_v2, aliases included (§4)</source>
+        <translation>precision_mode / precision_mode_v2，含别名（§4）</translation>
+    </message>
+    <message>
+        <source>FE (G1–G5)</source>
+        <translation>FE（G1–G5）</translation>
+    </message>
+    <message>
+        <source>previous op (G6)</source>
+        <translation>前一个算子（G6）</translation>
+    </message>
+    <message>
+        <source>How gray ops read their producers: FE's rule, or the seed's "same as the previous op" (G6)</source>
+        <translation>灰名单算子如何参考上游算子：FE 的规则，或原始文档中的“与前一个算子相同”（G6）</translation>
+    </message>
+    <message>
+        <source>Find node by name or type (Enter: next)</source>
+        <translation>按名称或类型查找节点（Enter：下一个）</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>放大 (+)</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小 (-)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Fit the graph to the view (F)</source>
+        <translation>使计算图适应视图 (F)</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Gray rule:</source>
+        <translation>灰名单规则：</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>All modes</source>
+        <translation>所有模式</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>差异</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>precision_mode_v2</source>
+        <translation>precision_mode_v2</translation>
+    </message>
+    <message>
+        <source>precision_mode</source>
+        <translation>precision_mode</translation>
+    </message>
+    <message>
+        <source> — same as %1</source>
+        <translation> — 等同于 %1</translation>
+    </message>
+    <message>
+        <source> (approximate: not specified by SEMANTICS)</source>
+        <translation>（近似：SEMANTICS 未明确规定）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Open a graph (File &gt; Open Graph) to see how the compiler would choose its dtypes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;打开一个计算图（文件 &gt; 打开计算图），查看编译器将如何选择其数据类型。&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;A collapsed scope of %n node(s). Double-click it or press Enter to expand it; File &gt; Export &gt; keep_dtype exports its nodes.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;已折叠的作用域，含 %n 个节点。双击或按 Enter 展开；“文件 &gt; 导出 &gt; keep_dtype”可导出其节点。&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resolving...</source>
+        <translation>正在推导...</translation>
+    </message>
+    <message>
+        <source>No graph loaded.</source>
+        <translation>未加载计算图。</translation>
+    </message>
+    <message>
+        <source>sample graph</source>
+        <translation>示例计算图</translation>
+    </message>
+    <message>
+        <source>%1 · %2 nodes · %3: %4 fp16 · %5 bf16 · %6 fp32 · %7 AI CPU · %8 errors · %9 casts</source>
+        <translation>%1 · %2 个节点 · %3：fp16 %4 · bf16 %5 · fp32 %6 · AI CPU %7 · 错误 %8 · Cast %9</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n approximate</source>
+        <translation>
+            <numerusform> · 近似 %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n ambiguous</source>
+        <translation>
+            <numerusform> · 存在歧义 %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n load message(s)</source>
+        <translation>
+            <numerusform> · 加载消息 %n 条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resolving every mode</source>
+        <translation>正在推导所有模式</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::GraphTab</name>
+    <message>
+        <source>Open &amp;Graph...</source>
+        <translation>打开计算图(&amp;G)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+G</source>
+        <translation>Ctrl+Shift+G</translation>
+    </message>
+    <message>
+        <source>ONNX, GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), ATC JSON or TensorFlow GraphDef</source>
+        <translation>ONNX、GE dump（ge_proto_*.txt、ge_onnx_*.pbtxt）、ATC JSON 或 TensorFlow GraphDef</translation>
+    </message>
+    <message>
+        <source>Open Graph</source>
+        <translation>打开计算图</translation>
+    </message>
+    <message>
+        <source>Graphs (*.onnx *.txt *.pbtxt *.json *.pb);;All files (*)</source>
+        <translation>计算图 (*.onnx *.txt *.pbtxt *.json *.pb);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Per-Node Report (&amp;JSON)...</source>
+        <translation>逐节点报告 (&amp;JSON)...</translation>
+    </message>
+    <message>
+        <source>Per-Node Report (&amp;CSV)...</source>
+        <translation>逐节点报告 (&amp;CSV)...</translation>
+    </message>
+    <message>
+        <source>Graph Image (&amp;SVG)...</source>
+        <translation>计算图图像 (&amp;SVG)...</translation>
+    </message>
+    <message>
+        <source>Graph Image (&amp;PNG)...</source>
+        <translation>计算图图像 (&amp;PNG)...</translation>
+    </message>
+    <message>
+        <source>keep_dtype from Selected Graph &amp;Nodes...</source>
+        <translation>由选中的计算图节点生成 keep_dtype(&amp;N)...</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>导出(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>没有可导出的内容</translation>
+    </message>
+    <message>
+        <source>No graph is loaded, or it is still being resolved.</source>
+        <translation>未加载计算图，或仍在推导中。</translation>
+    </message>
+    <message>
+        <source>Open a graph with File &gt; Open Graph and wait for its colours.</source>
+        <translation>请通过“文件 &gt; 打开计算图”打开计算图，并等待着色完成。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Writing %1 failed: %2</source>
+        <translation>写入 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Choose a folder you can write to.</source>
+        <translation>请选择一个可写的目录。</translation>
+    </message>
+    <message>
+        <source>Export Per-Node Report (JSON)</source>
+        <translation>导出逐节点报告（JSON）</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export Per-Node Report (CSV)</source>
+        <translation>导出逐节点报告（CSV）</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export Graph Image (SVG)</source>
+        <translation>导出计算图图像（SVG）</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot export the graph</source>
+        <translation>无法导出计算图</translation>
+    </message>
+    <message>
+        <source>Export Graph Image (PNG)</source>
+        <translation>导出计算图图像（PNG）</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Choose a folder you can write to; very large graphs export better as SVG.</source>
+        <translation>请选择一个可写的目录；非常大的计算图更适合导出为 SVG。</translation>
+    </message>
+    <message>
+        <source>Nothing selected</source>
+        <translation>未选择任何内容</translation>
+    </message>
+    <message>
+        <source>Select a node or a collapsed scope in the graph first: keep_dtype lists the selected nodes by name (M8).</source>
+        <translation>请先在计算图中选择节点或已折叠的作用域：keep_dtype 按名称列出选中的节点（M8）。</translation>
+    </message>
+    <message>
+        <source>Export keep_dtype</source>
+        <translation>导出 keep_dtype</translation>
+    </message>
+    <message>
+        <source>keep_dtype files (*.cfg *.txt);;All files (*)</source>
+        <translation>keep_dtype 文件 (*.cfg *.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -457,6 +1077,69 @@
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::LibraryExporter</name>
+    <message>
+        <source>Nothing to export</source>
+        <translation>没有可导出的内容</translation>
+    </message>
+    <message>
+        <source>No op type's colour was changed, so the patched library would be the library as opened. Change colours with W, B or G first.</source>
+        <translation>没有修改任何算子类型的名单，修改后的算子信息库将与打开时相同。请先用 W、B 或 G 修改名单。</translation>
+    </message>
+    <message>
+        <source>Export Patched Library</source>
+        <translation>导出修改后的算子信息库</translation>
+    </message>
+    <message>
+        <source>Ops-info library (aic-*-ops-info*.json);;JSON files (*.json)</source>
+        <translation>算子信息库 (aic-*-ops-info*.json);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Not exported</source>
+        <translation>未导出</translation>
+    </message>
+    <message>
+        <source>%1 is the library file you opened.</source>
+        <translation>%1 是您打开的算子信息库文件。</translation>
+    </message>
+    <message>
+        <source>Use Save to write the edits into it (with a backup), or choose another name.</source>
+        <translation>请使用“保存”将修改写入该文件（会生成备份），或选择其他名称。</translation>
+    </message>
+    <message>
+        <source>Export the Edited Library Files Into Folder</source>
+        <translation>将编辑后的算子信息库文件导出到目录</translation>
+    </message>
+    <message>
+        <source>%1 is the folder the library was opened from.</source>
+        <translation>%1 是打开算子信息库时所用的目录。</translation>
+    </message>
+    <message>
+        <source>Use Save to write the edits in place (with backups), or choose an empty folder.</source>
+        <translation>请使用“保存”原地写入修改（会生成备份），或选择一个空目录。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建目录 %1。</translation>
+    </message>
+    <message>
+        <source>Choose a folder you can write to.</source>
+        <translation>请选择一个可写的目录。</translation>
+    </message>
+    <message>
+        <source>Select the op types to keep in their original dtype in the library table first; each becomes an OpType::&lt;type&gt; line.</source>
+        <translation>请先在算子信息库表格中选择要保持原始数据类型的算子类型；每个类型生成一行 OpType::&lt;type&gt;。</translation>
+    </message>
+    <message>
+        <source>Export keep_dtype File</source>
+        <translation>导出 keep_dtype 文件</translation>
+    </message>
+    <message>
+        <source>keep_dtype files (*.cfg *.txt);;All files (*)</source>
+        <translation>keep_dtype 文件 (*.cfg *.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -743,10 +1426,6 @@
         <translation>打开算子信息库文件</translation>
     </message>
     <message>
-        <source>Ops-info libraries (*.json *.ini);;All files (*)</source>
-        <translation>算子信息库 (*.json *.ini);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Open Soc Folder or Opp Root</source>
         <translation>打开 SoC 目录或 OPP 根目录</translation>
     </message>
@@ -789,6 +1468,58 @@
     <message>
         <source>%1 op types · %2 white · %3 black · %4 gray (effective) · %5 edited</source>
         <translation>%1 个算子类型 · 白名单 %2 · 黑名单 %3 · 灰名单 %4（生效）· 已编辑 %5</translation>
+    </message>
+    <message>
+        <source>Ops-info libraries (aic-*-ops-info*.json);;JSON files (*.json);;INI sources (*.ini);;All files (*)</source>
+        <translation>算子信息库 (aic-*-ops-info*.json);;JSON 文件 (*.json);;INI 源文件 (*.ini);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Patched Library...</source>
+        <translation>修改后的算子信息库(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>A copy of the library with the colour edits (a folder of the edited files for a soc folder); the open files stay as they are</source>
+        <translation>包含名单修改的算子信息库副本（SoC 目录则导出为包含已编辑文件的目录）；已打开的文件保持不变</translation>
+    </message>
+    <message>
+        <source>&amp;keep_dtype File from Selection...</source>
+        <translation>由所选内容生成 keep_dtype 文件(&amp;K)...</translation>
+    </message>
+    <message>
+        <source>OpType::&lt;type&gt; lines for the op types selected in the library</source>
+        <translation>为算子信息库中选中的算子类型生成 OpType::&lt;type&gt; 行</translation>
+    </message>
+    <message>
+        <source>Compare with Library &amp;File...</source>
+        <translation>与算子信息库文件比较(&amp;F)...</translation>
+    </message>
+    <message>
+        <source>Compare with Library F&amp;older...</source>
+        <translation>与算子信息库目录比较(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Diff the open library's colours against another library file</source>
+        <translation>将当前算子信息库的名单与另一个算子信息库文件比较</translation>
+    </message>
+    <message>
+        <source>Diff the open library's colours against a soc folder or opp root</source>
+        <translation>将当前算子信息库的名单与 SoC 目录或 OPP 根目录比较</translation>
+    </message>
+    <message>
+        <source>%1 has errors: compared with what could be read</source>
+        <translation>%1 存在错误：仅比较了可读取的部分</translation>
+    </message>
+    <message>
+        <source>Compare with Library File</source>
+        <translation>与算子信息库文件比较</translation>
+    </message>
+    <message>
+        <source>Compare with Soc Folder or Opp Root</source>
+        <translation>与 SoC 目录或 OPP 根目录比较</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
     </message>
 </context>
 <context>
@@ -886,6 +1617,115 @@
     <message>
         <source>%1 is not in the loaded library</source>
         <translation>%1 不在已加载的算子信息库中</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::ModeChart</name>
+    <message>
+        <source>Resolving every mode...</source>
+        <translation>正在推导所有模式...</translation>
+    </message>
+    <message>
+        <source>All modes</source>
+        <translation>所有模式</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>AI CPU</source>
+        <translation>AI CPU</translation>
+    </message>
+    <message>
+        <source>Casts</source>
+        <translation>Cast</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>casts</source>
+        <translation>Cast</translation>
+    </message>
+    <message>
+        <source>Nodes per decided dtype and Casts inserted, per precision mode (C2). Approximate modes are marked * (approx), modes the SoC refuses ✕.</source>
+        <translation>每种精度模式下按判定数据类型统计的节点数及插入的 Cast 数（C2）。近似的模式标有 *（approx），该 SoC 不支持的模式标有 ✕。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::ModeSummaryModel</name>
+    <message>
+        <source> (approx)</source>
+        <translation> (approx)</translation>
+    </message>
+    <message>
+        <source> (refused on this SoC)</source>
+        <translation>（此 SoC 不支持）</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>AI CPU</source>
+        <translation>AI CPU</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Casts</source>
+        <translation>Cast</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::TaskProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 (nothing was changed)</source>
+        <translation>已取消：%1（未做任何更改）</translation>
+    </message>
+    <message>
+        <source>Stop waiting and keep what is open now (Esc)</source>
+        <translation>停止等待，保留当前已打开的内容 (Esc)</translation>
+    </message>
+    <message>
+        <source>A save cannot be interrupted: the file is replaced in one step at its end</source>
+        <translation>保存无法中断：文件会在保存结束时一次性替换</translation>
+    </message>
+    <message>
+        <source>Load cancelled; close again to quit.</source>
+        <translation>已取消加载；再次关闭即可退出。</translation>
+    </message>
+    <message>
+        <source>Saving: the window closes when you ask again after it.</source>
+        <translation>正在保存：保存完成后再次关闭即可关闭窗口。</translation>
     </message>
 </context>
 </TS>
