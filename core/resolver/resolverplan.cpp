@@ -61,6 +61,9 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
     const int base = int(nodes.size());
     m_graphs.emplace_back(&graph, base);
     const auto &graphNodes = graph.nodes();
+    // typeIds views the strings in typeNames: no reallocation may move them (short strings live
+    // inside the std::string, so a move would leave the views dangling). At most one new type per node.
+    typeNames.reserve(typeNames.size() + graphNodes.size());
     std::unordered_map<std::string_view, int> typeIds;
     typeIds.reserve(typeNames.size() + 64);
     for (std::size_t t = 0; t < typeNames.size(); ++t)

@@ -6,6 +6,7 @@
 #include "library/libraryloader.h"
 #include "mixlist/dtypeoverrides.h"
 #include "mixlist/mixlist.h"
+#include "resolver/resolver.h"
 #include "shareddata.h"
 
 #include <QElapsedTimer>
@@ -286,6 +287,26 @@ private slots:
         QCOMPARE(it->location.file, fileName.toStdString());
         QVERIFY2(it->message.find("'a'") != std::string::npos && it->message.find("'b'") != std::string::npos,
                  it->message.c_str());
+    }
+
+    // Sanitizer finding (core_resolverreal under ASan): the resolver's type-id map viewed strings
+    // in a vector that reallocated while it grew, so short op type names (stored inside the
+    // std::string) were read after free. Many distinct short types force the reallocations.
+    void manyDistinctOpTypes()
+    {
+        QByteArray text;
+        for (int i = 0; i < 500; ++i)
+            text += QStringLiteral("node { name: \"n%1\" op: \"T%1\"%2 }\n")
+                        .arg(i)
+                        .arg(i ? QStringLiteral(" input: \"n%1\"").arg(i - 1) : QString())
+                        .toUtf8();
+        const GraphLoadResult loaded = loadGraphFromBytes({text.constData(), std::size_t(text.size())}, "g.pbtxt");
+        QVERIFY(loaded.graph);
+        const OpLibrary library;
+        const Resolver resolver(*loaded.graph, library);
+        QCOMPARE(resolver.nodeCount(), std::size_t(500));
+        const Resolution r = resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, PolicySource{[](std::string_view) { return Policy::Gray; }, {}, "test"});
+        QCOMPARE(r.nodes.size(), std::size_t(500));
     }
 
     // An input whose producer is not in the graph: a finding naming it, not a crash.
