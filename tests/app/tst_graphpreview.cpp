@@ -473,6 +473,22 @@ void TestGraphPreview::reportJsonAndCsvEqualTheCli()
     QVERIFY(fromCli.object().value(QStringLiteral("nodes")).toArray().size() > 100);
     QCOMPARE(fromApp, fromCli);
     QCOMPARE(readAll(csv), runCliText(common + QStringList{QStringLiteral("--csv")}));
+
+    // An export right after an edit waits for the re-resolve: the report has the new colour.
+    m_window->showView(MainWindow::View::Library);
+    m_window->libraryView()->selectType(QStringLiteral("AddV2"));
+    action("actionSetBlack")->trigger();
+    QVERIFY(preview()->isBusy()); // debounced
+    m_prompt->fileNames = {json};
+    action("actionExportReportJson")->trigger();
+    const QJsonArray nodes = QJsonDocument::fromJson(readAll(json)).object().value(QStringLiteral("nodes")).toArray();
+    bool sawAddV2 = false;
+    for (const QJsonValue &n : nodes)
+        if (n.toObject().value(QStringLiteral("op_type")).toString() == QStringLiteral("AddV2")) {
+            QCOMPARE(n.toObject().value(QStringLiteral("policy")).toString(), QStringLiteral("black"));
+            sawAddV2 = true;
+        }
+    QVERIFY(sawAddV2);
 }
 
 void TestGraphPreview::exportsImages()

@@ -2,6 +2,7 @@
 
 #include "document/filecontroller.h"
 #include "document/userprompt.h"
+#include "backgroundjobs.h"
 #include "graph/graphview.h"
 #include "graphpreview.h"
 #include "graphpreviewwidget.h"
@@ -144,6 +145,12 @@ QString GraphTab::askPath(const QString &path, const QString &title, const QStri
 
 bool GraphTab::needResult()
 {
+    // An export must show the colours as they are now: finish a pending re-resolve first.
+    for (int round = 0; round < 3 && m_preview->isBusy(); ++round) {
+        m_preview->jobs()->waitForAll();
+        if (m_preview->isBusy())
+            m_preview->resolveNow();
+    }
     if (m_preview->result())
         return true;
     prompt()->error(tr("Nothing to export"), tr("No graph is loaded, or it is still being resolved."),
