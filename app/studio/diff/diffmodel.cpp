@@ -1,5 +1,6 @@
 #include "diff/diffmodel.h"
 
+#include "common/transitiontext.h"
 #include "library/policystyle.h"
 
 namespace opsinfo {
@@ -46,7 +47,7 @@ QVariant DiffModel::data(const QModelIndex &index, int role) const
         case BColumn:
             return side ? policyDisplayName(*side) : tr("absent");
         case TransitionColumn:
-            return QString::fromStdString(row.transition());
+            return transitionDisplayName(QString::fromStdString(row.transition()));
         }
         break;
     case Qt::DecorationRole:

@@ -1,5 +1,6 @@
 #include "diff/diffview.h"
 
+#include "common/transitiontext.h"
 #include "diff/difffilterproxy.h"
 #include "diff/diffmodel.h"
 #include "document/librarydocument.h"
@@ -204,8 +205,8 @@ void DiffView::refresh()
     m_transition->addItem(tr("All"), QString());
     for (const auto &[transition, count] : diff.transitions) {
         const QString name = QString::fromStdString(transition);
-        parts.append(QStringLiteral("%1: %2").arg(name).arg(count));
-        m_transition->addItem(QStringLiteral("%1 (%2)").arg(name).arg(count), name);
+        parts.append(QStringLiteral("%1: %2").arg(transitionDisplayName(name)).arg(count));
+        m_transition->addItem(QStringLiteral("%1 (%2)").arg(transitionDisplayName(name)).arg(count), name);
     }
     m_transition->setCurrentIndex(std::max(0, m_transition->findData(current)));
     m_transition->blockSignals(false);

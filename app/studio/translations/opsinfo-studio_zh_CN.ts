@@ -240,6 +240,17 @@
     </message>
 </context>
 <context>
+    <name>TransitionText</name>
+    <message>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>%1-&gt;%2</source>
+        <translation>%1 → %2</translation>
+    </message>
+</context>
+<context>
     <name>UserPrompt</name>
     <message>
         <source>File changed on disk</source>
@@ -1114,14 +1125,6 @@
         <translation>将编辑后的算子信息库文件导出到目录</translation>
     </message>
     <message>
-        <source>%1 is the folder the library was opened from.</source>
-        <translation>%1 是打开算子信息库时所用的目录。</translation>
-    </message>
-    <message>
-        <source>Use Save to write the edits in place (with backups), or choose an empty folder.</source>
-        <translation>请使用“保存”原地写入修改（会生成备份），或选择一个空目录。</translation>
-    </message>
-    <message>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建目录 %1。</translation>
     </message>
@@ -1140,6 +1143,14 @@
     <message>
         <source>keep_dtype files (*.cfg *.txt);;All files (*)</source>
         <translation>keep_dtype 文件 (*.cfg *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is a folder of the open library.</source>
+        <translation>%1 是当前打开的算子信息库的目录。</translation>
+    </message>
+    <message>
+        <source>Use Save to write the edits in place (with backups), or choose a folder outside the library.</source>
+        <translation>请使用“保存”原地写入修改（会生成备份），或选择算子信息库之外的目录。</translation>
     </message>
 </context>
 <context>
