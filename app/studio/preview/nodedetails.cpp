@@ -1,18 +1,11 @@
 #include "nodedetails.h"
 
-#if __has_include("common/ruletexts.h")
+#include "cli/resolvejson.h"
 #include "common/ruletexts.h"
-#else
-namespace opsinfo {
-// The rule texts (common/ruletexts.h) arrive with the translations; until then ids show without text.
-static QString ruleText(const QString &) { return {}; }
-}
-#endif
 #include "graph/nodestyle.h"
 #include "library/opdetails.h"
 #include "nodestylemap.h"
 #include "previewresult.h"
-#include "cli/resolvejson.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
