@@ -27,6 +27,8 @@
 
 namespace opsinfo {
 
+static constexpr int kCollapseAbove = 2000; // nodes
+
 GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent)
     : QWidget(parent)
     , m_preview(preview)
@@ -217,6 +219,10 @@ void GraphPreviewWidget::showSidePage(SidePage page)
 void GraphPreviewWidget::graphChanged()
 {
     m_view->setScene(m_preview->scene());
+    // Thousands of nodes fitted in one view are specks: start from the blocks (/model/layers.N),
+    // coloured by their majority dtype; double-click opens one.
+    if (m_view->scene() && m_view->scene()->graphNodeCount() > kCollapseAbove)
+        m_view->collapseToDepth(2);
     m_modesStale = true;
     m_diffStale = true;
     m_rule->hide();

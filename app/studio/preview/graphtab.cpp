@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -131,6 +132,9 @@ bool GraphTab::openSample()
 bool GraphTab::openGraph(const QString &path)
 {
     const bool ok = m_preview->openGraph(path);
+    // `--screenshot` grabs the window right after opening: a big graph must be there by then.
+    if (ok && QCoreApplication::arguments().contains(QStringLiteral("--screenshot")))
+        m_preview->jobs()->waitForAll();
     if (ok)
         m_window->showView(MainWindow::View::Graph);
     return ok;
