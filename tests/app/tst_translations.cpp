@@ -4,9 +4,15 @@
 #include "common/languagemenu.h"
 #include "common/ruletexts.h"
 #include "common/translations.h"
+#include "document/userprompt.h"
 #include "mainwindow.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -15,11 +21,15 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
+#include <QStyleOptionComboBox>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -146,6 +156,62 @@ QString lupdatePath()
     return QStandardPaths::findExecutable(QStringLiteral("lupdate"));
 }
 
+// Where a visible widget of the window shows less than its whole text: labels and buttons narrower
+// than their size hint, combo boxes whose edit field is narrower than the current text, tabs,
+// group box titles and header sections narrower than their text.
+QStringList clippedTexts(QWidget *window)
+{
+    QStringList clipped;
+    auto report = [&clipped](const QWidget *w, const QString &text, int have, int need) {
+        clipped.append(QStringLiteral("%1 (%2) \"%3\": %4 px of %5")
+                           .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(), text)
+                           .arg(have)
+                           .arg(need));
+    };
+    for (QWidget *w : window->findChildren<QWidget *>()) {
+        if (!w->isVisible() || w->width() <= 0)
+            continue;
+        if (auto *label = qobject_cast<QLabel *>(w)) {
+            if (!label->wordWrap() && !label->text().isEmpty() && label->width() < label->sizeHint().width())
+                report(w, label->text().left(60), label->width(), label->sizeHint().width());
+        } else if (auto *button = qobject_cast<QAbstractButton *>(w)) {
+            if (!button->text().isEmpty() && button->width() < button->sizeHint().width())
+                report(w, button->text(), button->width(), button->sizeHint().width());
+        } else if (auto *combo = qobject_cast<QComboBox *>(w)) {
+            QStyleOptionComboBox option;
+            option.initFrom(combo);
+            option.editable = combo->isEditable();
+            const QRect field = combo->style()->subControlRect(QStyle::CC_ComboBox, &option,
+                                                               QStyle::SC_ComboBoxEditField, combo);
+            const int need = combo->fontMetrics().horizontalAdvance(combo->currentText());
+            if (field.width() < need)
+                report(w, combo->currentText(), field.width(), need);
+        } else if (auto *tabs = qobject_cast<QTabBar *>(w)) {
+            for (int i = 0; i < tabs->count(); ++i) {
+                const int need = tabs->fontMetrics().horizontalAdvance(tabs->tabText(i));
+                if (tabs->tabRect(i).width() < need)
+                    report(w, tabs->tabText(i), tabs->tabRect(i).width(), need);
+            }
+        } else if (auto *box = qobject_cast<QGroupBox *>(w)) {
+            const int need = box->fontMetrics().horizontalAdvance(box->title());
+            if (box->width() < need)
+                report(w, box->title(), box->width(), need);
+        } else if (auto *header = qobject_cast<QHeaderView *>(w)) {
+            if (header->orientation() != Qt::Horizontal || !header->model())
+                continue;
+            for (int i = 0; i < header->count(); ++i) {
+                if (header->isSectionHidden(i) || header->sectionSize(i) == 0)
+                    continue;
+                const QString text = header->model()->headerData(i, Qt::Horizontal).toString();
+                const int need = header->fontMetrics().horizontalAdvance(text);
+                if (header->sectionSize(i) < need)
+                    report(w, text, header->sectionSize(i), need);
+            }
+        }
+    }
+    return clipped;
+}
+
 } // namespace
 
 class TestTranslations : public QObject
@@ -163,6 +229,7 @@ private slots:
     void rulesInBothLanguages();
     void ruleTextsEmbedded();
     void chineseMainWindow();
+    void chineseTextsFit();
     void englishAgain();
     void languageMenuSavesChoice();
 };
@@ -361,6 +428,39 @@ void TestTranslations::chineseMainWindow()
     } else {
         qWarning("qtbase_zh_CN.qm not installed: standard dialogs stay English");
     }
+}
+
+// The Chinese screenshots, checked by code: every view of the window at its default size.
+void TestTranslations::chineseTextsFit()
+{
+    QCOMPARE(Translations::install(Translations::localeFor(Translations::Choice::SimplifiedChinese)),
+             QStringLiteral("zh_CN"));
+    ScriptedPrompt prompt;
+    MainWindow window;
+    window.setPersistSettings(false);
+    window.setPrompt(&prompt);
+    QVERIFY(window.openPaths({}));
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QStringList clipped;
+    for (const auto view : {MainWindow::View::Library, MainWindow::View::Mixlist, MainWindow::View::Graph,
+                            MainWindow::View::Diff}) {
+        window.showView(view);
+        QTest::qWait(50);
+        for (const QString &c : clippedTexts(&window))
+            if (!clipped.contains(c))
+                clipped.append(c);
+    }
+    QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u'\n')));
+
+    // The check itself sees clipping: a button squeezed below its text.
+    QWidget probe;
+    auto *squeezed = new QPushButton(QStringLiteral("导出最小混合精度名单"), &probe);
+    squeezed->setFixedWidth(40);
+    probe.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&probe));
+    QCOMPARE(clippedTexts(&probe).size(), 1);
 }
 
 void TestTranslations::englishAgain()
