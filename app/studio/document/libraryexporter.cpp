@@ -75,6 +75,20 @@ bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QS
     if (folder.isEmpty())
         return false;
     const OpLibrary &library = m_workspace->libraryDocument()->library();
+    // Never into the library's own folders (nor below them): L1 would load the copies as part of it.
+    const QString chosenFolder = QFileInfo(folder).canonicalFilePath().isEmpty()
+                                     ? QFileInfo(folder).absoluteFilePath()
+                                     : QFileInfo(folder).canonicalFilePath();
+    for (const LibraryFile &f : library.files()) {
+        const QString own = QFileInfo(qs(f.path)).canonicalPath();
+        if (!own.isEmpty() && (chosenFolder == own || chosenFolder.startsWith(own + QLatin1Char('/')))) {
+            prompt->error(tr("Not exported"),
+                          tr("%1 is a folder of the open library.").arg(folder),
+                          tr("Use Save to write the edits in place (with backups), or choose a "
+                             "folder outside the library."));
+            return false;
+        }
+    }
     std::map<QString, int> nameCount;
     for (const std::string &file : files)
         ++nameCount[QFileInfo(qs(file)).fileName()];
@@ -91,13 +105,6 @@ bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QS
                     store.replace(QLatin1Char('/'), QLatin1Char('_'));
                     target = QDir(folder).filePath(store + QLatin1Char('/') + name);
                 }
-        }
-        if (sameFile(QFileInfo(target).absolutePath(), QFileInfo(qs(file)).absolutePath())) {
-            prompt->error(tr("Not exported"),
-                          tr("%1 is the folder the library was opened from.").arg(folder),
-                          tr("Use Save to write the edits in place (with backups), or choose an "
-                             "empty folder."));
-            return false;
         }
         targets.emplace_back(file, target);
     }
