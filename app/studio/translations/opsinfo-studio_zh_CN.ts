@@ -47,7 +47,7 @@
 <context>
     <name>NodeDetails</name>
     <message>
-        <source>&lt;p&gt;&lt;i&gt;No explanation: FE does not decide this node; it keeps the graph's dtypes (§8.1).&lt;/i&gt;&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;i&gt;No explanation: FE does not decide this node; it keeps the graph&apos;s dtypes (§8.1).&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;无解释：FE 不判定此节点，它保持计算图中的数据类型（§8.1）。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
@@ -83,12 +83,12 @@
         <translation>&lt;h4&gt;原因&lt;/h4&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style='color:#7a5b00'&gt;&lt;b&gt;approximate&lt;/b&gt;: this result rests on a rule the compiler's public sources do not pin down (approx).&lt;/p&gt;</source>
-        <translation>&lt;p style='color:#7a5b00'&gt;&lt;b&gt;近似&lt;/b&gt;：此结果依据的规则在编译器公开源码中没有明确定义（approx）。&lt;/p&gt;</translation>
+        <source>&lt;p style=&apos;color:#7a5b00&apos;&gt;&lt;b&gt;approximate&lt;/b&gt;: this result rests on a rule the compiler&apos;s public sources do not pin down (approx).&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#7a5b00&apos;&gt;&lt;b&gt;近似&lt;/b&gt;：此结果依据的规则在编译器公开源码中没有明确定义（approx）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style='color:#a0002a'&gt;&lt;b&gt;ambiguous&lt;/b&gt;: the producers of this gray op disagree; the gray rule option (FE or previous op, G6) decides.&lt;/p&gt;</source>
-        <translation>&lt;p style='color:#a0002a'&gt;&lt;b&gt;存在歧义&lt;/b&gt;：此灰名单算子的上游算子数据类型不一致，由灰名单规则选项（FE 或前一个算子，G6）决定。&lt;/p&gt;</translation>
+        <source>&lt;p style=&apos;color:#a0002a&apos;&gt;&lt;b&gt;ambiguous&lt;/b&gt;: the producers of this gray op disagree; the gray rule option (FE or previous op, G6) decides.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#a0002a&apos;&gt;&lt;b&gt;存在歧义&lt;/b&gt;：此灰名单算子的上游算子数据类型不一致，由灰名单规则选项（FE 或前一个算子，G6）决定。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;h4&gt;Rules&lt;/h4&gt;</source>
@@ -261,7 +261,7 @@
         <translation>自您打开 %1 以来，它已被其他程序修改。</translation>
     </message>
     <message>
-        <source>Nothing was written. Save your edits under another name and compare, or overwrite the other program's changes.</source>
+        <source>Nothing was written. Save your edits under another name and compare, or overwrite the other program&apos;s changes.</source>
         <translation>未写入任何内容。请将您的修改另存为其他名称后再比较，或覆盖其他程序所做的更改。</translation>
     </message>
     <message>
@@ -509,7 +509,7 @@
         <translation>没有可导出的内容</translation>
     </message>
     <message>
-        <source>No op type's colour was changed in the library browser. Change colours with W, B or G first; the exported mixlist turns the library as opened into the edited one (X5).</source>
+        <source>No op type&apos;s colour was changed in the library browser. Change colours with W, B or G first; the exported mixlist turns the library as opened into the edited one (X5).</source>
         <translation>算子信息库浏览器中没有修改任何算子类型的名单。请先用 W、B 或 G 修改名单；导出的混合精度名单会把打开时的算子信息库变为编辑后的算子信息库（X5）。</translation>
     </message>
     <message>
@@ -707,7 +707,7 @@
         <translation>%1 不是可读的文件。</translation>
     </message>
     <message>
-        <source>Check the path and the file's permissions.</source>
+        <source>Check the path and the file&apos;s permissions.</source>
         <translation>请检查路径和文件权限。</translation>
     </message>
     <message>
@@ -784,7 +784,7 @@
         <translation>前一个算子（G6）</translation>
     </message>
     <message>
-        <source>How gray ops read their producers: FE's rule, or the seed's "same as the previous op" (G6)</source>
+        <source>How gray ops read their producers: FE&apos;s rule, or the seed&apos;s &quot;same as the previous op&quot; (G6)</source>
         <translation>灰名单算子如何参考上游算子：FE 的规则，或原始文档中的“与前一个算子相同”（G6）</translation>
     </message>
     <message>
@@ -1097,7 +1097,7 @@
         <translation>没有可导出的内容</translation>
     </message>
     <message>
-        <source>No op type's colour was changed, so the patched library would be the library as opened. Change colours with W, B or G first.</source>
+        <source>No op type&apos;s colour was changed, so the patched library would be the library as opened. Change colours with W, B or G first.</source>
         <translation>没有修改任何算子类型的名单，修改后的算子信息库将与打开时相同。请先用 W、B 或 G 修改名单。</translation>
     </message>
     <message>
@@ -1236,7 +1236,7 @@
     </message>
     <message>
         <source>Used in graph</source>
-        <translation>图中使用</translation>
+        <translation>计算图中使用</translation>
     </message>
     <message>
         <source>Filter op types (Ctrl+F)</source>
@@ -1509,11 +1509,11 @@
         <translation>与算子信息库目录比较(&amp;O)...</translation>
     </message>
     <message>
-        <source>Diff the open library's colours against another library file</source>
+        <source>Diff the open library&apos;s colours against another library file</source>
         <translation>将当前算子信息库的名单与另一个算子信息库文件比较</translation>
     </message>
     <message>
-        <source>Diff the open library's colours against a soc folder or opp root</source>
+        <source>Diff the open library&apos;s colours against a soc folder or opp root</source>
         <translation>将当前算子信息库的名单与 SoC 目录或 OPP 根目录比较</translation>
     </message>
     <message>
