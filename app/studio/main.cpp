@@ -24,6 +24,8 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("OpsInfo"));
     QApplication::setApplicationName(QStringLiteral("OpsInfo Studio"));
+    // Lets Wayland and the desktop match windows to resources/desktop/opsinfo-studio.desktop.
+    QGuiApplication::setDesktopFileName(QStringLiteral("opsinfo-studio"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
     // Before the first translated text (even --help): the saved View > Language, else the system locale.
     Translations::install(Translations::localeFor(Translations::savedChoice()));
