@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
@@ -66,7 +67,10 @@ private:
     struct Section
     {
         OpEntry entry;
-        // per item: leaf value offsets, in the order of OpEntry::items
+        // per item (views into the text, copied into the arena when the section ends): its
+        // name, leaves and their value offsets
+        std::vector<std::string_view> itemNames;
+        std::vector<std::vector<OpValue>> values;
         std::vector<std::vector<std::size_t>> offsets;
     };
 
@@ -131,15 +135,15 @@ private:
         const std::string_view itemName = key.substr(0, dot);
         const std::string_view leafKey = key.substr(dot + 1);
         OpEntry &e = m_section->entry;
-        std::size_t itemIndex = 0;
-        while (itemIndex < e.items.size() && e.items[itemIndex].name != itemName)
-            ++itemIndex;
-        if (itemIndex == e.items.size()) {
-            e.items.push_back(OpItem{std::string(itemName), {}});
+        std::vector<std::string_view> &names = m_section->itemNames;
+        const std::size_t itemIndex = std::size_t(std::find(names.begin(), names.end(), itemName) - names.begin());
+        if (itemIndex == names.size()) {
+            names.push_back(itemName);
+            m_section->values.emplace_back();
             m_section->offsets.emplace_back();
         }
-        OpItem &item = e.items[itemIndex];
-        for (const auto &[k, v] : item.values) {
+        std::vector<OpValue> &itemValues = m_section->values[itemIndex];
+        for (const auto &[k, v] : itemValues) {
             if (k == leafKey) {
                 report(lineOffset, Severity::Error, "ini-repeated-key",
                        "op '" + e.type + "': " + std::string(key) + " is repeated",
@@ -147,7 +151,7 @@ private:
                 return;
             }
         }
-        item.values.emplace_back(std::string(leafKey), std::string(value));
+        itemValues.emplace_back(leafKey, value);
         m_section->offsets[itemIndex].push_back(valueOffset);
         if (itemName == "precision_reduce" && leafKey == "flag") {
             e.precisionReduceBegin = lineOffset;
@@ -165,10 +169,14 @@ private:
         OpEntry &e = m_section->entry;
         e.valueEnd = std::max(m_lastLineEnd, e.keyEnd);
         LeafPositions positions;
-        for (const auto &leafOffsets : m_section->offsets) {
+        std::vector<OpValue> leaves;
+        for (std::size_t i = 0; i < m_section->offsets.size(); ++i) {
+            const auto &leafOffsets = m_section->offsets[i];
             positions.ranges.emplace_back(std::uint32_t(positions.offsets.size()), std::uint32_t(leafOffsets.size()));
             positions.offsets.insert(positions.offsets.end(), leafOffsets.begin(), leafOffsets.end());
+            leaves.insert(leaves.end(), m_section->values[i].begin(), m_section->values[i].end());
         }
+        storeItems(e, m_arena, m_section->itemNames, positions, leaves);
         deriveEntryFields(e, positions, EntryRules{true, true}, *this);
         if (*m_sectionSlot == kNpos) {
             *m_sectionSlot = m_result.entries.size();
@@ -187,6 +195,7 @@ private:
     std::optional<Section> m_section;
     std::size_t *m_sectionSlot = nullptr;
     std::size_t m_lastLineEnd = 0;
+    std::shared_ptr<OpEntryArena> m_arena = std::make_shared<OpEntryArena>(16 * 1024);
 };
 
 } // namespace

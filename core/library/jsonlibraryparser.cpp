@@ -55,7 +55,8 @@ bool keyLess(std::string_view a, std::string_view b)
 
 JsonLibraryParser::JsonLibraryParser(std::string_view text, std::size_t jsonBegin, const std::string &file,
                                      LineCursor cursor)
-    : m_text(text), m_jsonBegin(jsonBegin), m_file(file), m_cursor(cursor)
+    : m_text(text), m_jsonBegin(jsonBegin), m_file(file), m_cursor(cursor),
+      m_arena(std::make_shared<OpEntryArena>())
 {
 }
 
@@ -202,7 +203,8 @@ simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value 
         return error;
     m_positions.clear();
     m_itemKeyOffsets.clear();
-    m_items.clear();
+    m_itemNames.clear();
+    m_opLeaves.clear();
     std::string_view greatestName; // a name above every earlier one cannot be a duplicate
     for (auto itemResult : object) {
         ondemand::field field;
@@ -218,8 +220,7 @@ simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value 
             greatestName = name;
     }
     entry.valueEnd = closedObjectEnd();
-    entry.items.reserve(m_items.size());
-    std::move(m_items.begin(), m_items.end(), std::back_inserter(entry.items));
+    storeItems(entry, m_arena, m_itemNames, m_positions, m_opLeaves);
     return simdjson::SUCCESS;
 }
 
@@ -287,34 +288,28 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
         m_positions.offsets.push_back(offsetOf(token));
     }
 
-    OpItem item;
-    item.name = name;
-    item.values.reserve(m_leaves.size());
-    for (const auto &[key, text] : m_leaves)
-        item.values.emplace_back(std::piecewise_construct, std::forward_as_tuple(key), std::forward_as_tuple(text));
+    m_opLeaves.insert(m_opLeaves.end(), m_leaves.begin(), m_leaves.end());
     const std::pair<std::uint32_t, std::uint32_t> range{std::uint32_t(firstLeaf),
                                                         std::uint32_t(m_leaves.size())};
     if (precisionReduce) {
         entry.precisionReduceBegin = offsetOf(keyRaw - 1);
         entry.precisionReduceEnd = closedObjectEnd();
     }
-    if (!m_items.empty() && !keyLess(greatestName, name)) {
-        auto same = std::find_if(m_items.begin(), m_items.end(),
-                                 [name](const OpItem &i) { return i.name == name; });
-        if (same != m_items.end()) {
-            const std::size_t i = std::size_t(same - m_items.begin());
+    if (!m_itemNames.empty() && !keyLess(greatestName, name)) {
+        auto same = std::find(m_itemNames.begin(), m_itemNames.end(), name);
+        if (same != m_itemNames.end()) {
+            const std::size_t i = std::size_t(same - m_itemNames.begin());
             report(offsetOf(keyRaw - 1), Severity::Warning, "duplicate-key",
                    "op " + quote(entry.type) + ": item " + quote(name) + " appears twice (line "
                        + std::to_string(lineOf(m_itemKeyOffsets[i]))
                        + " and here); the later one wins as a whole, as JSON loaders keep the last",
                    "remove one of them");
-            *same = std::move(item);
-            m_positions.ranges[i] = range;
+            m_positions.ranges[i] = range; // the earlier leaves stay unused in m_opLeaves
             m_itemKeyOffsets[i] = offsetOf(keyRaw - 1);
             return simdjson::SUCCESS;
         }
     }
-    m_items.push_back(std::move(item));
+    m_itemNames.push_back(name);
     m_positions.ranges.push_back(range);
     m_itemKeyOffsets.push_back(offsetOf(keyRaw - 1));
     return simdjson::SUCCESS;

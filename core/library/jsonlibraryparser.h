@@ -9,6 +9,7 @@
 
 #include <simdjson.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,8 +66,12 @@ private:
     std::optional<LineIndex> m_lines;
     LeafPositions m_positions;
     std::vector<std::size_t> m_itemKeyOffsets;
-    std::vector<std::pair<std::string_view, std::string_view>> m_leaves;
-    std::vector<OpItem> m_items; // the op being read; moved into an exactly sized OpEntry::items
+    std::vector<OpValue> m_leaves;    // the item being read
+    // The op being read (views into simdjson's string buffer), copied into m_arena at its end:
+    // item i is m_itemNames[i] with the leaves of m_positions.ranges[i] in m_opLeaves.
+    std::vector<std::string_view> m_itemNames;
+    std::vector<OpValue> m_opLeaves;
+    std::shared_ptr<OpEntryArena> m_arena;
     std::vector<std::string_view> m_entryKeys;
 };
 

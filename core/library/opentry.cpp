@@ -1,5 +1,7 @@
 #include "library/opentry.h"
 
+#include "library/opentryarena.h"
+
 #include <algorithm>
 
 namespace opsinfo {
@@ -13,7 +15,7 @@ std::size_t OpEntry::columnCount() const
     return count;
 }
 
-const std::string *OpEntry::value(std::string_view item, std::string_view key) const
+const std::string_view *OpEntry::value(std::string_view item, std::string_view key) const
 {
     for (const OpItem &i : items) {
         if (i.name != item)
@@ -23,6 +25,20 @@ const std::string *OpEntry::value(std::string_view item, std::string_view key) c
                 return &v;
     }
     return nullptr;
+}
+
+void OpEntry::setItems(const std::vector<OpItemText> &texts)
+{
+    auto owned = std::make_shared<OpEntryArena>(4096);
+    std::span<OpItem> stored = owned->allocate<OpItem>(texts.size());
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        std::span<OpValue> values = owned->allocate<OpValue>(texts[i].values.size());
+        for (std::size_t k = 0; k < values.size(); ++k)
+            values[k] = {owned->copy(texts[i].values[k].first), owned->copy(texts[i].values[k].second)};
+        stored[i] = {owned->copy(texts[i].name), values};
+    }
+    items = stored;
+    arena = std::move(owned);
 }
 
 } // namespace opsinfo

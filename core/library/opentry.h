@@ -5,7 +5,10 @@
 #include "common/policy.h"
 
 #include <cstddef>
+#include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -22,8 +25,22 @@ struct TensorInfo
     std::vector<std::string> formats; // one per column; empty when the entry lists none
 };
 
-// Any item, kept verbatim (key/value pairs in file order) so nothing is lost.
+class OpEntryArena;
+
+// One key/value leaf of an item.
+using OpValue = std::pair<std::string_view, std::string_view>;
+
+// Any item, kept verbatim (key/value pairs in file order) so nothing is lost. A view: the text and
+// the pairs live in the arena of the OpEntry it belongs to (a 20,000-op library has ~560,000 leaves;
+// one heap string each made up most of the load time).
 struct OpItem
+{
+    std::string_view name;
+    std::span<const OpValue> values;
+};
+
+// An item as code writes it, for OpEntry::setItems().
+struct OpItemText
 {
     std::string name;
     std::vector<std::pair<std::string, std::string>> values;
@@ -40,7 +57,7 @@ struct OpEntry
     std::vector<TensorInfo> outputs; // sorted by index
     bool dynamicFormat = false;      // dynamicFormat.flag == "true": dtypes known only at compile time
     std::string opFile;              // opFile.value ("Null" / "AICore_Null" mark no-kernel ops)
-    std::vector<OpItem> items;       // every item in file order, verbatim
+    std::span<const OpItem> items;   // every item in file order, verbatim; points into `arena`
     int fileIndex = -1;              // into OpLibrary::files()
     SourceLocation location;         // the op's key in its file
 
@@ -57,8 +74,15 @@ struct OpEntry
 
     // Number of kernel signatures (columns); 0 when no tensor lists dtypes.
     std::size_t columnCount() const;
+    // Keeps what `items` points into alive; shared by copies of the entry and by every entry read
+    // from the same file.
+    std::shared_ptr<const OpEntryArena> arena;
+
     // Value of item.key, or nullptr.
-    const std::string *value(std::string_view item, std::string_view key) const;
+    const std::string_view *value(std::string_view item, std::string_view key) const;
+    // Replaces `items` by copies of these in a new arena (entries built in code; readers fill
+    // items directly). The typed fields are left as they are.
+    void setItems(const std::vector<OpItemText> &items);
 };
 
 } // namespace opsinfo

@@ -88,6 +88,24 @@ private:
 
 } // namespace
 
+void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena, std::span<const std::string_view> names,
+                const LeafPositions &positions, std::span<const OpValue> leaves)
+{
+    std::span<OpItem> items = arena->allocate<OpItem>(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const auto [first, count] = positions.ranges[i];
+        std::span<OpValue> values = arena->allocate<OpValue>(count);
+        for (std::size_t k = 0; k < count; ++k) {
+            const OpValue &leaf = leaves[first + k];
+            values[k] = {arena->copy(leaf.first), arena->copy(leaf.second)};
+        }
+        items[i] = {arena->copy(names[i]), values};
+    }
+    entry.items = items;
+    if (entry.arena != arena)
+        entry.arena = arena;
+}
+
 int tensorItemIndex(std::string_view item, bool *isInput)
 {
     std::string_view digits;
@@ -143,9 +161,9 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
             TensorInfo t;
             t.item = item.name;
             t.index = index;
-            const std::string *dtype = nullptr;
-            const std::string *format = nullptr;
-            const std::string *unknownShapeFormat = nullptr;
+            const std::string_view *dtype = nullptr;
+            const std::string_view *format = nullptr;
+            const std::string_view *unknownShapeFormat = nullptr;
             std::size_t formatKey = 0, unknownKey = 0;
             for (std::size_t k = 0; k < item.values.size(); ++k) {
                 const auto &[key, value] = item.values[k];
@@ -168,7 +186,7 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                     unknownKey = k;
                 }
             }
-            const auto where = [&] { return "op " + op() + ", " + item.name; };
+            const auto where = [&] { return "op " + op() + ", " + std::string(item.name); };
             // dtypes/formats hold one element per list item, so their sizes are the list lengths
             if (dtype && format && t.dtypes.size() != t.formats.size()) {
                 reporter.report(valueAt(formatKey), Severity::Error, "dtype-format-count",
@@ -196,8 +214,8 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                 if (!missing.empty()) {
                     reporter.report(itemOffset, Severity::Error, "ini-missing-key",
                                     where() + " lacks " + missing,
-                                    "every input*/output* needs " + item.name + ".name and "
-                                        + item.name + ".paramType");
+                                    "every input*/output* needs " + std::string(item.name) + ".name and "
+                                        + std::string(item.name) + ".paramType");
                 } else if (t.paramType != "required" && t.paramType != "optional"
                            && t.paramType != "dynamic") {
                     reporter.report(itemOffset, Severity::Error, "ini-param-type",
@@ -245,7 +263,7 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                 const bool reportedAbove = item.name == "precision_reduce" && !policyFromFlag(value);
                 if (key == "flag" && value != "true" && value != "false" && !reportedAbove)
                     reporter.report(valueAt(k), Severity::Error, "ini-flag",
-                                    "op " + op() + ": " + item.name + ".flag is '" + value + "'",
+                                    "op " + op() + ": " + std::string(item.name) + ".flag is '" + std::string(value) + "'",
                                     "write exactly true or false");
             }
         }

@@ -2,6 +2,7 @@
 
 #include "common/diagnostic.h"
 #include "library/opentry.h"
+#include "library/opentryarena.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +31,12 @@ struct LeafPositions
                                                                  : std::size_t(-1);
     }
 };
+
+// Sets entry.items (and entry.arena) to copies in `arena` of the items read: item i is names[i]
+// with the leaves [positions.ranges[i].first, + .second) of `leaves` (views into the text being
+// read, or into a parser's buffer, valid until this returns).
+void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena, std::span<const std::string_view> names,
+                const LeafPositions &positions, std::span<const OpValue> leaves);
 
 // Receives the findings about one entry; the reader turns offsets into lines and columns.
 class EntryReporter

@@ -31,6 +31,7 @@ OpLibrary syntheticLibrary()
         e.policy = policies[i % 3];
         e.hasPrecisionReduce = e.policy != Policy::Gray;
         e.flag = e.hasPrecisionReduce ? flagForPolicy(e.policy) : "";
+        std::vector<OpItemText> items;
         for (int t = 0; t < 2; ++t) {
             TensorInfo tensor;
             tensor.item = "input" + std::to_string(t);
@@ -40,8 +41,9 @@ OpLibrary syntheticLibrary()
             tensor.dtypes = {DType::Float16, DType::Float32, DType::BFloat16};
             tensor.formats = {"ND", "ND", "ND"};
             e.inputs.push_back(tensor);
-            e.items.push_back({tensor.item, {{"dtype", "float16,float32,bfloat16"}, {"name", tensor.name}}});
+            items.push_back({tensor.item, {{"dtype", "float16,float32,bfloat16"}, {"name", tensor.name}}});
         }
+        e.setItems(items);
         e.fileIndex = 0;
         entries.push_back(std::move(e));
     }

@@ -62,11 +62,12 @@ std::string checkEntry(const OpEntry &e, const std::string &text)
     if (op.size() != e.items.size())
         return e.type + ": item count";
     for (const OpItem &item : e.items) {
-        if (!op.contains(item.name) || op[item.name].size() != item.values.size())
-            return e.type + "." + item.name + ": keys";
+        const std::string name(item.name);
+        if (!op.contains(name) || op[name].size() != item.values.size())
+            return e.type + "." + name + ": keys";
         for (const auto &[key, value] : item.values)
-            if (op[item.name].value(key, std::string("\x01")) != value)
-                return e.type + "." + item.name + "." + key + ": value";
+            if (op[name].value(std::string(key), std::string("\x01")) != value)
+                return e.type + "." + name + "." + std::string(key) + ": value";
     }
     const bool dynamicFormat = op.contains("dynamicFormat") && op["dynamicFormat"].value("flag", "") == "true";
     if (dynamicFormat != e.dynamicFormat)
@@ -187,8 +188,8 @@ private slots:
         QCOMPARE(op->inputs[0].formats, (std::vector<std::string>{"FRACTAL_NZ", "FRACTAL_NZ"}));
         QCOMPARE(op->columnCount(), std::size_t(2));
         QVERIFY(op->value("compute", "cost"));
-        QCOMPARE(*op->value("compute", "cost"), std::string("10"));
-        QCOMPARE(op->items.front().name, std::string("async")); // file order kept
+        QCOMPARE(std::string(*op->value("compute", "cost")), std::string("10"));
+        QCOMPARE(std::string(op->items.front().name), std::string("async")); // file order kept
     }
 
     void userCopiesKeepTheirStyle()
@@ -302,7 +303,7 @@ private slots:
         const OpEntry *add = r.library.find("Add");
         QCOMPARE(add->policy, Policy::Black);
         QCOMPARE(int(add->items.size()), 3);
-        QCOMPARE(add->items[1].name, std::string("precision_reduce")); // first position, last value
+        QCOMPARE(std::string(add->items[1].name), std::string("precision_reduce")); // first position, last value
         QCOMPARE(add->inputs.front().name, std::string("x"));
         QCOMPARE(int(add->items[0].values.size()), 3);
         QVERIFY(r.library.allShadowed().empty());

@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace opsinfo;
 
 namespace {
@@ -42,8 +44,8 @@ bool sameEntries(const std::vector<OpEntry> &a, const std::vector<OpEntry> &b, s
             return false;
         }
         for (std::size_t k = 0; k < x.items.size(); ++k) {
-            if (x.items[k].name != y.items[k].name || x.items[k].values != y.items[k].values) {
-                why = x.type + "." + x.items[k].name;
+            if (x.items[k].name != y.items[k].name || !std::ranges::equal(x.items[k].values, y.items[k].values)) {
+                why = x.type + "." + std::string(x.items[k].name);
                 return false;
             }
         }

@@ -48,7 +48,7 @@ QString dynamicSummary(const OpEntry &e)
 {
     QStringList parts;
     auto flag = [&e](const char *item) {
-        const std::string *v = e.value(item, "flag");
+        const std::string_view *v = e.value(item, "flag");
         return v && *v == "true";
     };
     if (flag("dynamicShapeSupport"))

@@ -36,11 +36,11 @@ QString itemsHtml(const OpEntry &e)
 {
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
     for (const OpItem &item : e.items) {
-        html += QStringLiteral("<tr><td colspan='2'><b>%1</b></td></tr>").arg(esc(item.name));
+        html += QStringLiteral("<tr><td colspan='2'><b>%1</b></td></tr>").arg(esc(std::string(item.name)));
         for (const auto &[key, value] : item.values)
             html += QStringLiteral("<tr><td style='padding-left:16px;color:#555'>%1</td>"
                                    "<td><code>%2</code></td></tr>")
-                        .arg(esc(key), esc(value));
+                        .arg(esc(std::string(key)), esc(std::string(value)));
     }
     return html + QStringLiteral("</table>");
 }
