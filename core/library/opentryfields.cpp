@@ -91,15 +91,44 @@ private:
 void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena, std::span<const std::string_view> names,
                 const LeafPositions &positions, std::span<const OpValue> leaves)
 {
+    // The strings of one op mostly lie together in the reader's buffer (simdjson unescapes them one
+    // after the other): when they span little more than their own length, copy that block once and
+    // rebase the views instead of copying ~30 small strings one by one.
+    const char *low = nullptr, *high = nullptr;
+    std::size_t length = 0;
+    const auto extend = [&](std::string_view s) {
+        if (s.empty())
+            return;
+        if (!low || s.data() < low)
+            low = s.data();
+        if (!high || s.data() + s.size() > high)
+            high = s.data() + s.size();
+        length += s.size() + 1;
+    };
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        extend(names[i]);
+        const auto [first, count] = positions.ranges[i];
+        for (std::size_t k = 0; k < count; ++k) {
+            extend(leaves[first + k].first);
+            extend(leaves[first + k].second);
+        }
+    }
+    const char *block = nullptr;
+    if (low && std::size_t(high - low) <= 2 * length + 64)
+        block = arena->copy(std::string_view(low, std::size_t(high - low))).data();
+    const auto store = [&](std::string_view s) {
+        return block && !s.empty() ? std::string_view(block + (s.data() - low), s.size()) : arena->copy(s);
+    };
+
     std::span<OpItem> items = arena->allocate<OpItem>(names.size());
     for (std::size_t i = 0; i < names.size(); ++i) {
         const auto [first, count] = positions.ranges[i];
         std::span<OpValue> values = arena->allocate<OpValue>(count);
         for (std::size_t k = 0; k < count; ++k) {
             const OpValue &leaf = leaves[first + k];
-            values[k] = {arena->copy(leaf.first), arena->copy(leaf.second)};
+            values[k] = {store(leaf.first), store(leaf.second)};
         }
-        items[i] = {arena->copy(names[i]), values};
+        items[i] = {store(names[i]), values};
     }
     entry.items = items;
     if (entry.arena != arena)
