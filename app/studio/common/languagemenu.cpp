@@ -22,7 +22,8 @@ LanguageMenu::LanguageMenu(QMainWindow *window)
     const Item items[] = {
         {"actionLanguageSystem", tr("&System Language"), Translations::Choice::System},
         {"actionLanguageEnglish", QStringLiteral("English"), Translations::Choice::English},
-        {"actionLanguageChinese", QStringLiteral("简体中文"), Translations::Choice::SimplifiedChinese},
+        {"actionLanguageChinese", QStringLiteral("简体中文"),
+         Translations::Choice::SimplifiedChinese},
     };
     const Translations::Choice saved = Translations::savedChoice();
     for (const Item &item : items) {

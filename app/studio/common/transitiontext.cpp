@@ -35,7 +35,8 @@ QString transitionDisplayName(const QString &transition)
     if (sides.size() != 2)
         return transition;
     // The English text stays core's "gray->white", so filters, reports and tests read the same.
-    return TransitionText::tr("%1->%2").arg(sideName(sides[0].trimmed()), sideName(sides[1].trimmed()));
+    return TransitionText::tr("%1->%2").arg(sideName(sides[0].trimmed()),
+                                            sideName(sides[1].trimmed()));
 }
 
 } // namespace opsinfo

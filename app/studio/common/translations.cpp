@@ -84,8 +84,9 @@ QString Translations::languageFor(const QLocale &locale)
             return kEnglish;
         if (!name.startsWith(QLatin1String("zh")))
             continue;
-        const bool traditional = name.contains(QLatin1String("Hant")) || name.endsWith(QLatin1String("TW"))
-                                 || name.endsWith(QLatin1String("HK")) || name.endsWith(QLatin1String("MO"));
+        const bool traditional = name.contains(QLatin1String("Hant"))
+            || name.endsWith(QLatin1String("TW")) || name.endsWith(QLatin1String("HK"))
+            || name.endsWith(QLatin1String("MO"));
         if (!traditional)
             return kChinese;
     }
@@ -113,7 +114,8 @@ QString Translations::install(const QLocale &locale)
     state.language = language;
 
     auto *qt = new QTranslator(QCoreApplication::instance());
-    if (qt->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+    if (qt->load(QStringLiteral("qtbase_") + language,
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt);
         state.qt = qt;
     } else {

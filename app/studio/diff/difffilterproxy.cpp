@@ -29,12 +29,16 @@ bool DiffFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
 {
     const QAbstractItemModel *model = sourceModel();
     if (!m_transition.isEmpty()
-        && model->index(sourceRow, DiffModel::TransitionColumn, sourceParent).data(DiffModel::TransitionRole).toString()
-               != m_transition)
+        && model->index(sourceRow, DiffModel::TransitionColumn, sourceParent)
+                .data(DiffModel::TransitionRole)
+                .toString()
+            != m_transition)
         return false;
     return m_type.isEmpty()
-           || model->index(sourceRow, DiffModel::TypeColumn, sourceParent).data().toString().contains(
-               m_type, Qt::CaseInsensitive);
+        || model->index(sourceRow, DiffModel::TypeColumn, sourceParent)
+               .data()
+               .toString()
+               .contains(m_type, Qt::CaseInsensitive);
 }
 
 } // namespace opsinfo

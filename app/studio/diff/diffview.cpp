@@ -38,7 +38,8 @@ DiffView::DiffView(Workspace *workspace, QWidget *parent)
     , m_table(new QTableView(this))
 {
     m_mode->setObjectName(QStringLiteral("diffMode"));
-    m_mode->addItem(tr("Library as opened → edited, with the mixlist"), int(Mode::OpenedVsEffective));
+    m_mode->addItem(tr("Library as opened → edited, with the mixlist"),
+                    int(Mode::OpenedVsEffective));
     m_mode->addItem(tr("Edited library → with the mixlist"), int(Mode::EditedVsMixlist));
     m_mode->addItem(tr("Library as opened → edited (flag edits only)"), int(Mode::OpenedVsEdited));
     m_transition->setObjectName(QStringLiteral("diffTransition"));
@@ -51,7 +52,8 @@ DiffView::DiffView(Workspace *workspace, QWidget *parent)
                                   "diff shows what the same training script gets on each"));
     m_applyMixlist->setVisible(false);
     m_includeAbsent->setObjectName(QStringLiteral("diffIncludeAbsent"));
-    m_includeAbsent->setToolTip(tr("Also list op types that only one side has (absent->white ...)"));
+    m_includeAbsent->setToolTip(
+        tr("Also list op types that only one side has (absent->white ...)"));
     m_compare->setObjectName(QStringLiteral("diffCompareButton"));
     m_compare->setText(tr("Compare with another library…"));
     m_compare->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -162,8 +164,8 @@ void DiffView::refresh()
     QString bName;
     switch (mode) {
     case Mode::OpenedVsEffective:
-        diff = diffPolicies(PolicyTable::compute(openedLibrary(), nullptr), m_workspace->policyTable(),
-                            includeAbsent);
+        diff = diffPolicies(PolicyTable::compute(openedLibrary(), nullptr),
+                            m_workspace->policyTable(), includeAbsent);
         aName = tr("As opened");
         bName = tr("Edited + mixlist");
         break;
@@ -185,9 +187,9 @@ void DiffView::refresh()
         const Mixlist &mixlist = m_workspace->mixlistDocument()->mixlist();
         const bool apply = m_applyMixlist->isChecked() && !mixlist.empty();
         // Without the mixlist the open library's table has only its own op types, like B's.
-        diff = diffPolicies(apply ? m_workspace->policyTable()
-                                  : PolicyTable::compute(document->library(), nullptr),
-                            PolicyTable::compute(*m_other, apply ? &mixlist : nullptr), includeAbsent);
+        diff = diffPolicies(
+            apply ? m_workspace->policyTable() : PolicyTable::compute(document->library(), nullptr),
+            PolicyTable::compute(*m_other, apply ? &mixlist : nullptr), includeAbsent);
         aName = document->displayName();
         bName = m_otherName;
         if (aName == bName) {
@@ -206,7 +208,8 @@ void DiffView::refresh()
     for (const auto &[transition, count] : diff.transitions) {
         const QString name = QString::fromStdString(transition);
         parts.append(QStringLiteral("%1: %2").arg(transitionDisplayName(name)).arg(count));
-        m_transition->addItem(QStringLiteral("%1 (%2)").arg(transitionDisplayName(name)).arg(count), name);
+        m_transition->addItem(QStringLiteral("%1 (%2)").arg(transitionDisplayName(name)).arg(count),
+                              name);
     }
     m_transition->setCurrentIndex(std::max(0, m_transition->findData(current)));
     m_transition->blockSignals(false);
@@ -214,8 +217,8 @@ void DiffView::refresh()
     m_summary->setText(diff.rows.empty()
                            ? tr("No op type changes colour (%1 unchanged).").arg(diff.unchanged)
                            : tr("%n op types change colour", nullptr, int(diff.rows.size()))
-                                 + QStringLiteral(" — ") + parts.join(QStringLiteral(", "))
-                                 + tr(" (%1 unchanged)").arg(diff.unchanged));
+                               + QStringLiteral(" — ") + parts.join(QStringLiteral(", "))
+                               + tr(" (%1 unchanged)").arg(diff.unchanged));
     m_model->setDiff(std::move(diff), aName, bName);
 }
 

@@ -4,11 +4,11 @@
 #include "document/mixlistdocument.h"
 #include "document/userprompt.h"
 #include "document/workspace.h"
-#include "tasks/taskrunner.h"
 #include "library/editopsinfo.h"
 #include "library/libraryloader.h"
 #include "library/savefile.h"
 #include "mixlist/mixlistsynth.h"
+#include "tasks/taskrunner.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -49,7 +49,8 @@ FileController::FileController(Workspace *workspace, UserPrompt *prompt, QObject
 
 FileController::~FileController() = default;
 
-void FileController::reportDiagnostics(const QString &title, const std::vector<Diagnostic> &diagnostics)
+void FileController::reportDiagnostics(const QString &title,
+                                       const std::vector<Diagnostic> &diagnostics)
 {
     QString advice;
     for (const Diagnostic &d : diagnostics)
@@ -64,13 +65,16 @@ bool FileController::openSample()
 {
     if (!maybeSaveLibrary() || !maybeSaveMixlist())
         return false;
-    // The core loader reads files: the sample goes to a private temp folder, named as the real file.
+    // The core loader reads files: the sample goes to a private temp folder, named as the real
+    // file.
     m_sampleDir = std::make_unique<QTemporaryDir>();
-    const QString libraryPath = m_sampleDir->filePath(QStringLiteral("aic-ascend910b-ops-info.json"));
+    const QString libraryPath
+        = m_sampleDir->filePath(QStringLiteral("aic-ascend910b-ops-info.json"));
     if (!QFile::copy(QStringLiteral(":/sample/aic-ascend910b-ops-info.json"), libraryPath)) {
-        m_prompt->error(tr("Cannot open the sample"),
-                        tr("The embedded sample could not be written to %1.").arg(m_sampleDir->path()),
-                        tr("Check that the temporary folder is writable, or open a library file."));
+        m_prompt->error(
+            tr("Cannot open the sample"),
+            tr("The embedded sample could not be written to %1.").arg(m_sampleDir->path()),
+            tr("Check that the temporary folder is writable, or open a library file."));
         return false;
     }
     QFile::setPermissions(libraryPath, QFile::ReadOwner | QFile::WriteOwner);
@@ -81,8 +85,8 @@ bool FileController::openSample()
     QFile mixlistFile(QStringLiteral(":/sample/ops_info.json"));
     if (mixlistFile.open(QIODevice::ReadOnly)) {
         const QByteArray text = mixlistFile.readAll();
-        MixlistParseResult parsed = parseMixlistStrict(std::string_view(text.constData(), std::size_t(text.size())),
-                                                      "ops_info.json");
+        MixlistParseResult parsed = parseMixlistStrict(
+            std::string_view(text.constData(), std::size_t(text.size())), "ops_info.json");
         m_mixlistStamp = {};
         m_workspace->mixlistDocument()->reset(std::move(parsed.mixlist), QString());
     }
@@ -111,16 +115,19 @@ bool FileController::open(const QString &path)
 std::optional<LibraryLoadResult> FileController::loadLibraryForReading(const QString &path)
 {
     const std::string file = path.toStdString();
-    std::optional<LibraryLoadResult> loaded = m_tasks->compute<LibraryLoadResult>(
-        tr("Loading %1…").arg(QFileInfo(path).fileName()), true, [file] { return loadLibraryPath(file); });
+    std::optional<LibraryLoadResult> loaded
+        = m_tasks->compute<LibraryLoadResult>(tr("Loading %1…").arg(QFileInfo(path).fileName()),
+                                              true, [file] { return loadLibraryPath(file); });
     if (!loaded) {
         if (m_tasks->lastOutcome() == TaskRunner::Outcome::Busy)
             m_prompt->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
-                            tr("Another file is being loaded or saved."), tr("Try again when it is done."));
+                            tr("Another file is being loaded or saved."),
+                            tr("Try again when it is done."));
         return std::nullopt;
     }
     if (loaded->library.ops().empty() && !loaded->ok()) {
-        reportDiagnostics(tr("Cannot open %1").arg(QFileInfo(path).fileName()), loaded->diagnostics);
+        reportDiagnostics(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                          loaded->diagnostics);
         return std::nullopt;
     }
     return loaded;
@@ -146,8 +153,8 @@ bool FileController::openLibrary(const QString &path)
         tr("Loading %1…").arg(QFileInfo(path).fileName()), true, [file, mixlist, mixlistPath] {
             Opened result;
             result.loaded = loadLibraryPath(file);
-            result.policies = PolicyTable::compute(result.loaded.library,
-                                                   mixlist.empty() ? nullptr : &mixlist, mixlistPath);
+            result.policies = PolicyTable::compute(
+                result.loaded.library, mixlist.empty() ? nullptr : &mixlist, mixlistPath);
             for (const LibraryFile &f : result.loaded.library.files()) {
                 LoadedFile loadedFile;
                 loadedFile.target = f.path;
@@ -159,7 +166,8 @@ bool FileController::openLibrary(const QString &path)
     if (!opened) {
         if (m_tasks->lastOutcome() == TaskRunner::Outcome::Busy)
             m_prompt->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
-                            tr("Another file is being loaded or saved."), tr("Try again when it is done."));
+                            tr("Another file is being loaded or saved."),
+                            tr("Try again when it is done."));
         return false;
     }
     LibraryLoadResult &loaded = opened->loaded;
@@ -193,11 +201,13 @@ bool FileController::openMixlist(const QString &path)
     }
     MixlistParseResult parsed = parseMixlistLenient(bytes, path.toStdString());
     if (!parsed.ok()) {
-        reportDiagnostics(tr("Cannot import %1").arg(QFileInfo(path).fileName()), parsed.diagnostics);
+        reportDiagnostics(tr("Cannot import %1").arg(QFileInfo(path).fileName()),
+                          parsed.diagnostics);
         return false;
     }
     m_mixlistStamp = stamp;
-    m_workspace->mixlistDocument()->reset(std::move(parsed.mixlist), path, std::move(parsed.diagnostics));
+    m_workspace->mixlistDocument()->reset(std::move(parsed.mixlist), path,
+                                          std::move(parsed.diagnostics));
     emit fileUsed(path);
     return true;
 }
@@ -245,11 +255,13 @@ bool FileController::writeText(const QString &path, const std::string &bytes,
     for (;;) {
         // Not cancellable, so the work may read `bytes` and `options` where they are.
         SaveResult result;
-        const auto outcome = m_tasks->run(tr("Saving %1…").arg(QFileInfo(path).fileName()), false,
-                                          [&] { result = saveFileAtomically(target, bytes, options); });
+        const auto outcome
+            = m_tasks->run(tr("Saving %1…").arg(QFileInfo(path).fileName()), false,
+                           [&] { result = saveFileAtomically(target, bytes, options); });
         if (outcome != TaskRunner::Outcome::Done) {
             m_prompt->error(tr("%1 was not saved").arg(QFileInfo(path).fileName()),
-                            tr("Another file is being loaded or saved."), tr("Save again when it is done."));
+                            tr("Another file is being loaded or saved."),
+                            tr("Save again when it is done."));
             return false;
         }
         if (result.ok) {
@@ -262,7 +274,8 @@ bool FileController::writeText(const QString &path, const std::string &bytes,
                 return d.code == "save-changed-on-disk" || d.code == "save-deleted-on-disk";
             });
         if (!changedOnDisk) {
-            reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(path).fileName()), result.diagnostics);
+            reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(path).fileName()),
+                              result.diagnostics);
             return false;
         }
         switch (m_prompt->fileChangedOnDisk(path, joinDiagnostics(result.diagnostics))) {
@@ -301,12 +314,14 @@ bool FileController::writeLibraryFile(const std::string &file, const std::string
     if (m_tasks->run(tr("Saving %1…").arg(QFileInfo(qs(target)).fileName()), false,
                      [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
         != TaskRunner::Outcome::Done) {
-        m_prompt->error(tr("%1 was not saved").arg(qs(file)), tr("Another file is being loaded or saved."),
+        m_prompt->error(tr("%1 was not saved").arg(qs(file)),
+                        tr("Another file is being loaded or saved."),
                         tr("Save again when it is done."));
         return false;
     }
     if (!edited.ok()) {
-        reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(qs(file)).fileName()), edited.diagnostics);
+        reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(qs(file)).fileName()),
+                          edited.diagnostics);
         return false;
     }
     FileStamp saved;
@@ -346,7 +361,8 @@ std::optional<std::string> FileController::editedLibraryBytes(const std::string 
         != TaskRunner::Outcome::Done)
         return std::nullopt;
     if (!edited.ok()) {
-        reportDiagnostics(tr("Cannot export %1").arg(QFileInfo(qs(file)).fileName()), edited.diagnostics);
+        reportDiagnostics(tr("Cannot export %1").arg(QFileInfo(qs(file)).fileName()),
+                          edited.diagnostics);
         return std::nullopt;
     }
     return std::move(edited.bytes);
@@ -390,10 +406,11 @@ bool FileController::saveLibraryAs(const QString &chosen)
     LibraryDocument *document = m_workspace->libraryDocument();
     const OpLibrary &library = document->library();
     if (library.files().size() != 1) {
-        m_prompt->error(tr("Save As needs a single library file"),
-                        tr("This library is made of %n files.", nullptr, int(library.files().size())),
-                        tr("Use Save to write the edited files in place (backups go outside the soc "
-                           "folder), or copy the folder first and open the copy."));
+        m_prompt->error(
+            tr("Save As needs a single library file"),
+            tr("This library is made of %n files.", nullptr, int(library.files().size())),
+            tr("Use Save to write the edited files in place (backups go outside the soc "
+               "folder), or copy the folder first and open the copy."));
         return false;
     }
     QString path = chosen;
@@ -418,7 +435,8 @@ bool FileController::saveMixlist()
     if (document->path().isEmpty())
         return saveMixlistAs();
     FileStamp saved;
-    if (!writeText(document->path(), writeMixlist(document->mixlist()), &m_mixlistStamp, false, &saved))
+    if (!writeText(document->path(), writeMixlist(document->mixlist()), &m_mixlistStamp, false,
+                   &saved))
         return false;
     m_mixlistStamp = saved;
     document->markSaved(document->path());

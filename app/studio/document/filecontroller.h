@@ -39,7 +39,8 @@ public:
 
     // The embedded ~150-op ascend910b excerpt and its example mixlist.
     bool openSample();
-    // A .json/.ini library file, a soc folder or an opp root; a .json that is a mixlist opens as one.
+    // A .json/.ini library file, a soc folder or an opp root; a .json that is a mixlist opens as
+    // one.
     bool open(const QString &path);
     bool openLibrary(const QString &path);
     bool openMixlist(const QString &path);
@@ -76,9 +77,9 @@ signals:
 private:
     struct LoadedFile
     {
-        std::string bytes;  // as opened: edits always apply to these
+        std::string bytes; // as opened: edits always apply to these
         std::string target; // where Save writes it (changes with Save As)
-        FileStamp stamp;    // of `target` when last read or written
+        FileStamp stamp; // of `target` when last read or written
         std::map<std::string, Policy> written; // colour edits `target` holds now
     };
 
