@@ -1,4 +1,5 @@
 #include "mixlist/locatedjson.h"
+#include "common/utf8.h"
 
 #include <algorithm>
 
@@ -255,25 +256,6 @@ private:
                 break;
         }
         return std::string(m_text.substr(start, m_pos - start));
-    }
-
-    static void appendUtf8(std::string &out, unsigned cp)
-    {
-        if (cp < 0x80) {
-            out += char(cp);
-        } else if (cp < 0x800) {
-            out += char(0xC0 | (cp >> 6));
-            out += char(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += char(0xE0 | (cp >> 12));
-            out += char(0x80 | ((cp >> 6) & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        } else {
-            out += char(0xF0 | (cp >> 18));
-            out += char(0x80 | ((cp >> 12) & 0x3F));
-            out += char(0x80 | ((cp >> 6) & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        }
     }
 
     unsigned hex4()
