@@ -1,6 +1,6 @@
 #include "cli/cli.h"
 
-#include "shareddata.h"
+#include "clirun.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -15,32 +15,21 @@ using namespace opsinfo;
 
 namespace {
 
-struct Run
-{
-    int code = 0;
-    QString out;
-    QString err;
-};
+using Run = CliRun;
 
 Run run(const QStringList &args)
 {
-    std::vector<std::string> argv;
-    for (const QString &a : args)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    const int code = runCli(argv, out, err);
-    return {code, QString::fromStdString(out.str()), QString::fromStdString(err.str())};
+    return runOpsinfo(args);
 }
 
 QString cli(const QString &name)
 {
-    return testData(QStringLiteral("cli/") + name);
+    return cliFixture(name);
 }
 
 QByteArray readAll(const QString &path)
 {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    return readAllBytes(path);
 }
 
 QJsonObject nodeNamed(const QJsonArray &nodes, const QString &name)

@@ -3,7 +3,7 @@
 // and the per-mode SVG chart.
 #include "cli/cli.h"
 
-#include "shareddata.h"
+#include "clirun.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -23,32 +23,21 @@ using namespace opsinfo;
 
 namespace {
 
-struct Run
-{
-    int code = 0;
-    QString out;
-    QString err;
-};
+using Run = CliRun;
 
 Run run(const QStringList &args)
 {
-    std::vector<std::string> argv;
-    for (const QString &a : args)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    const int code = runCli(argv, out, err);
-    return {code, QString::fromStdString(out.str()), QString::fromStdString(err.str())};
+    return runOpsinfo(args);
 }
 
 QString cli(const QString &name)
 {
-    return testData(QStringLiteral("cli/") + name);
+    return cliFixture(name);
 }
 
 QByteArray readAll(const QString &path)
 {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    return readAllBytes(path);
 }
 
 // The names listed under "title:" in a help text ("  name   summary" lines up to a blank line).
