@@ -350,12 +350,22 @@ private:
             case 'r': out += '\r'; break;
             case 't': out += '\t'; break;
             case 'u': {
+                const std::size_t escapeAt = m_pos - 2;
                 unsigned cp = hex4();
-                if (cp >= 0xD800 && cp < 0xDC00 && m_text.substr(m_pos, 2) == "\\u") {
+                // A surrogate has no UTF-8 form of its own; the compiler's JSON reader refuses a lone
+                // one, and writing it through would give bytes our own strict reader rejects.
+                const char *const loneSurrogate = "a \\u escape names half of a surrogate pair without its other half";
+                const char *const surrogateFix = "write both halves (\\uD8xx\\uDCxx) or the character itself in UTF-8";
+                if (cp >= 0xDC00 && cp < 0xE000)
+                    throw SyntaxError{escapeAt, loneSurrogate, surrogateFix};
+                if (cp >= 0xD800 && cp < 0xDC00) {
+                    if (m_text.substr(m_pos, 2) != "\\u")
+                        throw SyntaxError{escapeAt, loneSurrogate, surrogateFix};
                     m_pos += 2;
                     const unsigned low = hex4();
-                    if (low >= 0xDC00 && low < 0xE000)
-                        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                    if (low < 0xDC00 || low >= 0xE000)
+                        throw SyntaxError{escapeAt, loneSurrogate, surrogateFix};
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                 }
                 appendUtf8(out, cp);
                 break;

@@ -197,6 +197,10 @@ private slots:
         QTest::newRow("missing comma") << "x1_missing_comma.json" << "X1" << "3:26" << "expected ',' or ']'";
         QTest::newRow("single quotes") << "x1_single_quotes.json" << "X1" << "2:5" << "in double quotes but found '''";
         QTest::newRow("unterminated") << "x1_unterminated.json" << "X1" << "4:1" << "end of the file";
+        // Found by fuzz_mixlist_lenient: a lone surrogate used to be written through as bytes that are not UTF-8.
+        QTest::newRow("lone high surrogate") << "x1_lone_high_surrogate.json" << "X1" << "3:36" << "half of a surrogate pair";
+        QTest::newRow("lone low surrogate") << "x1_lone_low_surrogate.json" << "X1" << "2:30" << "half of a surrogate pair";
+        QTest::newRow("unpaired surrogate") << "x1_unpaired_surrogate.json" << "X1" << "2:30" << "half of a surrogate pair";
         QTest::newRow("X2 two adds") << "x2_add_black_add_white.json" << "X2" << "2:31"
                                      << "'Abs' is in black-list.to-add (line 2), white-list.to-add (line 3)";
         QTest::newRow("X2 two removes") << "x2_remove_black_remove_white.json" << "X2" << "2:34"
@@ -402,6 +406,11 @@ private slots:
         QVERIFY(!parseMixlistLenient(R"({"black-list": ["A"]})", "a.json").ok());
         QVERIFY(!parseMixlistLenient(R"({"black-list": {"to-add": [1]}})", "n.json").ok());
         QVERIFY(!parseMixlistLenient("", "e.json").ok());
+        // No repair guesses what a lone surrogate meant; a whole pair is one character.
+        QVERIFY(!parseMixlistLenient(readAll(testData("mixlist/x1_lone_high_surrogate.json")), "s.json").ok());
+        const auto pair = parseMixlistLenient(R"({"black-list": {"to-add": ["A\ud83d\ude00"]}})", "p.json");
+        QVERIFY(pair.ok());
+        QCOMPARE(pair.mixlist.entries(MixlistList::Black, MixlistAction::Add).at(0).opType, std::string("A\xF0\x9F\x98\x80"));
     }
 
     void writerIsCanonical()
