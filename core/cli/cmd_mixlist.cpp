@@ -87,7 +87,7 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
             continue;
         rows.push_back({{"op_type", op.type}, {"library", policyName(op.library)},
                         {"effective", policyName(op.effective)}, {"changed", op.changedByMixlist()},
-                        {"in_library", !op.libraryFile.empty()}, {"file", op.libraryFile},
+                        {"in_library", op.inLibrary}, {"file", op.libraryFile},
                         {"explanation", op.explanation}});
         textRows.push_back({op.type, policyName(op.library), policyName(op.effective), op.explanation});
     }

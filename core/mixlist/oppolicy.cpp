@@ -63,6 +63,7 @@ PolicyTable PolicyTable::compute(const OpLibrary &library, const Mixlist *mixlis
         p.type = type;
         const OpEntry *entry = library.find(type);
         if (entry) {
+            p.inLibrary = true;
             p.library = entry->policy;
             if (entry->fileIndex >= 0 && std::size_t(entry->fileIndex) < library.files().size())
                 p.libraryFile = baseName(library.files()[std::size_t(entry->fileIndex)].path);

@@ -31,6 +31,7 @@ struct OpPolicy
     std::string type;
     Policy library = Policy::Gray;   // colour in the loaded library
     Policy effective = Policy::Gray; // after the mixlist
+    bool inLibrary = false;          // false: only the mixlist names the type
     std::string libraryFile;         // file the library colour comes from ("" if not in library)
     std::vector<MixlistMark> marks;  // mixlist entries naming this type
     bool changedByMixlist() const { return library != effective; }
