@@ -1,5 +1,7 @@
 // The library browser at scale (20,000 op types) and its models under QAbstractItemModelTester.
 #include "document/librarydocument.h"
+#include "document/mixlistdocument.h"
+#include "document/preparedlibrary.h"
 #include "document/setpolicycommand.h"
 #include "document/workspace.h"
 #include "library/libraryfilterproxy.h"
@@ -71,6 +73,7 @@ private slots:
     void filterStaysFast();
     void editOfAllRowsIsOneStep();
     void viewPaintsFast();
+    void preparedResetShowsTheSame();
 
 private:
     Workspace m_workspace;
@@ -229,6 +232,51 @@ void TestLibraryModel::viewPaintsFast()
     const qint64 ms = timer.elapsed();
     qInfo("20,000 ops: 10 scroll+paint rounds of the table %lld ms", ms);
     QVERIFY(ms < 2000);
+}
+
+// The file controller builds the rows, policy table and completion list on its worker thread
+// (PreparedLibrary) and the reset adopts them; what the user sees must not depend on which path
+// built them. Runs last: it replaces the library the other tests edit.
+void TestLibraryModel::preparedResetShowsTheSame()
+{
+    const auto snapshot = [this] {
+        QStringList cells;
+        const int roles[] = {Qt::DisplayRole, Qt::ToolTipRole, LibraryModel::SortRole,
+                             LibraryModel::ChangedRole, LibraryModel::EffectivePolicyRole};
+        for (int row = 0; row < m_model->rowCount(); row += 97)
+            for (int column = 0; column < m_model->columnCount(); ++column)
+                for (int role : roles)
+                    cells << m_model->index(row, column).data(role).toString();
+        for (int row = 0; row + 1 < m_model->rowCount(); row += 997)
+            cells << QString::number(m_model->typeRank(row));
+        return cells;
+    };
+    Mixlist mixlist;
+    mixlist.add(MixlistList::Black, MixlistAction::Add, "SyntheticOp1");
+    mixlist.add(MixlistList::White, MixlistAction::Remove, "SyntheticOp0");
+    mixlist.add(MixlistList::Gray, MixlistAction::Add, "OnlyInTheMixlist");
+    m_workspace.mixlistDocument()->reset(mixlist, QString());
+
+    m_workspace.libraryDocument()->reset(syntheticLibrary(), QStringLiteral("/synthetic"));
+    const QStringList computed = snapshot();
+    const QStringList computedTypes = m_workspace.opTypes();
+    QCOMPARE(m_workspace.policyTable().effective("SyntheticOp0"), Policy::Gray); // white-list.to-remove
+
+    OpLibrary library = syntheticLibrary();
+    PreparedLibrary prepared = PreparedLibrary::build(library, mixlist, std::string());
+    QCOMPARE(prepared.rows.rows.size(), std::size_t(kOps));
+    m_workspace.libraryDocument()->reset(std::move(library), QStringLiteral("/synthetic"), {}, std::move(prepared));
+    QVERIFY(!m_workspace.libraryDocument()->preparedForReset()); // offered during the reset only
+    QCOMPARE(m_model->rowCount(), kOps);
+    QCOMPARE(snapshot(), computed);
+    QCOMPARE(m_workspace.opTypes(), computedTypes);
+    QCOMPARE(m_workspace.policyTable().effective("SyntheticOp0"), Policy::Gray);
+    QCOMPARE(m_workspace.policyTable().effective("SyntheticOp1"), Policy::Black);
+    QVERIFY(m_workspace.policyTable().find("OnlyInTheMixlist"));
+    QVERIFY(!m_workspace.policyTable().find("OnlyInTheMixlist")->inLibrary);
+    QCOMPARE(m_workspace.libraryDocument()->originalPolicy("SyntheticOp2"), Policy::Gray);
+    QCOMPARE(m_workspace.libraryDocument()->originalPolicy("SyntheticOp1"), Policy::Black);
+    QVERIFY(!m_workspace.libraryDocument()->isModified());
 }
 
 QTEST_MAIN(TestLibraryModel)

@@ -141,7 +141,7 @@ bool FileController::openLibrary(const QString &path)
     {
         LibraryLoadResult loaded;
         std::map<std::string, LoadedFile> files;
-        PolicyTable policies;
+        PreparedLibrary prepared;
     };
     // The mixlist cannot change meanwhile: user input waits, then the window refuses edits.
     const Mixlist mixlist = m_workspace->mixlistDocument()->mixlist();
@@ -153,8 +153,7 @@ bool FileController::openLibrary(const QString &path)
         tr("Loading %1…").arg(QFileInfo(path).fileName()), true, [file, mixlist, mixlistPath] {
             Opened result;
             result.loaded = loadLibraryPath(file);
-            result.policies = PolicyTable::compute(
-                result.loaded.library, mixlist.empty() ? nullptr : &mixlist, mixlistPath);
+            result.prepared = PreparedLibrary::build(result.loaded.library, mixlist, mixlistPath);
             for (const LibraryFile &f : result.loaded.library.files()) {
                 LoadedFile loadedFile;
                 loadedFile.target = f.path;
@@ -176,10 +175,10 @@ bool FileController::openLibrary(const QString &path)
         return false;
     }
     m_libraryFiles = std::move(opened->files);
-    m_workspace->preparePolicyTable(std::move(opened->policies));
     const bool hadErrors = !loaded.ok();
     std::vector<Diagnostic> diagnostics = loaded.diagnostics;
-    m_workspace->libraryDocument()->reset(std::move(loaded.library), path, std::move(diagnostics));
+    m_workspace->libraryDocument()->reset(std::move(loaded.library), path, std::move(diagnostics),
+                                          std::move(opened->prepared));
     if (hadErrors)
         reportDiagnostics(tr("%1 has errors").arg(QFileInfo(path).fileName()),
                           m_workspace->libraryDocument()->diagnostics());

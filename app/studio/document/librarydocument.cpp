@@ -18,18 +18,24 @@ LibraryDocument::LibraryDocument(QObject *parent)
 LibraryDocument::~LibraryDocument() = default;
 
 void LibraryDocument::reset(OpLibrary library, const QString &path,
-                            std::vector<Diagnostic> diagnostics)
+                            std::vector<Diagnostic> diagnostics, std::optional<PreparedLibrary> prepared)
 {
     m_undoStack->clear();
     m_library = std::move(library);
     m_path = path;
     m_diagnostics = std::move(diagnostics);
     m_sample = false;
-    m_original.clear();
-    m_original.reserve(m_library.ops().size());
-    for (const OpEntry &e : m_library.ops())
-        m_original.emplace(e.type, e.policy);
+    if (prepared) {
+        m_original = std::move(prepared->original);
+    } else {
+        m_original.clear();
+        m_original.reserve(m_library.ops().size());
+        for (const OpEntry &e : m_library.ops())
+            m_original.emplace(e.type, e.policy);
+    }
+    m_preparedForReset = std::move(prepared);
     emit libraryReset();
+    m_preparedForReset.reset();
     emit pathChanged(m_path);
     emit modifiedChanged(false);
 }

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "common/diagnostic.h"
+#include "document/preparedlibrary.h"
 #include "library/oplibrary.h"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -26,8 +28,13 @@ public:
     explicit LibraryDocument(QObject *parent = nullptr);
     ~LibraryDocument() override;
 
-    // Replaces the whole library (a fresh undo history). `path` is what was opened.
-    void reset(OpLibrary library, const QString &path, std::vector<Diagnostic> diagnostics = {});
+    // Replaces the whole library (a fresh undo history). `path` is what was opened. `prepared`, when
+    // given, must be PreparedLibrary::build() of `library` and the current mixlist.
+    void reset(OpLibrary library, const QString &path, std::vector<Diagnostic> diagnostics = {},
+               std::optional<PreparedLibrary> prepared = std::nullopt);
+    // During libraryReset() only: what the loader prepared, for listeners to move their part out
+    // of; nullptr when the reset was not prepared (they compute it then).
+    PreparedLibrary *preparedForReset() { return m_preparedForReset ? &*m_preparedForReset : nullptr; }
 
     const OpLibrary &library() const { return m_library; }
     QString path() const { return m_path; }
@@ -64,6 +71,7 @@ private:
     QString m_path;
     std::vector<Diagnostic> m_diagnostics;
     std::unordered_map<std::string, Policy> m_original;
+    std::optional<PreparedLibrary> m_preparedForReset;
     QUndoStack *m_undoStack;
     bool m_sample = false;
 };

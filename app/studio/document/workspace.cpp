@@ -20,6 +20,11 @@ Workspace::~Workspace() = default;
 
 void Workspace::libraryReset()
 {
+    if (PreparedLibrary *prepared = m_library->preparedForReset()) {
+        m_opTypes = std::move(prepared->opTypes);
+        recomputeWith(std::move(prepared->policies));
+        return;
+    }
     m_opTypes.clear();
     m_opTypes.reserve(int(m_library->library().ops().size()));
     for (const OpEntry &e : m_library->library().ops())
@@ -29,15 +34,18 @@ void Workspace::libraryReset()
 
 void Workspace::recompute()
 {
+    recomputeWith(std::nullopt);
+}
+
+void Workspace::recomputeWith(std::optional<PolicyTable> prepared)
+{
     const Mixlist &mixlist = m_mixlist->mixlist();
     const std::string path = m_mixlist->path().toStdString();
-    if (m_prepared) {
-        m_policyTable = std::move(*m_prepared);
-        m_prepared.reset();
-    } else {
+    if (prepared)
+        m_policyTable = std::move(*prepared);
+    else
         m_policyTable = PolicyTable::compute(m_library->library(), mixlist.empty() ? nullptr : &mixlist,
                                              path);
-    }
     const std::string file = path.empty() ? std::string("mixlist") : path;
     m_lint.clear();
     for (Diagnostic &d : checkMixlistCombinations(mixlist, file))

@@ -45,10 +45,6 @@ public:
     // Every op type of the library, sorted (for completion).
     const QStringList &opTypes() const { return m_opTypes; }
 
-    // The policy table of the library about to be reset and the current mixlist, computed off the
-    // UI thread by the loader; the next recompute takes it instead of computing it again.
-    void preparePolicyTable(PolicyTable table) { m_prepared = std::move(table); }
-
 signals:
     void effectiveChanged();
     void lintChanged();
@@ -56,11 +52,11 @@ signals:
 private:
     void libraryReset();
     void recompute();
+    void recomputeWith(std::optional<PolicyTable> prepared);
 
     LibraryDocument *m_library;
     MixlistDocument *m_mixlist;
     PolicyTable m_policyTable;
-    std::optional<PolicyTable> m_prepared;
     std::vector<EditorLintFinding> m_lint;
     QStringList m_opTypes;
 };

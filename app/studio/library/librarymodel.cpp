@@ -4,63 +4,14 @@
 #include "document/workspace.h"
 #include "library/policystyle.h"
 
-#include <QFileInfo>
+#include <algorithm>
+
 #include <QFont>
 #include <QMimeData>
 
-#include <algorithm>
-#include <unordered_map>
 
 namespace opsinfo {
 
-namespace {
-
-QString shortDtype(DType type)
-{
-    switch (type) {
-    case DType::Float16:
-        return QStringLiteral("fp16");
-    case DType::Float32:
-        return QStringLiteral("fp32");
-    case DType::BFloat16:
-        return QStringLiteral("bf16");
-    default:
-        return QString::fromLatin1(dtypeName(type));
-    }
-}
-
-// Distinct dtypes over every tensor, in order of first appearance: "fp16 fp32 bf16 int32".
-QString dtypeSummary(const OpEntry &e)
-{
-    std::vector<DType> seen;
-    for (const auto *tensors : {&e.inputs, &e.outputs})
-        for (const TensorInfo &t : *tensors)
-            for (DType d : t.dtypes)
-                if (std::find(seen.begin(), seen.end(), d) == seen.end())
-                    seen.push_back(d);
-    QStringList parts;
-    for (DType d : seen)
-        parts.append(shortDtype(d));
-    return parts.join(QLatin1Char(' '));
-}
-
-QString dynamicSummary(const OpEntry &e)
-{
-    QStringList parts;
-    auto flag = [&e](const char *item) {
-        const std::string_view *v = e.value(item, "flag");
-        return v && *v == "true";
-    };
-    if (flag("dynamicShapeSupport"))
-        parts.append(LibraryModel::tr("shape"));
-    if (flag("dynamicRankSupport"))
-        parts.append(LibraryModel::tr("rank"));
-    if (e.dynamicFormat)
-        parts.append(LibraryModel::tr("format"));
-    return parts.join(QStringLiteral(", "));
-}
-
-} // namespace
 
 LibraryModel::LibraryModel(Workspace *workspace, QObject *parent)
     : QAbstractTableModel(parent)
@@ -79,54 +30,12 @@ QString LibraryModel::opTypesMimeType()
 void LibraryModel::rebuild()
 {
     beginResetModel();
-    const OpLibrary &library = m_workspace->libraryDocument()->library();
-    std::unordered_map<std::string, int> shadowedCount;
-    for (const OpEntry &e : library.allShadowed())
-        ++shadowedCount[e.type];
-    std::vector<QString> fileNames;
-    for (const LibraryFile &f : library.files()) {
-        QString name = QFileInfo(QString::fromStdString(f.path)).fileName();
-        if (library.stores().size() > 1 && std::size_t(f.storeIndex) < library.stores().size())
-            name += QStringLiteral(" · ")
-                    + QString::fromStdString(library.stores()[std::size_t(f.storeIndex)].name);
-        fileNames.push_back(name);
-    }
-    m_rows.clear();
-    m_rows.reserve(library.ops().size());
-    const LibraryDocument *document = m_workspace->libraryDocument();
-    for (const OpEntry &e : library.ops()) {
-        Row row;
-        row.type = QString::fromStdString(e.type);
-        if (e.fileIndex >= 0 && std::size_t(e.fileIndex) < fileNames.size())
-            row.source = fileNames[std::size_t(e.fileIndex)];
-        row.dtypes = dtypeSummary(e);
-        row.dynamic = dynamicSummary(e);
-        auto it = shadowedCount.find(e.type);
-        row.shadowed = it == shadowedCount.end() ? 0 : it->second;
-        row.columns = int(e.columnCount());
-        row.cube = library.isCube(e.type);
-        row.original = document->originalPolicy(e.type);
-        row.library = e.policy;
-        row.effective = m_workspace->policyTable().effective(e.type);
-        m_rows.push_back(std::move(row));
-    }
-    // ASCII case folding, as QString's case-insensitive compare does for op type names; stable, so
-    // types equal but for case keep the library's order, like the proxy's own stable sort.
-    std::vector<int> order(m_rows.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = int(i);
-    const auto &ops = library.ops();
-    std::stable_sort(order.begin(), order.end(), [&ops](int a, int b) {
-        const std::string &x = ops[std::size_t(a)].type;
-        const std::string &y = ops[std::size_t(b)].type;
-        return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end(), [](char c, char d) {
-            const auto lower = [](unsigned char u) { return u >= 'A' && u <= 'Z' ? u + 32 : int(u); };
-            return lower(static_cast<unsigned char>(c)) < lower(static_cast<unsigned char>(d));
-        });
-    });
-    m_typeRank.assign(m_rows.size(), 0);
-    for (std::size_t i = 0; i < order.size(); ++i)
-        m_typeRank[std::size_t(order[i])] = int(i);
+    LibraryDocument *document = m_workspace->libraryDocument();
+    PreparedLibrary *prepared = document->preparedForReset();
+    LibraryRows rows = prepared ? std::move(prepared->rows)
+                                : LibraryRows::build(document->library(), m_workspace->policyTable());
+    m_rows = std::move(rows.rows);
+    m_typeRank = std::move(rows.typeRank);
     endResetModel();
 }
 
@@ -168,7 +77,7 @@ int LibraryModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString LibraryModel::tooltip(const Row &row) const
+QString LibraryModel::tooltip(const LibraryRow &row) const
 {
     QStringList lines;
     if (row.library != row.original)
@@ -186,7 +95,7 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = m_rows[std::size_t(index.row())];
+    const LibraryRow &row = m_rows[std::size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -307,7 +216,7 @@ QMimeData *LibraryModel::mimeData(const QModelIndexList &indexes) const
 int LibraryModel::rowOf(const QString &type) const
 {
     const auto it = std::lower_bound(m_rows.begin(), m_rows.end(), type,
-                                     [](const Row &r, const QString &t) {
+                                     [](const LibraryRow &r, const QString &t) {
                                          return r.type.toStdString() < t.toStdString();
                                      });
     return it != m_rows.end() && it->type == type ? int(it - m_rows.begin()) : -1;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/policy.h"
+#include "library/libraryrows.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -49,26 +50,12 @@ public:
     static QString opTypesMimeType();
 
 private:
-    struct Row
-    {
-        QString type;
-        QString source;
-        QString dtypes;
-        QString dynamic;
-        int shadowed = 0;
-        int columns = 0;
-        bool cube = false;
-        Policy original = Policy::Gray;
-        Policy library = Policy::Gray;
-        Policy effective = Policy::Gray;
-    };
-
     void rebuild();
     void refreshPolicies();
-    QString tooltip(const Row &row) const;
+    QString tooltip(const LibraryRow &row) const;
 
     Workspace *m_workspace;
-    std::vector<Row> m_rows;
+    std::vector<LibraryRow> m_rows;
     std::vector<int> m_typeRank;
 };
 
