@@ -1,5 +1,7 @@
 #include "export/snippets.h"
 
+#include "common/coretext.h"
+
 #include <algorithm>
 #include <set>
 
@@ -72,7 +74,7 @@ std::string snippetFor(SnippetTarget target, const SnippetInput &in, std::string
         return code + "}\n";
     case SnippetTarget::TorchNpu:
         if (note)
-            *note = "torch_npu has no modify_mixlist option: the mixlist cannot be applied from PyTorch.";
+            *note = CoreText::tr("torch_npu has no modify_mixlist option: the mixlist cannot be applied from PyTorch.");
         return "torch.npu.set_option({\"ACL_PRECISION_MODE\": " + py(in.precisionMode) + "})\n";
     }
     return {};

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMutex>
 
 #include <algorithm>
 
@@ -78,7 +79,10 @@ void CoreTexts::add(const QString &source, const QString &translation)
 
 const CoreTexts &CoreTexts::forLanguage(const QString &language)
 {
-    static QHash<QString, CoreTexts *> cache; // UI thread only; never freed, like the .qm catalogs
+    // Workers translate too (the mode summary); a catalogue is immutable once built, never freed.
+    static QMutex mutex;
+    static QHash<QString, CoreTexts *> cache;
+    const QMutexLocker lock(&mutex);
     auto it = cache.find(language);
     if (it == cache.end())
         it = cache.insert(language, new CoreTexts(language));

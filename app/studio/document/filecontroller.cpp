@@ -1,4 +1,5 @@
 #include "document/filecontroller.h"
+#include "common/coretexts.h"
 
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
@@ -32,7 +33,7 @@ QString joinDiagnostics(const std::vector<Diagnostic> &diagnostics, int max = 8)
             lines.append(FileController::tr("… and %1 more").arg(int(diagnostics.size()) - max));
             break;
         }
-        lines.append(qs(formatDiagnostic(d)));
+        lines.append(diagnosticText(d));
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -55,7 +56,7 @@ void FileController::reportDiagnostics(const QString &title,
     QString advice;
     for (const Diagnostic &d : diagnostics)
         if (d.severity == Severity::Error && !d.hint.empty()) {
-            advice = qs(d.hint);
+            advice = coreText(d.hint);
             break;
         }
     m_prompt->error(title, joinDiagnostics(diagnostics), advice);
@@ -194,7 +195,7 @@ bool FileController::openMixlist(const QString &path)
     FileStamp stamp;
     std::string error;
     if (!readFileStamped(path.toStdString(), bytes, stamp, &error)) {
-        m_prompt->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()), qs(error),
+        m_prompt->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()), coreText(error),
                         tr("Check that the file exists and is readable."));
         return false;
     }

@@ -1,4 +1,5 @@
 #include "document/workspace.h"
+#include "common/coretexts.h"
 
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
@@ -54,7 +55,7 @@ void Workspace::recomputeWith(std::optional<PolicyTable> prepared)
     for (LintFinding &f : lintMixlist(mixlist, library, file)) {
         EditorLintFinding finding{std::move(f.diagnostic), {}, std::nullopt};
         if (f.fixIt) {
-            finding.fixLabel = QString::fromStdString(f.fixIt->label);
+            finding.fixLabel = coreText(f.fixIt->label);
             finding.fixed = applyFixIt(mixlist, *f.fixIt);
         }
         m_lint.push_back(std::move(finding));

@@ -1,4 +1,5 @@
 #include "library/librarymodel.h"
+#include "common/coretexts.h"
 
 #include "document/librarydocument.h"
 #include "document/workspace.h"
@@ -85,7 +86,7 @@ QString LibraryModel::tooltip(const LibraryRow &row) const
                          .arg(policyDisplayName(row.original), policyDisplayName(row.library)));
     if (const OpPolicy *p = m_workspace->policyTable().find(row.type.toStdString()))
         if (!p->explanation.empty())
-            lines.append(QString::fromStdString(p->explanation));
+            lines.append(coreText(p->explanation));
     if (lines.isEmpty())
         lines.append(tr("%1 in the library").arg(policyDisplayName(row.library)));
     return lines.join(QLatin1Char('\n'));

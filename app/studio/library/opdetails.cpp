@@ -1,4 +1,5 @@
 #include "library/opdetails.h"
+#include "common/coretexts.h"
 
 #include "document/librarydocument.h"
 #include "document/workspace.h"
@@ -65,7 +66,7 @@ QString opDetailsHtml(const Workspace &workspace, const QString &type)
     const Policy effective = workspace.policyTable().effective(name);
     html += OpDetailsText::tr("Effective after the mixlist: <b>%1</b>").arg(policyDisplayName(effective));
     if (const OpPolicy *p = workspace.policyTable().find(name); p && !p->explanation.empty())
-        html += QStringLiteral("<br><i>%1</i>").arg(esc(p->explanation));
+        html += QStringLiteral("<br><i>%1</i>").arg(coreText(p->explanation).toHtmlEscaped());
     html += QStringLiteral("<br>%1</p>")
                 .arg(library.isCube(name) ? OpDetailsText::tr("Cube (matrix) op")
                                           : OpDetailsText::tr("Vector op"));

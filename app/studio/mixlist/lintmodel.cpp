@@ -1,4 +1,5 @@
 #include "mixlist/lintmodel.h"
+#include "common/coretexts.h"
 
 #include "document/workspace.h"
 
@@ -36,9 +37,9 @@ QVariant LintModel::data(const QModelIndex &index, int role) const
         QString text;
         if (d.location.line > 0)
             text = tr("line %1: ").arg(d.location.line);
-        text += QString::fromStdString(d.message);
+        text += coreText(d.message);
         if (!d.hint.empty())
-            text += QStringLiteral(" — ") + QString::fromStdString(d.hint);
+            text += QStringLiteral(" — ") + coreText(d.hint);
         return text + QStringLiteral(" [%1]").arg(QString::fromStdString(d.code));
     }
     case Qt::DecorationRole:

@@ -1,4 +1,5 @@
 #include "mixlist/mixlisteditor.h"
+#include "common/coretexts.h"
 
 #include "document/mixlistdocument.h"
 #include "document/mixlisteditcommand.h"
@@ -294,7 +295,7 @@ void MixlistEditor::updateImportNotes()
     QStringList lines{tr("Repaired on import (the file itself is unchanged until you save):")};
     for (const Diagnostic &d : notes)
         lines.append(tr("• line %1: %2").arg(d.location.line).arg(
-            QString::fromStdString(d.message)));
+            coreText(d.message)));
     m_importNotes->setText(lines.join(QLatin1Char('\n')));
     m_importNotes->show();
 }
@@ -309,7 +310,7 @@ void MixlistEditor::updateSnippet()
     QString text = QString::fromStdString(
         snippetFor(SnippetTarget(m_snippetTarget->currentData().toInt()), input, &note));
     if (!note.empty())
-        text += QStringLiteral("\n# ") + QString::fromStdString(note);
+        text += QStringLiteral("\n# ") + coreText(note);
     m_snippet->setPlainText(text);
 }
 

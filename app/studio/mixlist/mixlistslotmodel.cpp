@@ -1,4 +1,5 @@
 #include "mixlist/mixlistslotmodel.h"
+#include "common/coretexts.h"
 
 #include "document/mixlistdocument.h"
 #include "document/workspace.h"
@@ -67,7 +68,7 @@ QVariant MixlistSlotModel::data(const QModelIndex &index, int role) const
         return policyChip(m_workspace->policyTable().effective(type.toStdString()));
     case Qt::ToolTipRole:
         if (const OpPolicy *p = m_workspace->policyTable().find(type.toStdString()))
-            return QString::fromStdString(p->explanation);
+            return coreText(p->explanation);
         return tr("%1 is not in the loaded library").arg(type);
     }
     return {};

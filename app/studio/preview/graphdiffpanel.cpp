@@ -1,4 +1,5 @@
 #include "graphdiffpanel.h"
+#include "common/coretexts.h"
 
 #include "backgroundjobs.h"
 #include "document/librarydocument.h"
@@ -202,7 +203,7 @@ std::shared_ptr<const PolicyTable> GraphDiffPanel::policiesFor(int side, const Q
         const MixlistParseResult parsed =
             parseMixlistStrict(std::string_view(text.constData(), std::size_t(text.size())), file.toStdString());
         if (!parsed.ok()) {
-            *label = tr("%1 (invalid: %2)").arg(*label, QString::fromStdString(formatDiagnostic(parsed.diagnostics.front())));
+            *label = tr("%1 (invalid: %2)").arg(*label, diagnosticText(parsed.diagnostics.front()));
             return nullptr;
         }
         return std::make_shared<const PolicyTable>(

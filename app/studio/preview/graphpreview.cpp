@@ -1,4 +1,5 @@
 #include "graphpreview.h"
+#include "common/coretexts.h"
 
 #include "backgroundjobs.h"
 #include "document/librarydocument.h"
@@ -26,7 +27,7 @@ QString diagnosticsText(const std::vector<Diagnostic> &diagnostics, std::size_t 
             lines << GraphPreview::tr("... and %1 more").arg(diagnostics.size() - max);
             break;
         }
-        lines << QString::fromStdString(formatDiagnostic(d));
+        lines << diagnosticText(d);
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -260,7 +261,7 @@ QString GraphPreview::modeProblem() const
     if (m_soc.empty())
         return {};
     const auto problem = checkModeForSoc(m_settings.mode, m_soc);
-    return problem ? QString::fromStdString(problem->message) : QString();
+    return problem ? coreText(problem->message) : QString();
 }
 
 void GraphPreview::scheduleResolve()

@@ -1,4 +1,5 @@
 #include "modesummary.h"
+#include "common/coretexts.h"
 
 #include "resolver/policysource.h"
 
@@ -23,7 +24,7 @@ std::vector<ModeCounts> summarizeModes(const ResolveContext &context, const Reso
         c.summary = results[i].summary;
         if (!soc.empty())
             if (const auto problem = checkModeForSoc(modes[i], soc); problem && problem->severity == Severity::Error)
-                c.refused = QString::fromStdString(problem->message);
+                c.refused = coreText(problem->message);
         counts.push_back(std::move(c));
     }
     return counts;

@@ -1,4 +1,5 @@
 #include "nodedetails.h"
+#include "common/coretexts.h"
 
 #include "cli/resolvejson.h"
 #include "common/ruletexts.h"
@@ -52,7 +53,7 @@ QString explanationHtml(const std::string &explanation)
         return NodeDetailsText::tr("<p><i>No explanation: FE does not decide this node; it keeps the graph's "
                                    "dtypes (§8.1).</i></p>");
     QString html = QStringLiteral("<ol style='margin-left:-20px'>");
-    for (const QString &step : QString::fromStdString(explanation).split(QStringLiteral("; "), Qt::SkipEmptyParts))
+    for (const QString &step : coreText(explanation).split(QStringLiteral("; "), Qt::SkipEmptyParts))
         html += QStringLiteral("<li>%1</li>").arg(linkRuleIds(step.toHtmlEscaped()));
     return html + QStringLiteral("</ol>");
 }
