@@ -1,5 +1,7 @@
 #include "common/atomicfile.h"
 
+#include "common/coretext.h"
+
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -47,11 +49,18 @@ FileSystemOps &FileSystemOps::real()
 
 namespace {
 
-std::string reason(int err)
+bool diskFull(int err)
 {
-    if (err == ENOSPC || err == EDQUOT)
-        return std::string(std::strerror(err)) + " (free some disk space and save again)";
-    return std::strerror(err);
+    return err == ENOSPC || err == EDQUOT;
+}
+
+// The last step of a failed save's message: "<what failed>: <system reason>", with what to do
+// when the disk is full.
+std::string unchangedReason(int err)
+{
+    return diskFull(err)
+        ? CoreText::tr("the file on disk was not changed: %1 (free some disk space and save again)", std::strerror(err))
+        : CoreText::tr("the file on disk was not changed: %1", std::strerror(err));
 }
 
 } // namespace
@@ -66,22 +75,29 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
     const std::string temp = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + '.' + name
         + ".opsinfo-tmp-" + std::to_string(::getpid()) + '-' + std::to_string(counter++);
 
-    auto failWith = [&](const std::string &what, int err) {
+    auto failWith = [&](const std::string &message) {
         if (error)
-            *error = what + ": " + reason(err);
+            *error = message;
         return false;
     };
 
     const int fd = fs.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-    if (fd < 0)
-        return failWith("cannot create a temporary file in " + dir + " to save " + path, errno);
+    if (fd < 0) {
+        const int err = errno;
+        return failWith(
+            diskFull(err)
+                ? CoreText::tr("cannot create a temporary file in %1 to save %2: %3 (free some disk space and save again)",
+                               dir, path, std::strerror(err))
+                : CoreText::tr("cannot create a temporary file in %1 to save %2: %3", dir, path, std::strerror(err)));
+    }
     ::fchmod(fd, mode); // open() applied the umask; keep the original file's permissions
 
+    // `what` is the first step of the message, the reason its last ("; "-separated steps).
     auto abandon = [&](const std::string &what) {
         const int err = errno;
         fs.close(fd);
         fs.unlink(temp);
-        return failWith(what, err);
+        return failWith(what + "; " + unchangedReason(err));
     };
 
     std::size_t done = 0;
@@ -92,21 +108,21 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
         if (n <= 0) {
             if (n == 0)
                 errno = EIO;
-            return abandon("cannot write " + path + "; the file on disk was not changed");
+            return abandon(CoreText::tr("cannot write %1", path));
         }
         done += std::size_t(n);
     }
     if (fs.fsync(fd) != 0)
-        return abandon("cannot flush " + path + " to disk; the file on disk was not changed");
+        return abandon(CoreText::tr("cannot flush %1 to disk", path));
     if (fs.close(fd) != 0) {
         const int err = errno;
         fs.unlink(temp);
-        return failWith("cannot finish writing " + path + "; the file on disk was not changed", err);
+        return failWith(CoreText::tr("cannot finish writing %1", path) + "; " + unchangedReason(err));
     }
     if (fs.rename(temp, path) != 0) {
         const int err = errno;
         fs.unlink(temp);
-        return failWith("cannot replace " + path + " with the saved copy; the file on disk was not changed", err);
+        return failWith(CoreText::tr("cannot replace %1 with the saved copy", path) + "; " + unchangedReason(err));
     }
     // The rename is durable only once the folder entry is on disk.
     const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

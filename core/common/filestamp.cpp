@@ -1,5 +1,7 @@
 #include "common/filestamp.h"
 
+#include "common/coretext.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -25,13 +27,13 @@ bool readFileStamped(const std::string &path, std::string &bytes, FileStamp &sta
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         if (error)
-            *error = "cannot open " + path + ": " + std::strerror(errno);
+            *error = CoreText::tr("cannot open %1: %2", path, std::strerror(errno));
         return false;
     }
     struct stat st = {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         if (error)
-            *error = path + " is not a regular file";
+            *error = CoreText::tr("%1 is not a regular file", path);
         ::close(fd);
         return false;
     }
@@ -45,7 +47,7 @@ bool readFileStamped(const std::string &path, std::string &bytes, FileStamp &sta
             continue;
         if (n < 0) {
             if (error)
-                *error = "cannot read " + path + ": " + std::strerror(errno);
+                *error = CoreText::tr("cannot read %1: %2", path, std::strerror(errno));
             ::close(fd);
             bytes.clear();
             return false;

@@ -2,6 +2,8 @@
 
 #include "library/libraryfolders.h"
 
+#include "common/coretext.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -45,22 +47,23 @@ OpsInfoFolderEditor OpsInfoFolderEditor::load(const std::string &socFolder, std:
         if (!it->is_regular_file(statError)) {
             if (statError)
                 diagnostics.push_back({Severity::Warning, {it->path().string(), 0, 0}, "L1",
-                                       "skipped: " + statError.message(),
-                                       "fix or remove the link; the compiler skips this file too"});
+                                       CoreText::tr("skipped: %1", statError.message()),
+                                       CoreText::tr("fix or remove the link") + "; "
+                                           + CoreText::tr("the compiler skips this file too")});
             continue;
         }
         LibraryFileText file;
         file.path = it->path().string();
         std::string error;
         if (!readFileStamped(file.path, file.bytes, file.stamp, &error)) {
-            diagnostics.push_back({Severity::Error, {file.path, 0, 0}, "L1", error, "check the file's permissions"});
+            diagnostics.push_back({Severity::Error, {file.path, 0, 0}, "L1", error, CoreText::tr("check the file's permissions")});
             continue;
         }
         files.push_back(std::move(file));
     }
     if (ec)
         diagnostics.push_back({Severity::Error, {socFolder, 0, 0}, "L1",
-                               "cannot list " + socFolder + ": " + ec.message(), "check the folder path"});
+                               CoreText::tr("cannot list %1: %2", socFolder, ec.message()), CoreText::tr("check the folder path")});
     return OpsInfoFolderEditor(std::move(files));
 }
 
@@ -91,15 +94,15 @@ std::vector<OpsInfoFolderEditor::FileEdit> OpsInfoFolderEditor::apply(const Poli
     for (const auto &[type, policy] : edits) {
         const int winner = winningFile(type);
         if (winner < 0) {
-            std::string hint = "op types are case-sensitive";
+            std::string hint = CoreText::tr("op types are case-sensitive");
             for (const auto &editor : m_editors) {
                 if (const auto suggestion = editor->suggestOpType(type)) {
-                    hint = "did you mean '" + *suggestion + "'? op types are case-sensitive";
+                    hint = CoreText::tr("did you mean '%1'? op types are case-sensitive", *suggestion);
                     break;
                 }
             }
             diagnostics.push_back({Severity::Error, {}, "edit-unknown-op",
-                                   "cannot set the colour of '" + type + "': no library file of this folder defines it",
+                                   CoreText::tr("cannot set the colour of '%1': no library file of this folder defines it", type),
                                    hint});
             failed = true;
             continue;

@@ -1,5 +1,7 @@
 #include "library/editopsinfo.h"
 
+#include "common/coretext.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -298,11 +300,11 @@ std::optional<std::string> OpsInfoEditor::suggestOpType(std::string_view opType)
 
 Diagnostic OpsInfoEditor::unknownOp(const std::string &opType) const
 {
-    std::string hint = "op types are case-sensitive; pick one defined in this file";
+    std::string hint = CoreText::tr("op types are case-sensitive") + "; " + CoreText::tr("pick one defined in this file");
     if (const auto suggestion = suggestOpType(opType))
-        hint = "did you mean '" + *suggestion + "'? op types are case-sensitive";
+        hint = CoreText::tr("did you mean '%1'? op types are case-sensitive", *suggestion);
     return {Severity::Error, {m_file, 0, 0}, "edit-unknown-op",
-            "cannot set the colour of '" + opType + "': the op type is not defined in this file", hint};
+            CoreText::tr("cannot set the colour of '%1': the op type is not defined in this file", opType), hint};
 }
 
 OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
@@ -312,8 +314,8 @@ OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
         result.bytes = m_bytes;
         result.diagnostics = m_scan.diagnostics;
         result.diagnostics.push_back({Severity::Error, {m_file, 0, 0}, "edit-invalid-file",
-                                      "cannot edit a file that is not valid JSON",
-                                      "fix the syntax error reported above first"});
+                                      CoreText::tr("cannot edit a file that is not valid JSON"),
+                                      CoreText::tr("fix the syntax error reported above first")});
         return result;
     }
     std::vector<Splice> splices;
@@ -332,8 +334,9 @@ OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
             const ScannedOp &op = m_scan.ops[index];
             if (op.member.valueKind != '{') {
                 result.diagnostics.push_back({Severity::Error, locate(m_bytes, op.member.valueBegin, m_file),
-                                              "L4", "the entry of '" + type + "' is not an object",
-                                              "an op entry is {\"item\":{\"key\":\"value\"}}; fix it by hand"});
+                                              "L4", CoreText::tr("the entry of '%1' is not an object", type),
+                                              CoreText::tr("an op entry is {\"item\":{\"key\":\"value\"}}") + "; "
+                                                  + CoreText::tr("fix it by hand")});
                 continue;
             }
             const std::size_t before = splices.size();
@@ -359,7 +362,8 @@ OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
             result.bytes = m_bytes;
             result.changedOps = 0;
             result.diagnostics.push_back({Severity::Error, {m_file, 0, 0}, "edit-internal",
-                                          "overlapping edits; nothing was changed", "report this file to the developers"});
+                                          CoreText::tr("overlapping edits") + "; " + CoreText::tr("nothing was changed"),
+                                          CoreText::tr("report this file to the developers")});
             return result;
         }
         result.bytes.append(m_bytes, pos, s.begin - pos);

@@ -1,4 +1,5 @@
 #include "library/editscanner.h"
+#include "common/coretext.h"
 #include "common/utf8.h"
 
 #include <cstdint>
@@ -33,16 +34,16 @@ public:
         m_pos = start;
         skipWs();
         if (m_pos >= m_text.size() || m_text[m_pos] != '{')
-            return fail("the file does not start with a JSON object '{'",
-                        "an ops-info library is one JSON object of op types");
+            return fail(CoreText::tr("the file does not start with a JSON object '{'"),
+                        CoreText::tr("an ops-info library is one JSON object of op types"));
         m_result.rootBegin = m_pos;
         if (!parseObject(1, nullptr, nullptr))
             return;
         m_result.rootEnd = m_pos;
         skipWs();
         if (m_pos != m_text.size())
-            return fail("unexpected text after the closing '}' of the root object",
-                        "remove it, or check for a '}' that closes the object too early");
+            return fail(CoreText::tr("unexpected text after the closing '}' of the root object"),
+                        CoreText::tr("remove it, or check for a '}' that closes the object too early"));
         const auto nl = m_text.find('\n');
         if (nl != std::string_view::npos)
             m_result.lineEnding = (nl > 0 && m_text[nl - 1] == '\r') ? "\r\n" : "\n";
@@ -84,7 +85,8 @@ private:
                 return true;
             }
             if (static_cast<unsigned char>(c) < 0x20) {
-                fail("control character inside a string", "strings must be on one line; write \\n for a line break");
+                fail(CoreText::tr("control character inside a string"),
+                     CoreText::tr("strings must be on one line") + "; " + CoreText::tr("write \\n for a line break"));
                 return false;
             }
             if (c == '\\') {
@@ -95,7 +97,8 @@ private:
                 if (e == 'u') {
                     for (int k = 2; k < 6; ++k) {
                         if (m_pos + k >= m_text.size() || hexValue(m_text[m_pos + k]) < 0) {
-                            fail("bad \\u escape in a string", "write \\u followed by four hex digits");
+                            fail(CoreText::tr("bad \\u escape in a string"),
+                                 CoreText::tr("write \\u followed by four hex digits"));
                             return false;
                         }
                     }
@@ -104,7 +107,8 @@ private:
                 }
                 if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
                     ++m_pos;
-                    fail("invalid escape in a string", "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX");
+                    fail(CoreText::tr("invalid escape in a string"),
+                         CoreText::tr("valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"));
                     return false;
                 }
                 m_pos += 2;
@@ -113,7 +117,7 @@ private:
             ++m_pos;
         }
         m_pos = open;
-        fail("unterminated string", "add the closing '\"'");
+        fail(CoreText::tr("unterminated string"), CoreText::tr("add the closing '\"'"));
         return false;
     }
 
@@ -134,7 +138,8 @@ private:
             number = number && (std::string_view("0123456789+-.eE").find(c) != std::string_view::npos);
         if (!number) {
             m_pos = begin;
-            fail("unexpected character; expected a value", "values are \"strings\" in an ops-info file");
+            fail(CoreText::tr("unexpected character") + "; " + CoreText::tr("expected a value"),
+                 CoreText::tr("values are \"strings\" in an ops-info file"));
             return false;
         }
         return true;
@@ -155,7 +160,8 @@ private:
                 ++m_pos;
             } else if (c == '}' || c == ']') {
                 if (stack.empty() || stack.back() != c) {
-                    fail("mismatched bracket", "check the nesting of { } and [ ]");
+                    fail(CoreText::tr("mismatched bracket"),
+                         CoreText::tr("check the nesting of { } and [ ]"));
                     return false;
                 }
                 stack.pop_back();
@@ -170,7 +176,8 @@ private:
             }
         } while (!stack.empty());
         if (!stack.empty()) {
-            fail("unexpected end of file inside an object or array", "add the missing closing brackets");
+            fail(CoreText::tr("unexpected end of file inside an object or array"),
+                 CoreText::tr("add the missing closing brackets"));
             return false;
         }
         return true;
@@ -188,7 +195,8 @@ private:
         while (true) {
             skipWs();
             if (m_pos >= m_text.size() || m_text[m_pos] != '"') {
-                fail("expected a \"key\"", "a trailing comma before '}' is not allowed in JSON");
+                fail(CoreText::tr("expected a \"key\""),
+                     CoreText::tr("a trailing comma before '}' is not allowed in JSON"));
                 return false;
             }
             ScannedMember member;
@@ -198,13 +206,14 @@ private:
             member.keyEnd = m_pos;
             skipWs();
             if (m_pos >= m_text.size() || m_text[m_pos] != ':') {
-                fail("expected ':' after the key", "write \"key\":\"value\"");
+                fail(CoreText::tr("expected ':' after the key"), CoreText::tr("write \"key\":\"value\""));
                 return false;
             }
             ++m_pos;
             skipWs();
             if (m_pos >= m_text.size()) {
-                fail("unexpected end of file; expected a value", "the file looks truncated");
+                fail(CoreText::tr("unexpected end of file") + "; " + CoreText::tr("expected a value"),
+                     CoreText::tr("the file looks truncated"));
                 return false;
             }
             member.valueBegin = m_pos;
@@ -221,7 +230,8 @@ private:
                 ++m_pos;
                 return true;
             }
-            fail("expected ',' or '}' after a member", "separate members with ','");
+            fail(CoreText::tr("expected ',' or '}' after a member"),
+                 CoreText::tr("separate members with ','"));
             return false;
         }
     }

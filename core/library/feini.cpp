@@ -1,5 +1,7 @@
 #include "library/feini.h"
 
+#include "common/coretext.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -37,9 +39,10 @@ CubeOpList cubeOpsFromFeIniText(std::string_view text, const std::string &file,
             continue;
         if (found) {
             diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{file, lineNumber, 1},
-                                             "fe-ini", "fp16.op_type appears again (first at line "
-                                                 + std::to_string(foundLine) + "); the later line is used",
-                                             "keep one fp16.op_type line"});
+                                             "fe-ini",
+                                             CoreText::tr("fp16.op_type appears again (first at line %1)", foundLine)
+                                                 + "; " + CoreText::tr("the later line is used"),
+                                             CoreText::tr("keep one fp16.op_type line")});
             types.clear();
         }
         found = true;
@@ -57,9 +60,8 @@ CubeOpList cubeOpsFromFeIniText(std::string_view text, const std::string &file,
     }
     if (!found) {
         diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{file, 0, 0}, "fe-ini",
-                                         "no fp16.op_type line: using FE's default cube list (27 types)",
-                                         "point to the fe.ini of your CANN installation "
-                                         "(lib64/plugin/opskernel/fe_config/fe.ini)"});
+                                         CoreText::tr("no fp16.op_type line: using FE's default cube list (27 types)"),
+                                         CoreText::tr("point to the fe.ini of your CANN installation (lib64/plugin/opskernel/fe_config/fe.ini)")});
         return CubeOpList::defaults();
     }
     return CubeOpList(std::move(types));
@@ -70,8 +72,8 @@ CubeOpList loadCubeOpsFromFeIni(const std::string &path, std::vector<Diagnostic>
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
-                                         "cannot read fe.ini: using FE's default cube list",
-                                         "check that the file exists and is readable"});
+                                         CoreText::tr("cannot read fe.ini: using FE's default cube list"),
+                                         CoreText::tr("check that the file exists and is readable")});
         return CubeOpList::defaults();
     }
     std::ostringstream buffer;

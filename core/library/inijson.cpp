@@ -1,5 +1,7 @@
 #include "library/inijson.h"
 
+#include "common/coretext.h"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -94,9 +96,8 @@ IniConversion convertIni(std::string_view ini, const IniConversionOptions &optio
     if (ini.substr(0, 3) == "\xef\xbb\xbf") {
         ini.remove_prefix(3);
         result.diagnostics.push_back(at(Severity::Warning, file, 1, "ini-bom",
-                                        "the file starts with a UTF-8 byte order mark, which "
-                                        "parse_ini_to_json.py does not accept",
-                                        "save the file as UTF-8 without BOM"));
+                                        CoreText::tr("the file starts with a UTF-8 byte order mark, which parse_ini_to_json.py does not accept"),
+                                        CoreText::tr("save the file as UTF-8 without BOM")));
     }
     std::map<std::string, std::map<std::string, std::string>> *op = nullptr;
     std::string opName;
@@ -117,19 +118,19 @@ IniConversion convertIni(std::string_view ini, const IniConversionOptions &optio
             continue;
         if (!validUtf8(line)) {
             result.diagnostics.push_back(at(Severity::Error, file, lineNo, "ini-encoding",
-                                            "the line is not valid UTF-8", "save the file as UTF-8"));
+                                            CoreText::tr("the line is not valid UTF-8"), CoreText::tr("save the file as UTF-8")));
         }
         if (line.front() == '[') {
             if (line.back() != ']')
                 result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-section",
-                                                "section header without a closing ']'; its last character is dropped "
-                                                "as parse_ini_to_json.py does",
-                                                "write [OpType]"));
+                                                CoreText::tr("section header without a closing ']'") + "; "
+                                                    + CoreText::tr("its last character is dropped as parse_ini_to_json.py does"),
+                                                CoreText::tr("write [OpType]")));
             opName = std::string(line.substr(1, line.size() >= 2 ? line.size() - 2 : 0));
             if (result.object.count(opName))
                 result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-repeated-section",
-                                                "section [" + opName + "] appears again and replaces the earlier one",
-                                                "merge the two sections"));
+                                                CoreText::tr("section [%1] appears again and replaces the earlier one", opName),
+                                                CoreText::tr("merge the two sections")));
             op = &result.object[opName];
             op->clear();
             continue;
@@ -137,7 +138,7 @@ IniConversion convertIni(std::string_view ini, const IniConversionOptions &optio
         const std::size_t eq = line.find('=');
         if (eq == std::string_view::npos) {
             result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-no-equals",
-                                            "line without '=' ignored", "write item.key=value"));
+                                            CoreText::tr("line without '=' ignored"), CoreText::tr("write item.key=value")));
             continue;
         }
         std::string_view key = line.substr(0, eq);
@@ -149,23 +150,24 @@ IniConversion convertIni(std::string_view ini, const IniConversionOptions &optio
         const std::size_t dot = key.find('.');
         if (dot == std::string_view::npos || key.find('.', dot + 1) != std::string_view::npos) {
             result.diagnostics.push_back(at(Severity::Error, file, lineNo, "ini-key-dots",
-                                            "key '" + std::string(key) + "' must have exactly one '.'; line skipped",
-                                            "write item.key=value, e.g. input0.dtype=float16"));
+                                            CoreText::tr("key '%1' must have exactly one '.'", key) + "; "
+                                                + CoreText::tr("line skipped"),
+                                            CoreText::tr("write item.key=value, e.g. input0.dtype=float16")));
             continue;
         }
         if (!op) {
             result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-outside-section",
-                                            "line before the first [OpType] section ignored",
-                                            "put it under a section"));
+                                            CoreText::tr("line before the first [OpType] section ignored"),
+                                            CoreText::tr("put it under a section")));
             continue;
         }
         auto &item = (*op)[std::string(key.substr(0, dot))];
         const std::string field(key.substr(dot + 1));
         if (item.count(field))
             result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-duplicate-key",
-                                            "'" + std::string(key) + "' is set again in [" + opName
-                                                + "]; the last value is used (newer scripts refuse this)",
-                                            "keep one line per key"));
+                                            CoreText::tr("'%1' is set again in [%2]", key, opName) + "; "
+                                                + CoreText::tr("the last value is used (newer scripts refuse this)"),
+                                            CoreText::tr("keep one line per key")));
         item[field] = std::string(value);
     }
     auto checks = validateOpsInfoSource(result.object, file);
@@ -186,9 +188,9 @@ std::string convertIniToJson(std::string_view ini, std::vector<Diagnostic> *diag
 std::vector<Diagnostic> validateOpsInfoSource(const OpsInfoObject &object, const std::string &file)
 {
     std::vector<Diagnostic> out;
-    auto report = [&](const std::string &op, const std::string &item, const std::string &message,
-                      const std::string &hint) {
-        out.push_back(at(Severity::Error, file, 0, "ini-check", "[" + op + "] " + item + ": " + message, hint));
+    // `message` starts with "[op] item: ".
+    auto report = [&](const std::string &message, const std::string &hint) {
+        out.push_back(at(Severity::Error, file, 0, "ini-check", message, hint));
     };
     for (const auto &[op, items] : object) {
         for (const auto &[item, fields] : items) {
@@ -197,23 +199,25 @@ std::vector<Diagnostic> validateOpsInfoSource(const OpsInfoObject &object, const
                 const auto name = fields.find("name");
                 const auto paramType = fields.find("paramType");
                 if (name == fields.end() || paramType == fields.end())
-                    report(op, item, "needs both name and paramType", "add the missing key(s)");
+                    report(CoreText::tr("[%1] %2: needs both name and paramType", op, item),
+                           CoreText::tr("add the missing key(s)"));
                 else if (paramType->second != "required" && paramType->second != "optional"
                          && paramType->second != "dynamic")
-                    report(op, item, "paramType '" + paramType->second + "' is not required, optional or dynamic",
-                           "use one of those three");
+                    report(CoreText::tr("[%1] %2: paramType '%3' is not required, optional or dynamic", op, item,
+                                        paramType->second),
+                           CoreText::tr("use one of those three"));
                 const auto dtype = fields.find("dtype");
                 const auto format = fields.find("format");
                 if (dtype != fields.end() && format != fields.end()
                     && countItems(dtype->second) != countItems(format->second))
-                    report(op, item,
-                           std::to_string(countItems(dtype->second)) + " dtypes but "
-                               + std::to_string(countItems(format->second)) + " formats",
-                           "every column needs one dtype and one format");
+                    report(CoreText::tr("[%1] %2: %3 dtypes but %4 formats", op, item, countItems(dtype->second),
+                                        countItems(format->second)),
+                           CoreText::tr("every column needs one dtype and one format"));
             }
             const auto flag = fields.find("flag");
             if (flag != fields.end() && flag->second != "true" && flag->second != "false")
-                report(op, item, "flag '" + flag->second + "' is not true or false", "write true or false");
+                report(CoreText::tr("[%1] %2: flag '%3' is not true or false", op, item, flag->second),
+                       CoreText::tr("write true or false"));
         }
     }
     return out;

@@ -1,3 +1,4 @@
+#include "common/coretext.h"
 #include "library/libraryfilereader.h"
 #include "library/opentryfields.h"
 #include "library/textposition.h"
@@ -82,15 +83,15 @@ private:
         const std::size_t lineOffset = begin + std::size_t(line.data() - raw.data());
         if (line.front() == '[') {
             if (line.back() != ']') {
-                report(lineOffset, Severity::Error, "ini-syntax", "section header without closing ']'",
-                       "write the op type as [OpType]");
+                report(lineOffset, Severity::Error, "ini-syntax", CoreText::tr("section header without closing ']'"),
+                       CoreText::tr("write the op type as [OpType]"));
                 return;
             }
             closeSection();
             const std::string_view type = trimmed(line.substr(1, line.size() - 2));
             if (type.empty()) {
-                report(lineOffset, Severity::Error, "ini-syntax", "empty section name []",
-                       "write the op type as [OpType]");
+                report(lineOffset, Severity::Error, "ini-syntax", CoreText::tr("empty section name []"),
+                       CoreText::tr("write the op type as [OpType]"));
                 return;
             }
             m_section.emplace();
@@ -104,10 +105,9 @@ private:
             if (!inserted) {
                 const OpEntry &earlier = m_result.entries[it->second];
                 report(lineOffset, Severity::Warning, "ini-repeated-section",
-                       "section [" + e.type + "] appears again (first at line "
-                           + std::to_string(earlier.location.line)
-                           + "); this one replaces the earlier one as a whole",
-                       "merge the two sections");
+                       CoreText::tr("section [%1] appears again (first at line %2)", e.type, earlier.location.line)
+                           + "; " + CoreText::tr("this one replaces the earlier one as a whole"),
+                       CoreText::tr("merge the two sections"));
             }
             m_sectionSlot = &it->second;
             return;
@@ -122,14 +122,14 @@ private:
         if (dot == std::string_view::npos || dot == 0 || dot + 1 == key.size()
             || key.find('.', dot + 1) != std::string_view::npos) {
             report(lineOffset, Severity::Error, "ini-syntax",
-                   "'" + std::string(key) + "' is not of the form item.key (exactly one dot)",
-                   "write e.g. input0.dtype=float16,float");
+                   CoreText::tr("'%1' is not of the form item.key (exactly one dot)", key),
+                   CoreText::tr("write e.g. input0.dtype=float16,float"));
             return;
         }
         if (!m_section) {
             report(lineOffset, Severity::Error, "ini-syntax",
-                   "'" + std::string(key) + "' comes before any [OpType] section",
-                   "start the file with the op type in brackets, e.g. [Add]");
+                   CoreText::tr("'%1' comes before any [OpType] section", key),
+                   CoreText::tr("start the file with the op type in brackets, e.g. [Add]"));
             return;
         }
         const std::string_view itemName = key.substr(0, dot);
@@ -146,8 +146,8 @@ private:
         for (const auto &[k, v] : itemValues) {
             if (k == leafKey) {
                 report(lineOffset, Severity::Error, "ini-repeated-key",
-                       "op '" + e.type + "': " + std::string(key) + " is repeated",
-                       "keep one " + std::string(key) + " line in the section");
+                       CoreText::tr("op '%1': %2 is repeated", e.type, key),
+                       CoreText::tr("keep one %1 line in the section", key));
                 return;
             }
         }
@@ -211,7 +211,8 @@ ParsedLibraryFile readIniLibraryFile(const std::string &path)
     if (!in) {
         ParsedLibraryFile failed;
         failed.diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
-                                                "cannot read the file", "check that it exists and is readable"});
+                                                CoreText::tr("cannot read the file"),
+                                                CoreText::tr("check that it exists and is readable")});
         return failed;
     }
     std::ostringstream buffer;
@@ -230,9 +231,10 @@ ParsedLibraryFile readLibraryFile(const std::string &path)
         ParsedLibraryFile refused;
         refused.diagnostics.push_back(Diagnostic{
             Severity::Error, SourceLocation{path, 0, 0}, "library-too-large",
-            "the file is too large for an ops-info library: " + std::to_string(size) + " bytes, more than "
-                + std::to_string(kMaxLibraryFileBytes >> 20) + " MiB; it was not read",
-            "check that this is an ops-info library file (aic-<soc>-ops-info.json)"});
+            CoreText::tr("the file is too large for an ops-info library: %1 bytes, more than %2 MiB", size,
+                         kMaxLibraryFileBytes >> 20)
+                + "; " + CoreText::tr("it was not read"),
+            CoreText::tr("check that this is an ops-info library file (aic-<soc>-ops-info.json)")});
         return refused;
     }
     const bool ini = path.size() >= 4 && (path.compare(path.size() - 4, 4, ".ini") == 0

@@ -1,5 +1,6 @@
 #include "library/jsonlibraryparser.h"
 
+#include "common/coretext.h"
 #include "library/jsonsyntaxcheck.h"
 
 #include <algorithm>
@@ -28,8 +29,6 @@ const char *jsonTypeName(ondemand::json_type type)
     }
     return "a value";
 }
-
-std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 // `afterQuote` points just past an opening quote of a string simdjson has validated.
 const char *stringTokenEnd(const char *afterQuote)
@@ -73,9 +72,9 @@ ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser, simdjson::pad
         (void)m_doc.type().get(type);
         const std::size_t first = m_text.find_first_not_of(" \t\r\n", m_jsonBegin);
         report(first == std::string_view::npos ? m_text.size() : first, Severity::Error, "L4",
-               std::string("the top level is ") + jsonTypeName(type)
-                   + "; an ops-info library is an object of op types",
-               R"(expected {"OpType": {"item": {"key": "value"}}})");
+               CoreText::tr("the top level is %1", jsonTypeName(type)) + "; "
+                   + CoreText::tr("an ops-info library is an object of op types"),
+               CoreText::tr("expected {\"OpType\": {\"item\": {\"key\": \"value\"}}}"));
         return finish(false);
     }
     if (error)
@@ -119,10 +118,10 @@ ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser, simdjson::pad
             if (!inserted) {
                 OpEntry &earlier = entries[it->second];
                 report(entry.keyBegin, Severity::Warning, "duplicate-key",
-                       "op " + quote(type) + " is defined twice (line "
-                           + std::to_string(earlier.location.line) + " and here); the later "
-                           "definition (this one) wins, as JSON loaders keep the last",
-                       "remove one of the two definitions");
+                       CoreText::tr("op '%1' is defined twice (line %2 and here)", type, earlier.location.line)
+                           + "; "
+                           + CoreText::tr("the later definition (this one) wins, as JSON loaders keep the last"),
+                       CoreText::tr("remove one of the two definitions"));
                 earlier = std::move(entry);
                 entries.pop_back();
                 continue;
@@ -167,24 +166,42 @@ std::size_t JsonLibraryParser::closedObjectEnd()
     return *p == '}' ? offsetOf(p + 1) : kNpos;
 }
 
-void JsonLibraryParser::reportWrongType(ondemand::value &value, ondemand::json_type type, const std::string &where,
-                     const char *expected)
+void JsonLibraryParser::reportWrongType(ondemand::value &value, ondemand::json_type type, Expected expected,
+                                        std::string_view op, std::string_view item, std::string_view key)
 {
     std::string_view token = value.raw_json_token();
     while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r'
                               || token.back() == '\t' || token.back() == ','))
         token.remove_suffix(1);
-    std::string shown = type == ondemand::json_type::object || type == ondemand::json_type::array
-                                || type == ondemand::json_type::null
-                            ? std::string()
-                            : " (" + std::string(token.substr(0, 24)) + ")";
-    std::string hint = expected == std::string_view("a string")
-                           ? "quote it: every leaf of an ops-info file is a JSON string"
-                           : std::string("write ") + expected + " here";
+    // The value itself is shown for a scalar: "a boolean (true)".
+    const bool show = type != ondemand::json_type::object && type != ondemand::json_type::array
+        && type != ondemand::json_type::null;
+    const std::string_view shown = token.substr(0, 24);
+    const char *got = jsonTypeName(type);
+    std::string message;
+    std::string hint;
+    switch (expected) {
+    case Expected::ObjectOfItems:
+        message = show ? CoreText::tr("op '%1': %2 (%3) where an object of items belongs", op, got, shown)
+                       : CoreText::tr("op '%1': %2 where an object of items belongs", op, got);
+        hint = CoreText::tr("write an object of items here");
+        break;
+    case Expected::ObjectOfPairs:
+        message = show ? CoreText::tr("op '%1', item '%2': %3 (%4) where an object of key/string pairs belongs", op,
+                                      item, got, shown)
+                       : CoreText::tr("op '%1', item '%2': %3 where an object of key/string pairs belongs", op, item,
+                                      got);
+        hint = CoreText::tr("write an object of key/string pairs here");
+        break;
+    case Expected::String:
+        message = show ? CoreText::tr("op '%1', item '%2', key '%3': %4 (%5) where a string belongs", op, item, key,
+                                      got, shown)
+                       : CoreText::tr("op '%1', item '%2', key '%3': %4 where a string belongs", op, item, key, got);
+        hint = CoreText::tr("quote it: every leaf of an ops-info file is a JSON string");
+        break;
+    }
     report(offsetOf(token.data()), Severity::Error, "L4",
-           where + ": " + jsonTypeName(type) + shown + " where " + expected
-               + " belongs; the real loader rejects the whole file",
-           std::move(hint));
+           message + "; " + CoreText::tr("the real loader rejects the whole file"), std::move(hint));
 }
 
 simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value value, bool &isObject)
@@ -193,7 +210,7 @@ simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value 
     if (auto error = value.type().get(type))
         return error;
     if (type != ondemand::json_type::object) {
-        reportWrongType(value, type, "op " + quote(entry.type), "an object of items");
+        reportWrongType(value, type, Expected::ObjectOfItems, entry.type);
         return simdjson::SUCCESS;
     }
     isObject = true;
@@ -231,8 +248,7 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
     if (auto error = value.type().get(type))
         return error;
     if (type != ondemand::json_type::object) {
-        reportWrongType(value, type, "op " + quote(entry.type) + ", item " + quote(name),
-                        "an object of key/string pairs");
+        reportWrongType(value, type, Expected::ObjectOfPairs, entry.type, name);
         return simdjson::SUCCESS;
     }
     ondemand::object object;
@@ -257,9 +273,7 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
             ondemand::json_type leafType;
             if (error != simdjson::INCORRECT_TYPE || leaf.type().get(leafType))
                 return error;
-            reportWrongType(leaf, leafType,
-                            "op " + quote(entry.type) + ", item " + quote(name) + ", key " + quote(key),
-                            "a string");
+            reportWrongType(leaf, leafType, Expected::String, entry.type, name, key);
             continue;
         }
         if (precisionReduce && key == "flag") {
@@ -272,11 +286,10 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
             if (same != m_leaves.end()) {
                 const std::size_t k = std::size_t(same - m_leaves.begin());
                 report(offsetOf(token), Severity::Warning, "duplicate-key",
-                       "op " + quote(entry.type) + ", item " + quote(name) + ": key "
-                           + quote(key) + " appears twice (line "
-                           + std::to_string(lineOf(m_positions.offsets[firstLeaf + k]))
-                           + " and here); the later value wins, as JSON loaders keep the last",
-                       "remove one of them");
+                       CoreText::tr("op '%1', item '%2': key '%3' appears twice (line %4 and here)", entry.type,
+                                    name, key, lineOf(m_positions.offsets[firstLeaf + k]))
+                           + "; " + CoreText::tr("the later value wins, as JSON loaders keep the last"),
+                       CoreText::tr("remove one of them"));
                 same->second = text;
                 m_positions.offsets[firstLeaf + k] = offsetOf(token);
                 continue;
@@ -300,10 +313,10 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
         if (same != m_itemNames.end()) {
             const std::size_t i = std::size_t(same - m_itemNames.begin());
             report(offsetOf(keyRaw - 1), Severity::Warning, "duplicate-key",
-                   "op " + quote(entry.type) + ": item " + quote(name) + " appears twice (line "
-                       + std::to_string(lineOf(m_itemKeyOffsets[i]))
-                       + " and here); the later one wins as a whole, as JSON loaders keep the last",
-                   "remove one of them");
+                   CoreText::tr("op '%1': item '%2' appears twice (line %3 and here)", entry.type, name,
+                                lineOf(m_itemKeyOffsets[i]))
+                       + "; " + CoreText::tr("the later one wins as a whole, as JSON loaders keep the last"),
+                   CoreText::tr("remove one of them"));
             m_positions.ranges[i] = range; // the earlier leaves stay unused in m_opLeaves
             m_itemKeyOffsets[i] = offsetOf(keyRaw - 1);
             return simdjson::SUCCESS;
@@ -332,14 +345,14 @@ ParsedLibraryFile JsonLibraryParser::syntaxFailure(simdjson::error_code error)
         return std::move(m_result);
     }
     if (auto syntax = findJsonSyntaxError(m_text)) {
-        report(syntax->offset, Severity::Error, "json-syntax", "invalid JSON: " + syntax->message,
-               "fix the syntax; the real loader refuses the whole file");
+        report(syntax->offset, Severity::Error, "json-syntax", CoreText::tr("invalid JSON: %1", syntax->message),
+               CoreText::tr("fix the syntax") + "; " + CoreText::tr("the real loader refuses the whole file"));
     } else {
         const char *at = nullptr;
         const bool located = m_doc.current_location().get(at) == simdjson::SUCCESS;
         report(located ? offsetOf(at) : kNpos, Severity::Error, "json-syntax",
-               std::string("invalid JSON: ") + simdjson::error_message(error),
-               "fix the syntax; the real loader refuses the whole file");
+               CoreText::tr("invalid JSON: %1", simdjson::error_message(error)),
+               CoreText::tr("fix the syntax") + "; " + CoreText::tr("the real loader refuses the whole file"));
     }
     m_result.readable = false;
     return std::move(m_result);

@@ -45,8 +45,10 @@ public:
 private:
     std::size_t offsetOf(const char *p) const { return std::size_t(p - m_json) + m_jsonBegin; }
     std::size_t closedObjectEnd();
-    void reportWrongType(simdjson::ondemand::value &value, simdjson::ondemand::json_type type,
-                         const std::string &where, const char *expected);
+    // What the value of an op, of an item or of a key must be.
+    enum class Expected { ObjectOfItems, ObjectOfPairs, String };
+    void reportWrongType(simdjson::ondemand::value &value, simdjson::ondemand::json_type type, Expected expected,
+                         std::string_view op, std::string_view item = {}, std::string_view key = {});
     simdjson::error_code parseOp(OpEntry &entry, simdjson::ondemand::value value, bool &isObject);
     simdjson::error_code parseItem(OpEntry &entry, std::string_view name, const char *keyRaw,
                                    simdjson::ondemand::value value, std::string_view greatestName);

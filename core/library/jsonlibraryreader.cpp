@@ -1,3 +1,4 @@
+#include "common/coretext.h"
 #include "library/jsonlibraryparser.h"
 #include "library/libraryfilereader.h"
 
@@ -186,7 +187,8 @@ ParsedLibraryFile unreadable(const std::string &path)
 {
     ParsedLibraryFile failed;
     failed.diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
-                                            "cannot read the file", "check that it exists and is readable"});
+                                            CoreText::tr("cannot read the file"),
+                                            CoreText::tr("check that it exists and is readable")});
     return failed;
 }
 

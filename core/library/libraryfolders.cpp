@@ -1,5 +1,7 @@
 #include "library/libraryfolders.h"
 
+#include "common/coretext.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -48,11 +50,11 @@ std::vector<std::string> socFolderFiles(const std::string &folder, std::vector<D
         if (!it->is_regular_file(statError)) { // follows symlinks, like FE's stat()
             if (statError && skipped)
                 skipped->push_back({Severity::Warning, {it->path().string(), 0, 0}, "L1",
-                                    "skipped: " + statError.message()
-                                        + (statError == std::errc::too_many_symbolic_link_levels
-                                               ? " (the symbolic links form a loop)"
-                                               : ""),
-                                    "fix or remove the link; the compiler skips this file too"});
+                                    statError == std::errc::too_many_symbolic_link_levels
+                                        ? CoreText::tr("skipped: %1 (the symbolic links form a loop)", statError.message())
+                                        : CoreText::tr("skipped: %1", statError.message()),
+                                    CoreText::tr("fix or remove the link") + "; "
+                                        + CoreText::tr("the compiler skips this file too")});
             continue;
         }
         found.emplace_back(name, it->path().string());
@@ -93,7 +95,8 @@ std::vector<std::string> vendorLoadPriority(const std::string &configIni, std::v
     std::ifstream in(configIni);
     if (!in) {
         diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{configIni, 0, 0}, "L3",
-                                         "cannot read vendors/config.ini", "check that it is readable"});
+                                         CoreText::tr("cannot read vendors/config.ini"),
+                                         CoreText::tr("check that it is readable")});
         return vendors;
     }
     std::string line;
@@ -121,8 +124,8 @@ std::vector<std::string> vendorLoadPriority(const std::string &configIni, std::v
     }
     if (!found)
         diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{configIni, 0, 0}, "L3",
-                                         "no load_priority line: no vendor store is loaded",
-                                         "add load_priority=<vendor>[,<vendor>...]"});
+                                         CoreText::tr("no load_priority line: no vendor store is loaded"),
+                                         CoreText::tr("add load_priority=<vendor>[,<vendor>...]")});
     return vendors;
 }
 

@@ -1,5 +1,7 @@
 #include "library/libraryloader.h"
 
+#include "common/coretext.h"
+
 #include "library/libraryfilereader.h"
 #include "library/libraryfolders.h"
 
@@ -51,17 +53,17 @@ std::string resolveSoc(const fs::path &config, const std::string &soc, std::vect
         if (available.size() == 1)
             return available.front();
         diagnostics.push_back(fileDiagnostic(Severity::Error, config.string(), "L5",
-                                             available.empty() ? "no soc folder here"
-                                                               : "several soc folders here: " + list,
-                                             "name the SoC (e.g. --soc Ascend910B1 or ascend910b)"));
+                                             available.empty() ? CoreText::tr("no soc folder here")
+                                                               : CoreText::tr("several soc folders here: %1", list),
+                                             CoreText::tr("name the SoC (e.g. --soc Ascend910B1 or ascend910b)")));
         return {};
     }
     for (const std::string &candidate : {soc, socFolderName(soc)})
         if (isDirectory(config / candidate))
             return candidate;
     diagnostics.push_back(fileDiagnostic(Severity::Error, config.string(), "L5",
-                                         "no folder for SoC '" + soc + "' (looked for '" + socFolderName(soc) + "')",
-                                         list.empty() ? "check the path" : "available: " + list));
+                                         CoreText::tr("no folder for SoC '%1' (looked for '%2')", soc, socFolderName(soc)),
+                                         list.empty() ? CoreText::tr("check the path") : CoreText::tr("available: %1", list)));
     return {};
 }
 
@@ -102,13 +104,14 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
             paths = socFolderFiles(spec.path, &result.diagnostics);
             if (paths.empty())
                 result.diagnostics.push_back(fileDiagnostic(Severity::Warning, spec.path, "L1",
-                                                            "no *.json ops-info file in this folder",
-                                                            "point to a .../tbe/config/<soc> folder"));
+                                                            CoreText::tr("no *.json ops-info file in this folder"),
+                                                            CoreText::tr("point to a .../tbe/config/<soc> folder")));
         } else if (fs::exists(status)) {
             paths.push_back(spec.path);
         } else {
             result.diagnostics.push_back(fileDiagnostic(Severity::Error, spec.path, "io",
-                                                        "library path does not exist", "check the path"));
+                                                        CoreText::tr("library path does not exist"),
+                                                        CoreText::tr("check the path")));
             continue;
         }
         for (const std::string &path : paths) {
@@ -161,8 +164,8 @@ LibraryLoadResult loadOppRoot(const std::string &oppFolder, const std::string &s
             specs.push_back({custom, LibraryStore::Kind::Custom, custom});
         else
             diagnostics.push_back(fileDiagnostic(Severity::Note, custom, "L3",
-                                                 "custom opp path has no library for " + socName,
-                                                 "expected " + std::string(kConfigSubPath) + "/" + socName));
+                                                 CoreText::tr("custom opp path has no library for %1", socName),
+                                                 CoreText::tr("expected %1/%2", kConfigSubPath, socName)));
     }
     const fs::path vendors = root / "vendors";
     const fs::path configIni = vendors / "config.ini";
@@ -174,13 +177,13 @@ LibraryLoadResult loadOppRoot(const std::string &oppFolder, const std::string &s
                 specs.push_back({config.string(), LibraryStore::Kind::Vendor, vendor});
             else
                 diagnostics.push_back(fileDiagnostic(Severity::Note, (vendors / vendor).string(), "L3",
-                                                     "vendor '" + vendor + "' has no library for " + socName,
+                                                     CoreText::tr("vendor '%1' has no library for %2", vendor, socName),
                                                      {}));
         }
     } else if (isDirectory(vendors) && !subFolders(vendors).empty()) {
         diagnostics.push_back(fileDiagnostic(Severity::Warning, vendors.string(), "L3",
-                                             "vendors/config.ini is missing: no vendor store is loaded",
-                                             "add config.ini with load_priority=<vendor>[,...]"));
+                                             CoreText::tr("vendors/config.ini is missing: no vendor store is loaded"),
+                                             CoreText::tr("add config.ini with load_priority=<vendor>[,...]")));
     }
     specs.push_back({(builtInConfig / socName).string(), LibraryStore::Kind::BuiltIn, "built-in"});
     return withDiagnostics(loadStores(specs), std::move(diagnostics));
@@ -192,8 +195,9 @@ LibraryLoadResult loadLibraryPath(const std::string &path, const std::string &so
     const fs::file_status status = fs::status(path, ec);
     if (!fs::exists(status)) {
         LibraryLoadResult result;
-        result.diagnostics.push_back(fileDiagnostic(Severity::Error, path, "io", "library path does not exist",
-                                                    "check the path"));
+        result.diagnostics.push_back(fileDiagnostic(Severity::Error, path, "io",
+                                                    CoreText::tr("library path does not exist"),
+                                                    CoreText::tr("check the path")));
         return result;
     }
     if (!fs::is_directory(status))

@@ -1,5 +1,7 @@
 #include "library/opentryfields.h"
 
+#include "common/coretext.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -38,8 +40,6 @@ std::size_t listLength(std::string_view list)
         return 0;
     return std::size_t(std::count(list.begin(), list.end(), ',')) + 1;
 }
-
-std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 bool is(std::string_view s, std::string_view literal) // inlined compare for short literals
 {
@@ -179,7 +179,6 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
     entry.outputs.reserve(outputCount);
 
     // Only built when something is reported: most entries have nothing to say.
-    const auto op = [&entry] { return quote(entry.type); };
     for (std::size_t i = 0; i < entry.items.size(); ++i) {
         const OpItem &item = entry.items[i];
         const auto valueAt = [&](std::size_t k) { return positions.at(i, k); };
@@ -215,21 +214,18 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                     unknownKey = k;
                 }
             }
-            const auto where = [&] { return "op " + op() + ", " + std::string(item.name); };
             // dtypes/formats hold one element per list item, so their sizes are the list lengths
             if (dtype && format && t.dtypes.size() != t.formats.size()) {
                 reporter.report(valueAt(formatKey), Severity::Error, "dtype-format-count",
-                                where() + ": " + std::to_string(t.dtypes.size()) + " dtypes but "
-                                    + std::to_string(t.formats.size()) + " formats",
-                                "the i-th dtype and the i-th format form kernel signature i: give "
-                                "both lists the same length");
+                                CoreText::tr("op '%1', %2: %3 dtypes but %4 formats", entry.type, item.name,
+                                             t.dtypes.size(), t.formats.size()),
+                                CoreText::tr("the i-th dtype and the i-th format form kernel signature i: give both lists the same length"));
             }
             if (dtype && unknownShapeFormat && t.dtypes.size() != listLength(*unknownShapeFormat)) {
                 reporter.report(valueAt(unknownKey), Severity::Error, "dtype-format-count",
-                                where() + ": " + std::to_string(t.dtypes.size())
-                                    + " dtypes but " + std::to_string(listLength(*unknownShapeFormat))
-                                    + " unknownshape_format entries",
-                                "give unknownshape_format one entry per dtype");
+                                CoreText::tr("op '%1', %2: %3 dtypes but %4 unknownshape_format entries", entry.type,
+                                             item.name, t.dtypes.size(), listLength(*unknownShapeFormat)),
+                                CoreText::tr("give unknownshape_format one entry per dtype"));
             }
             if (rules.requireTensorNameAndParamType) {
                 std::string missing;
@@ -242,14 +238,13 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                     missing += missing.empty() ? "paramType" : ", paramType";
                 if (!missing.empty()) {
                     reporter.report(itemOffset, Severity::Error, "ini-missing-key",
-                                    where() + " lacks " + missing,
-                                    "every input*/output* needs " + std::string(item.name) + ".name and "
-                                        + std::string(item.name) + ".paramType");
+                                    CoreText::tr("op '%1', %2 lacks %3", entry.type, item.name, missing),
+                                    CoreText::tr("every input*/output* needs %1.name and %1.paramType", item.name));
                 } else if (t.paramType != "required" && t.paramType != "optional"
                            && t.paramType != "dynamic") {
                     reporter.report(itemOffset, Severity::Error, "ini-param-type",
-                                    where() + ".paramType is '" + t.paramType + "'",
-                                    "use required, optional or dynamic");
+                                    CoreText::tr("op '%1', %2.paramType is '%3'", entry.type, item.name, t.paramType),
+                                    CoreText::tr("use required, optional or dynamic"));
                 }
             }
             (isInput ? entry.inputs : entry.outputs).push_back(std::move(t));
@@ -266,11 +261,9 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
             } else {
                 reporter.report(flagKey != std::size_t(-1) ? valueAt(flagKey) : itemOffset,
                                 Severity::Error, "precision-reduce-flag",
-                                "op " + op() + ": precision_reduce.flag is '" + entry.flag
-                                    + "'; the compiler accepts only \"true\", \"false\" or \"\" and "
-                                      "refuses the whole file",
-                                "set it to \"true\" (white list), \"false\" (black list) or remove the "
-                                "precision_reduce item (gray)");
+                                CoreText::tr("op '%1': precision_reduce.flag is '%2'", entry.type, entry.flag) + "; "
+                                    + CoreText::tr("the compiler accepts only \"true\", \"false\" or \"\" and refuses the whole file"),
+                                CoreText::tr("set it to \"true\" (white list), \"false\" (black list) or remove the precision_reduce item (gray)"));
             }
         } else if (is(item.name, "dynamicFormat")) {
             for (const auto &[key, value] : item.values) {
@@ -292,8 +285,8 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                 const bool reportedAbove = item.name == "precision_reduce" && !policyFromFlag(value);
                 if (key == "flag" && value != "true" && value != "false" && !reportedAbove)
                     reporter.report(valueAt(k), Severity::Error, "ini-flag",
-                                    "op " + op() + ": " + std::string(item.name) + ".flag is '" + std::string(value) + "'",
-                                    "write exactly true or false");
+                                    CoreText::tr("op '%1': %2.flag is '%3'", entry.type, item.name, value),
+                                    CoreText::tr("write exactly true or false"));
             }
         }
     }

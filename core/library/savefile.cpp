@@ -1,6 +1,7 @@
 #include "library/savefile.h"
 
 #include "common/atomicfile.h"
+#include "common/coretext.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -76,19 +77,44 @@ std::string defaultBackupDir(const std::string &path)
     return (base / "opsinfo-studio" / "backups" / (folder.empty() ? std::string("root") : folder)).string();
 }
 
-std::string backupDirProblem(const std::string &path, const std::string &backupDir)
+namespace {
+
+// Where a backup folder would be loaded as part of the library (see backupDirProblem).
+struct BackupDirConflict
+{
+    enum class Kind { None, InsideFolder, InsideTree } kind = Kind::None;
+    std::string dir;
+    std::string outer; // the soc folder, or the tbe/config tree
+};
+
+BackupDirConflict backupDirConflict(const std::string &path, const std::string &backupDir)
 {
     const fs::path target = normalized(path);
     const fs::path dir = normalized(backupDir);
     const fs::path folder = target.parent_path();
     if (isInside(dir, folder))
-        return "the backup folder " + dir.string() + " is inside " + folder.string()
-            + ", and every .json there is loaded as part of the library (L1)";
+        return {BackupDirConflict::Kind::InsideFolder, dir.string(), folder.string()};
     // <...>/tbe/config/<soc>/file.json: a sibling soc folder would load the copy for another chip.
     const fs::path config = folder.parent_path();
     if (config.filename() == "config" && isInside(dir, config))
-        return "the backup folder " + dir.string() + " is inside the ops-info tree " + config.string()
-            + ", where the compiler loads library files (L1)";
+        return {BackupDirConflict::Kind::InsideTree, dir.string(), config.string()};
+    return {};
+}
+
+} // namespace
+
+std::string backupDirProblem(const std::string &path, const std::string &backupDir)
+{
+    const BackupDirConflict c = backupDirConflict(path, backupDir);
+    switch (c.kind) {
+    case BackupDirConflict::Kind::InsideFolder:
+        return CoreText::tr("the backup folder %1 is inside %2, and every .json there is loaded as part of the library (L1)",
+                            c.dir, c.outer);
+    case BackupDirConflict::Kind::InsideTree:
+        return CoreText::tr("the backup folder %1 is inside the ops-info tree %2, where the compiler loads library files (L1)",
+                            c.dir, c.outer);
+    case BackupDirConflict::Kind::None: break;
+    }
     return {};
 }
 
@@ -98,7 +124,8 @@ std::vector<Diagnostic> preflightSave(const std::string &path, const SaveOptions
     struct stat st = {};
     const bool exists = ::stat(path.c_str(), &st) == 0;
     if (exists && !S_ISREG(st.st_mode)) {
-        out.push_back(error(path, "save-not-a-file", path + " is not a regular file", "use Save As and choose a file name"));
+        out.push_back(error(path, "save-not-a-file", CoreText::tr("%1 is not a regular file", path),
+                            CoreText::tr("use Save As and choose a file name")));
         return out;
     }
     if (options.loadedStamp && !options.force) {
@@ -107,43 +134,52 @@ std::vector<Diagnostic> preflightSave(const std::string &path, const SaveOptions
         FileStamp currentStamp;
         std::string readError;
         if (exists && !readFileStamped(path, current, currentStamp, &readError)) {
-            out.push_back(error(path, "save-unreadable", readError, "check the file's permissions, or use Save As"));
+            out.push_back(error(path, "save-unreadable", readError, CoreText::tr("check the file's permissions, or use Save As")));
             return out;
         }
         if (loaded.exists && !exists) {
-            out.push_back(error(path, "save-deleted-on-disk", path + " was deleted or moved since it was loaded",
-                                "save again with force to recreate it, or use Save As"));
+            out.push_back(error(path, "save-deleted-on-disk", CoreText::tr("%1 was deleted or moved since it was loaded", path),
+                                CoreText::tr("save again with force to recreate it, or use Save As")));
             return out;
         }
         if (exists && !loaded.sameContent(currentStamp)) {
             out.push_back(error(path, "save-changed-on-disk",
-                                path + " changed on disk since it was loaded (" + std::to_string(loaded.size) + " -> "
-                                    + std::to_string(currentStamp.size) + " bytes); saving would discard that change",
-                                "reload the file and redo your edits, save with force to overwrite it, or use Save As "
-                                "to keep both"));
+                                CoreText::tr("%1 changed on disk since it was loaded (%2 -> %3 bytes)", path,
+                                             loaded.size, currentStamp.size)
+                                    + "; " + CoreText::tr("saving would discard that change"),
+                                CoreText::tr("reload the file and redo your edits, save with force to overwrite it, or use Save As to keep both")));
             return out;
         }
     }
     if (exists && (!hasWriteBits(st) || ::access(path.c_str(), W_OK) != 0)) {
-        out.push_back(error(path, "save-read-only", path + " is read-only",
-                            "make it writable with: chmod u+w '" + path
-                                + "' (CANN installs often need the install user), or use Save As"));
+        out.push_back(error(path, "save-read-only", CoreText::tr("%1 is read-only", path),
+                            CoreText::tr("make it writable with: chmod u+w '%1' (CANN installs often need the install user), or use Save As",
+                                         path)));
         return out;
     }
     const std::string folder = normalized(path).parent_path().string();
     struct stat dirSt = {};
     if (::stat(folder.c_str(), &dirSt) != 0 || !hasWriteBits(dirSt) || ::access(folder.c_str(), W_OK | X_OK) != 0) {
         out.push_back(error(path, "save-folder-read-only",
-                            "cannot save " + path + ": its folder " + folder + " is not writable "
-                                "(a safe save writes a temporary file beside it)",
-                            "use Save As into a writable folder, or: chmod u+w '" + folder + "'"));
+                            CoreText::tr("cannot save %1: its folder %2 is not writable (a safe save writes a temporary file beside it)",
+                                         path, folder),
+                            CoreText::tr("use Save As into a writable folder, or: chmod u+w '%1'", folder)));
         return out;
     }
     if (exists && options.backup) {
         const std::string dir = options.backupDir.empty() ? defaultBackupDir(path) : options.backupDir;
-        if (const std::string problem = backupDirProblem(path, dir); !problem.empty())
-            out.push_back(error(path, "L1", "refusing to back up into the library: " + problem,
-                                "choose a backup folder outside the soc folder"));
+        const BackupDirConflict c = backupDirConflict(path, dir);
+        const std::string hint = CoreText::tr("choose a backup folder outside the soc folder");
+        if (c.kind == BackupDirConflict::Kind::InsideFolder)
+            out.push_back(error(path, "L1",
+                                CoreText::tr("refusing to back up into the library: the backup folder %1 is inside %2, and every .json there is loaded as part of the library (L1)",
+                                             c.dir, c.outer),
+                                hint));
+        else if (c.kind == BackupDirConflict::Kind::InsideTree)
+            out.push_back(error(path, "L1",
+                                CoreText::tr("refusing to back up into the library: the backup folder %1 is inside the ops-info tree %2, where the compiler loads library files (L1)",
+                                             c.dir, c.outer),
+                                hint));
     }
     return out;
 }
@@ -158,8 +194,8 @@ SaveResult saveFileAtomically(const std::string &requestedPath, std::string_view
     if (isLink && linkError) {
         SaveResult broken;
         broken.diagnostics.push_back(error(requestedPath, "save-broken-link",
-                                           requestedPath + " is a symbolic link to a missing file",
-                                           "fix the link, or use Save As"));
+                                           CoreText::tr("%1 is a symbolic link to a missing file", requestedPath),
+                                           CoreText::tr("fix the link, or use Save As")));
         return broken;
     }
     SaveResult result;
@@ -174,8 +210,8 @@ SaveResult saveFileAtomically(const std::string &requestedPath, std::string_view
         FileStamp ignored;
         std::string readError;
         if (!readFileStamped(path, current, ignored, &readError)) {
-            result.diagnostics.push_back(error(path, "save-unreadable", readError + "; cannot back it up",
-                                               "check the file's permissions, or turn backups off for this save"));
+            result.diagnostics.push_back(error(path, "save-unreadable", readError + "; " + CoreText::tr("cannot back it up"),
+                                               CoreText::tr("check the file's permissions, or turn backups off for this save")));
             return result;
         }
     }
@@ -194,9 +230,9 @@ SaveResult saveFileAtomically(const std::string &requestedPath, std::string_view
         if (ec || !writeFileAtomically(backup, current, mode | S_IRUSR | S_IWUSR, fsOps, &writeError)) {
             result.diagnostics.push_back(error(
                 path, "save-backup-failed",
-                "cannot back up " + path + " to " + dir + ": " + (ec ? ec.message() : writeError)
-                    + "; nothing was saved",
-                "choose another backup folder, or turn backups off for this save"));
+                CoreText::tr("cannot back up %1 to %2: %3", path, dir, ec ? ec.message() : writeError) + "; "
+                    + CoreText::tr("nothing was saved"),
+                CoreText::tr("choose another backup folder, or turn backups off for this save")));
             return result;
         }
         result.backupPath = backup;
@@ -205,7 +241,7 @@ SaveResult saveFileAtomically(const std::string &requestedPath, std::string_view
     std::string writeError;
     if (!writeFileAtomically(path, bytes, mode, fsOps, &writeError)) {
         result.diagnostics.push_back(error(path, "save-write-failed", writeError,
-                                           "fix the cause and save again, or use Save As"));
+                                           CoreText::tr("fix the cause and save again, or use Save As")));
         return result;
     }
     result.stamp = captureFileStamp(path);

@@ -1,5 +1,7 @@
 #include "library/savelibrary.h"
 
+#include "common/coretext.h"
+
 namespace opsinfo {
 
 LibrarySaveResult saveLibraryEdits(const OpsInfoFolderEditor &folder, const PolicyEdits &edits,
@@ -30,8 +32,9 @@ LibrarySaveResult saveLibraryEdits(const OpsInfoFolderEditor &folder, const Poli
                 for (const auto &f : result.savedFiles)
                     list += (list.empty() ? "" : ", ") + f;
                 result.diagnostics.push_back({Severity::Note, {path, 0, 0}, "save-partial",
-                                              "these files were already saved with their part of the edits: " + list,
-                                              "fix the error above and save again; the saved files need no change"});
+                                              CoreText::tr("these files were already saved with their part of the edits: %1", list),
+                                              CoreText::tr("fix the error above and save again") + "; "
+                                                  + CoreText::tr("the saved files need no change")});
             }
             return result;
         }
