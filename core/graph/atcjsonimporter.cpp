@@ -1,5 +1,7 @@
 #include "graph/geimporter.h"
 
+#include "common/coretext.h"
+
 #include <nlohmann/json.hpp>
 
 namespace opsinfo {
@@ -70,20 +72,24 @@ std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &cont
             document = json::parse(bytes.begin(), bytes.end());
         } catch (const json::parse_error &e) {
             const SourceLocation at = locate(bytes, e.byte > 0 ? e.byte - 1 : 0, context.path);
-            context.error("graph-syntax", std::string("not valid JSON: ") + e.what(),
-                          "the file must be the output of atc --mode=1 --om=... --json=...", at.line, at.column);
+            context.error(
+                "graph-syntax", CoreText::tr("not valid JSON: %1", e.what()),
+                CoreText::tr("the file must be the output of atc --mode=1 --om=... --json=..."),
+                at.line, at.column);
             return nullptr;
         } catch (const json::exception &e) {
             // Not a syntax error but still unreadable, e.g. a number beyond double (1e400): out_of_range.
-            context.error("graph-syntax", std::string("not readable JSON: ") + e.what(),
-                          "the file must be the output of atc --mode=1 --om=... --json=...");
+            context.error(
+                "graph-syntax", CoreText::tr("not readable JSON: %1", e.what()),
+                CoreText::tr("the file must be the output of atc --mode=1 --om=... --json=..."));
             return nullptr;
         }
     }
     geir::ModelDef model;
     if (!document.is_object()) {
-        context.error("graph-format", "the JSON is not an object, so not an ATC om -> json model",
-                      "use the output of atc --mode=1");
+        context.error("graph-format",
+                      CoreText::tr("the JSON is not an object, so not an ATC om -> json model"),
+                      CoreText::tr("use the output of atc --mode=1"));
         return nullptr;
     }
     model.set_name(stringAt(document, "name"));

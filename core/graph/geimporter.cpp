@@ -1,5 +1,7 @@
 #include "graph/geimporter.h"
 
+#include "common/coretext.h"
+
 #include <unordered_map>
 #include <unordered_set>
 
@@ -33,10 +35,12 @@ public:
         for (int i = 1; i < m_model.graph_size(); ++i)
             unused += m_used.count(i) ? 0 : 1;
         if (unused > 0)
-            m_context.note("unreferenced-graph",
-                           std::to_string(unused) + " graph(s) after the first are not a subgraph of any op "
-                           "and were not read",
-                           "the first graph of a ModelDef is its main graph");
+            m_context.note(
+                "unreferenced-graph",
+                CoreText::tr(
+                    "%1 graph(s) after the first are not a subgraph of any op and were not read",
+                    unused),
+                CoreText::tr("the first graph of a ModelDef is its main graph"));
     }
 
 private:
@@ -59,10 +63,12 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
         Node node;
         node.name = op.name().empty() ? "op_" + std::to_string(j) : op.name();
         if (graph->indexOf(node.name) >= 0) {
-            m_context.warning("duplicate-node",
-                              "graph '" + proto.name() + "' has two ops named '" + node.name
-                                  + "'; the second is renamed '" + node.name + "#" + std::to_string(j) + "'",
-                              "inputs naming it refer to the first");
+            m_context.warning(
+                "duplicate-node",
+                CoreText::tr("graph '%1' has two ops named '%2'", proto.name(), node.name) + "; "
+                    + CoreText::tr("the second is renamed '%1'",
+                                   node.name + "#" + std::to_string(j)),
+                CoreText::tr("inputs naming it refer to the first"));
             node.name += "#" + std::to_string(j);
         }
         node.frameworkType = op.type();
@@ -92,16 +98,18 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
         for (const std::string &subgraph : op.subgraph_name()) {
             auto it = m_byName.find(subgraph);
             if (it == m_byName.end() || m_used.count(it->second)) {
-                m_context.warning("missing-subgraph",
-                                  "op '" + node.name + "' names subgraph '" + subgraph
-                                      + "', which the model does not contain (or uses twice)");
+                m_context.warning(
+                    "missing-subgraph",
+                    CoreText::tr(
+                        "op '%1' names subgraph '%2', which the model does not contain (or uses twice)",
+                        node.name, subgraph));
                 continue;
             }
             if (depth + 1 > m_context.options.maxSubgraphDepth) {
                 m_context.error("graph-too-deep",
-                                "subgraphs are nested more than "
-                                    + std::to_string(m_context.options.maxSubgraphDepth) + " levels deep",
-                                "the file is probably corrupt");
+                                CoreText::tr("subgraphs are nested more than %1 levels deep",
+                                             m_context.options.maxSubgraphDepth),
+                                CoreText::tr("the file is probably corrupt"));
                 return nullptr;
             }
             auto sub = convert(it->second, depth + 1);
@@ -139,8 +147,8 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
 std::unique_ptr<Graph> convertGeModel(const geir::ModelDef &model, ImportContext &context)
 {
     if (model.graph_size() == 0) {
-        context.error("graph-empty", "the GE model has no graph",
-                      "a GE dump starts with graph { name: ... op { ... } }");
+        context.error("graph-empty", CoreText::tr("the GE model has no graph"),
+                      CoreText::tr("a GE dump starts with graph { name: ... op { ... } }"));
         return nullptr;
     }
     GeConverter converter(model, context);

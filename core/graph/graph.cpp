@@ -1,5 +1,7 @@
 #include "graph/graph.h"
 
+#include "common/coretext.h"
+
 #include <array>
 #include <queue>
 
@@ -25,10 +27,13 @@ std::vector<Diagnostic> Graph::linkProducers()
         for (NodeInput &input : node.inputs) {
             input.producer = indexOf(input.producerName);
             if (input.producer < 0 && !input.producerName.empty()) {
-                diagnostics.push_back({Severity::Warning, {path, 0, 0}, "missing-producer",
-                                       "node '" + node.name + "' reads '" + input.producerName
-                                           + "', which no node produces",
-                                       "the input is treated as a graph input of unknown dtype"});
+                diagnostics.push_back(
+                    {Severity::Warning,
+                     {path, 0, 0},
+                     "missing-producer",
+                     CoreText::tr("node '%1' reads '%2', which no node produces", node.name,
+                                  input.producerName),
+                     CoreText::tr("the input is treated as a graph input of unknown dtype")});
             }
         }
     }
@@ -80,10 +85,13 @@ std::vector<int> Graph::topologicalOrder(std::vector<Diagnostic> *diagnostics) c
                 ++listed;
             }
         }
-        diagnostics->push_back({Severity::Error, {path, 0, 0}, "cycle",
-                                std::to_string(n - int(order.size()))
-                                    + " nodes are on or behind a cycle, e.g. " + names,
-                                "a dataflow graph must be acyclic; check the inputs of these nodes"});
+        diagnostics->push_back({Severity::Error,
+                                {path, 0, 0},
+                                "cycle",
+                                CoreText::tr("%1 nodes are on or behind a cycle, e.g. %2",
+                                             n - int(order.size()), names),
+                                CoreText::tr("a dataflow graph must be acyclic") + "; "
+                                    + CoreText::tr("check the inputs of these nodes")});
     }
     return order;
 }

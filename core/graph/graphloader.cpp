@@ -1,5 +1,6 @@
 #include "graph/graphloader.h"
 
+#include "common/coretext.h"
 #include "graph/importcontext.h"
 
 #include <filesystem>
@@ -9,18 +10,32 @@ namespace opsinfo {
 
 namespace {
 
-std::string extensionHint(const std::string &path)
+// What the file name says the content is ("ONNX" ...), for the message that it is not; empty when
+// the extension says nothing.
+std::string extensionFormat(const std::string &path)
 {
     const std::string ext = std::filesystem::path(path).extension().string();
     if (ext == ".onnx")
-        return "the name says ONNX, ";
+        return "ONNX";
     if (ext == ".pb")
-        return "the name says TensorFlow GraphDef, ";
+        return "TensorFlow GraphDef";
     if (ext == ".pbtxt" || ext == ".txt")
-        return "the name says protobuf text, ";
+        return "protobuf text";
     if (ext == ".json")
-        return "the name says JSON, ";
+        return "JSON";
     return {};
+}
+
+std::string supportedFormatsHint()
+{
+    return CoreText::tr(
+        "graphs are ONNX (.onnx), TensorFlow GraphDef (.pb/.pbtxt), GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt) or atc --mode=1 JSON");
+}
+
+std::string tooLargeHint()
+{
+    return CoreText::tr("protobuf models cannot exceed 2 GiB") + "; "
+        + CoreText::tr("export large weights as external data");
 }
 
 void stamp(Graph &graph, const std::string &path, const std::string &format)
@@ -42,13 +57,14 @@ GraphLoadResult loadGraphFromBytes(std::string_view bytes, const std::string &pa
     ImportContext context{path, map, options, result.diagnostics};
     if (bytes.size() > options.maxFileBytes) {
         context.error("graph-too-large",
-                      "the file has " + std::to_string(bytes.size()) + " bytes, more than the limit of "
-                          + std::to_string(options.maxFileBytes),
-                      "protobuf models cannot exceed 2 GiB; export large weights as external data");
+                      CoreText::tr("the file has %1 bytes, more than the limit of %2", bytes.size(),
+                                   options.maxFileBytes),
+                      tooLargeHint());
         return result;
     }
     if (bytes.empty()) {
-        context.error("graph-empty", "the file is empty", "check that the export finished writing");
+        context.error("graph-empty", CoreText::tr("the file is empty"),
+                      CoreText::tr("check that the export finished writing"));
         return result;
     }
     result.format = detectGraphFormat(bytes);
@@ -60,27 +76,40 @@ GraphLoadResult loadGraphFromBytes(std::string_view bytes, const std::string &pa
         case GraphFormat::AtcJson: result.graph = importAtcJson(bytes, context); break;
         case GraphFormat::TfGraphDef: result.graph = importTfGraph(bytes, false, context); break;
         case GraphFormat::TfGraphText: result.graph = importTfGraph(bytes, true, context); break;
-        case GraphFormat::Json:
-            context.error("graph-format",
-                          extensionHint(path) + "but the content is JSON without a \"graph\" of \"op\"s, "
-                          "so it is not an ATC om -> json model",
-                          "graphs are ONNX (.onnx), TensorFlow GraphDef (.pb/.pbtxt), GE dumps "
-                          "(ge_proto_*.txt, ge_onnx_*.pbtxt) or atc --mode=1 JSON");
+        case GraphFormat::Json: {
+            const std::string named = extensionFormat(path);
+            context.error(
+                "graph-format",
+                named.empty()
+                    ? CoreText::tr(
+                        "but the content is JSON without a \"graph\" of \"op\"s, so it is not an ATC om -> json model")
+                    : CoreText::tr(
+                        "the name says %1, but the content is JSON without a \"graph\" of \"op\"s, so it is not an ATC om -> json model",
+                        named),
+                supportedFormatsHint());
             break;
-        case GraphFormat::Unknown:
-            context.error("graph-format",
-                          extensionHint(path) + "but the content is none of the supported graph formats",
-                          "graphs are ONNX (.onnx), TensorFlow GraphDef (.pb/.pbtxt), GE dumps "
-                          "(ge_proto_*.txt, ge_onnx_*.pbtxt) or atc --mode=1 JSON");
+        }
+        case GraphFormat::Unknown: {
+            const std::string named = extensionFormat(path);
+            context.error(
+                "graph-format",
+                named.empty()
+                    ? CoreText::tr("but the content is none of the supported graph formats")
+                    : CoreText::tr(
+                        "the name says %1, but the content is none of the supported graph formats",
+                        named),
+                supportedFormatsHint());
             break;
+        }
         }
     } catch (const std::bad_alloc &) {
         result.graph.reset();
-        context.error("graph-memory", "ran out of memory while reading the graph",
-                      "the file may claim absurd sizes; check that it is a real model");
+        context.error("graph-memory", CoreText::tr("ran out of memory while reading the graph"),
+                      CoreText::tr("the file may claim absurd sizes") + "; "
+                          + CoreText::tr("check that it is a real model"));
     } catch (const std::exception &e) {
         result.graph.reset();
-        context.error("graph-internal", std::string("could not read the graph: ") + e.what(), {});
+        context.error("graph-internal", CoreText::tr("could not read the graph: %1", e.what()), {});
     }
     if (result.graph)
         stamp(*result.graph, path, graphFormatName(result.format));
@@ -93,25 +122,32 @@ GraphLoadResult loadGraph(const std::string &path, const OpMap &map, const Graph
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) {
-        result.diagnostics.push_back({Severity::Error, {path, 0, 0}, "graph-read",
-                                      "cannot read the file: " + ec.message(),
-                                      "check the path and that the file is readable"});
+        result.diagnostics.push_back(
+            {Severity::Error,
+             {path, 0, 0},
+             "graph-read",
+             CoreText::tr("cannot read the file: %1", ec.message()),
+             CoreText::tr("check the path and that the file is readable")});
         return result;
     }
     if (size > options.maxFileBytes) {
-        result.diagnostics.push_back({Severity::Error, {path, 0, 0}, "graph-too-large",
-                                      "the file has " + std::to_string(size)
-                                          + " bytes, more than the limit of "
-                                          + std::to_string(options.maxFileBytes),
-                                      "protobuf models cannot exceed 2 GiB; export large weights as "
-                                      "external data"});
+        result.diagnostics.push_back(
+            {Severity::Error,
+             {path, 0, 0},
+             "graph-too-large",
+             CoreText::tr("the file has %1 bytes, more than the limit of %2", size,
+                          options.maxFileBytes),
+             tooLargeHint()});
         return result;
     }
     std::ifstream in(path, std::ios::binary);
     std::string bytes(size, '\0');
     if (!in || !in.read(bytes.data(), std::streamsize(size))) {
-        result.diagnostics.push_back({Severity::Error, {path, 0, 0}, "graph-read", "cannot read the file",
-                                      "check that the file is readable"});
+        result.diagnostics.push_back({Severity::Error,
+                                      {path, 0, 0},
+                                      "graph-read",
+                                      CoreText::tr("cannot read the file"),
+                                      CoreText::tr("check that the file is readable")});
         return result;
     }
     return loadGraphFromBytes(bytes, path, map, options);

@@ -1,5 +1,7 @@
 #include "graph/importcontext.h"
 
+#include "common/coretext.h"
+
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
@@ -40,10 +42,10 @@ void ImportContext::addLinkDiagnostics(std::vector<Diagnostic> links)
         diagnostics.push_back(std::move(links[i]));
     if (total > kShown)
         warning("missing-producer",
-                std::to_string(total - kShown) + " more inputs read tensors that no node produces ("
-                    + std::to_string(total) + " in all)",
-                "weights stripped from the file (e.g. OpenCV text graphs) give this; they are treated as "
-                "graph inputs of unknown dtype");
+                CoreText::tr("%1 more inputs read tensors that no node produces (%2 in all)",
+                             total - kShown, total),
+                CoreText::tr("weights stripped from the file (e.g. OpenCV text graphs) give this")
+                    + "; " + CoreText::tr("they are treated as graph inputs of unknown dtype"));
 }
 
 namespace {
@@ -57,7 +59,7 @@ void captureLog(google::protobuf::LogLevel level, const char *, int, const std::
 {
     if (g_captured && level >= google::protobuf::LOGLEVEL_WARNING) {
         if (!g_captured->empty())
-            *g_captured += "; ";
+            *g_captured += " | "; // not "; ": that separates the steps of a core text
         *g_captured += message;
     }
 }
@@ -136,40 +138,91 @@ bool readVarint(std::string_view bytes, std::size_t &pos, std::uint64_t &value)
     return false;
 }
 
-// Walks the top-level fields to say where a broken file goes wrong; empty when they all fit
+// Where a broken file goes wrong, found by walking the top-level fields; None when they all fit
 // (the damage is then deeper inside a field).
-std::string wireProblem(std::string_view bytes)
+struct WireProblem
+{
+    enum Kind { None, InvalidTag, CutOff, WireType, Truncated } kind = None;
+    std::uint64_t field = 0;
+    std::size_t start = 0;
+    std::uint64_t claimed = 0;
+    std::size_t remaining = 0;
+};
+
+WireProblem wireProblem(std::string_view bytes)
 {
     std::size_t pos = 0;
     while (pos < bytes.size()) {
         const std::size_t start = pos;
         std::uint64_t tag = 0;
         if (!readVarint(bytes, pos, tag) || (tag >> 3) == 0)
-            return "invalid field tag at byte " + std::to_string(start);
+            return {WireProblem::InvalidTag, 0, start};
         const std::uint64_t field = tag >> 3;
         std::uint64_t skip = 0;
         switch (tag & 7) {
         case 0:
             if (!readVarint(bytes, pos, skip))
-                return "field " + std::to_string(field) + " at byte " + std::to_string(start)
-                       + " is cut off";
+                return {WireProblem::CutOff, field, start};
             continue;
         case 1: skip = 8; break;
         case 5: skip = 4; break;
         case 2:
             if (!readVarint(bytes, pos, skip))
-                return "field " + std::to_string(field) + " at byte " + std::to_string(start)
-                       + " is cut off";
+                return {WireProblem::CutOff, field, start};
             break;
-        default: return "unsupported wire type at byte " + std::to_string(start);
+        default:
+            return {WireProblem::WireType, 0, start};
         }
         if (skip > bytes.size() - pos)
-            return "field " + std::to_string(field) + " at byte " + std::to_string(start) + " claims "
-                   + std::to_string(skip) + " bytes but only " + std::to_string(bytes.size() - pos)
-                   + " remain (the file is truncated or corrupt)";
+            return {WireProblem::Truncated, field, start, skip, bytes.size() - pos};
         pos += std::size_t(skip);
     }
     return {};
+}
+
+// "cannot parse the file as <what>: <why>[ (protobuf: <log>)]", one template per reason.
+std::string corruptMessage(const char *what, const WireProblem &p, int levels,
+                           const std::string &log)
+{
+    const bool withLog = !log.empty();
+    switch (p.kind) {
+    case WireProblem::InvalidTag:
+        return withLog ? CoreText::tr(
+                   "cannot parse the file as %1: invalid field tag at byte %2 (protobuf: %3)", what,
+                   p.start, log)
+                       : CoreText::tr("cannot parse the file as %1: invalid field tag at byte %2",
+                                      what, p.start);
+    case WireProblem::CutOff:
+        return withLog ? CoreText::tr(
+                   "cannot parse the file as %1: field %2 at byte %3 is cut off (protobuf: %4)",
+                   what, p.field, p.start, log)
+                       : CoreText::tr("cannot parse the file as %1: field %2 at byte %3 is cut off",
+                                      what, p.field, p.start);
+    case WireProblem::WireType:
+        return withLog
+            ? CoreText::tr(
+                "cannot parse the file as %1: unsupported wire type at byte %2 (protobuf: %3)",
+                what, p.start, log)
+            : CoreText::tr("cannot parse the file as %1: unsupported wire type at byte %2", what,
+                           p.start);
+    case WireProblem::Truncated:
+        return withLog
+            ? CoreText::tr(
+                "cannot parse the file as %1: field %2 at byte %3 claims %4 bytes but only %5 remain (the file is truncated or corrupt) (protobuf: %6)",
+                what, p.field, p.start, p.claimed, p.remaining, log)
+            : CoreText::tr(
+                "cannot parse the file as %1: field %2 at byte %3 claims %4 bytes but only %5 remain (the file is truncated or corrupt)",
+                what, p.field, p.start, p.claimed, p.remaining);
+    case WireProblem::None:
+        break;
+    }
+    return withLog
+        ? CoreText::tr(
+            "cannot parse the file as %1: the protobuf data inside is corrupt or nests deeper than %2 message levels (protobuf: %3)",
+            what, levels, log)
+        : CoreText::tr(
+            "cannot parse the file as %1: the protobuf data inside is corrupt or nests deeper than %2 message levels",
+            what, levels);
 }
 
 } // namespace
@@ -178,10 +231,10 @@ bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message
                       const char *what)
 {
     if (bytes.size() >= std::size_t(INT_MAX)) {
-        context.error("graph-too-large",
-                      std::string(what) + " of " + std::to_string(bytes.size())
-                          + " bytes is beyond protobuf's 2 GiB limit",
-                      "export the model with external data (weights in separate files)");
+        context.error(
+            "graph-too-large",
+            CoreText::tr("%1 of %2 bytes is beyond protobuf's 2 GiB limit", what, bytes.size()),
+            CoreText::tr("export the model with external data (weights in separate files)"));
         return false;
     }
     google::protobuf::io::CodedInputStream stream(reinterpret_cast<const std::uint8_t *>(bytes.data()),
@@ -200,15 +253,11 @@ bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message
         g_captured = nullptr;
     }
     if (!parsed) {
-        const std::string where = wireProblem(bytes);
-        const std::string why = !where.empty()
-            ? where
-            : "the protobuf data inside is corrupt or nests deeper than "
-                  + std::to_string(4 * context.options.maxSubgraphDepth + 32) + " message levels";
         context.error("graph-corrupt",
-                      std::string("cannot parse the file as ") + what + ": " + why
-                          + (captured.empty() ? std::string() : " (protobuf: " + captured + ")"),
-                      "re-export or re-download the model; compare its size with the original");
+                      corruptMessage(what, wireProblem(bytes),
+                                     4 * context.options.maxSubgraphDepth + 32, captured),
+                      CoreText::tr("re-export or re-download the model") + "; "
+                          + CoreText::tr("compare its size with the original"));
     }
     return parsed;
 }
@@ -217,7 +266,8 @@ bool parseTextProto(std::string_view text, google::protobuf::Message &message, I
                     const char *what)
 {
     if (text.size() >= std::size_t(INT_MAX)) {
-        context.error("graph-too-large", std::string(what) + " is beyond protobuf's 2 GiB limit", {});
+        context.error("graph-too-large", CoreText::tr("%1 is beyond protobuf's 2 GiB limit", what),
+                      {});
         return false;
     }
     // A dump from a newer tool may name enum values (dtypes) we do not declare; the text parser
@@ -243,8 +293,11 @@ bool parseTextProto(std::string_view text, google::protobuf::Message &message, I
                 std::string list;
                 for (const auto &name : replaced)
                     list += (list.empty() ? "" : ", ") + name;
-                context.warning("unknown-enum", "unknown enum value(s) " + list + " read as an unknown dtype",
-                                "the file comes from a newer tool version; dtypes there show as 'other'");
+                context.warning(
+                    "unknown-enum",
+                    CoreText::tr("unknown enum value(s) %1 read as an unknown dtype", list),
+                    CoreText::tr("the file comes from a newer tool version") + "; "
+                        + CoreText::tr("dtypes there show as 'other'"));
             }
             return true;
         }
@@ -252,13 +305,14 @@ bool parseTextProto(std::string_view text, google::protobuf::Message &message, I
         if (name.empty() || int(replaced.size()) >= kMaxUnknownEnums) {
             for (std::size_t i = 0; i < errors.errors.size() && i < 5; ++i) {
                 const auto &e = errors.errors[i];
-                context.error("graph-syntax", std::string("not a valid ") + what + ": " + e.message,
-                              "the file must be protobuf text format as the tool wrote it; was it edited or cut "
-                              "short?",
-                              e.line, e.column);
+                context.error(
+                    "graph-syntax", CoreText::tr("not a valid %1: %2", what, e.message),
+                    CoreText::tr("the file must be protobuf text format as the tool wrote it")
+                        + "; " + CoreText::tr("was it edited or cut short?"),
+                    e.line, e.column);
             }
             if (errors.errors.empty())
-                context.error("graph-syntax", std::string("not a valid ") + what, {});
+                context.error("graph-syntax", CoreText::tr("not a valid %1", what), {});
             return false;
         }
         patched = replaceEnumValue(current, name, "1000");

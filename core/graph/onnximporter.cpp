@@ -1,3 +1,4 @@
+#include "common/coretext.h"
 #include "graph/importcontext.h"
 #include "graph/onnxdtypes.h"
 
@@ -69,10 +70,12 @@ public:
         std::string list;
         for (const auto &type : m_unmapped)
             list += (list.empty() ? "" : ", ") + type;
-        m_context.note("not-in-map",
-                       std::to_string(m_unmapped.size()) + " op type(s) are not in the op map and keep their "
-                           "ONNX names: " + list,
-                       "ATC may reject them; add rows to an op map override file if they have IR types");
+        m_context.note(
+            "not-in-map",
+            CoreText::tr("%1 op type(s) are not in the op map and keep their ONNX names: %2",
+                         m_unmapped.size(), list),
+            CoreText::tr("ATC may reject them") + "; "
+                + CoreText::tr("add rows to an op map override file if they have IR types"));
     }
 
 private:
@@ -117,10 +120,12 @@ void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
     if (it != m_opsets.end()) {
         opset = it->second;
     } else if (m_reportedDomain.insert(domain).second) {
-        m_context.note("undeclared-domain",
-                       "node '" + proto.name() + "' uses domain '" + domain
-                           + "', which the model's opset_import does not declare",
-                       "the op is looked up without an opset");
+        m_context.note(
+            "undeclared-domain",
+            CoreText::tr(
+                "node '%1' uses domain '%2', which the model's opset_import does not declare",
+                proto.name(), domain),
+            CoreText::tr("the op is looked up without an opset"));
     }
     const OpLookup lookup = m_context.map.lookupOnnx(domain, proto.op_type(), opset);
     node.opType = lookup.irType;
@@ -129,11 +134,13 @@ void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
         m_unmapped.insert(domain == "ai.onnx" ? proto.op_type() : domain + "::" + proto.op_type());
     } else if (!lookup.opsetMatched
                && m_reportedOpset.insert(proto.op_type() + "@" + std::to_string(opset)).second) {
-        m_context.note("opset-not-registered",
-                       "ATC registers ONNX " + proto.op_type() + " for opsets " + lookup.opsets
-                           + " but the model imports opset " + std::to_string(opset) + "; assumed "
-                           + lookup.irType,
-                       "ATC itself may reject this op (E16002); export with a registered opset");
+        m_context.note(
+            "opset-not-registered",
+            CoreText::tr("ATC registers ONNX %1 for opsets %2 but the model imports opset %3",
+                         proto.op_type(), lookup.opsets, opset)
+                + "; " + CoreText::tr("assumed %1", lookup.irType),
+            CoreText::tr("ATC itself may reject this op (E16002)") + "; "
+                + CoreText::tr("export with a registered opset"));
     }
 }
 
@@ -338,10 +345,12 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
         if (!p || !hasGraphAttribute(*p))
             continue;
         if (depth + 1 > m_context.options.maxSubgraphDepth) {
-            m_context.error("graph-too-deep",
-                            "subgraphs are nested more than " + std::to_string(m_context.options.maxSubgraphDepth)
-                                + " levels deep (at node '" + graph->nodes()[i].name + "')",
-                            "no real model nests this deep; the file is probably corrupt or hostile");
+            m_context.error(
+                "graph-too-deep",
+                CoreText::tr("subgraphs are nested more than %1 levels deep (at node '%2')",
+                             m_context.options.maxSubgraphDepth, graph->nodes()[i].name),
+                CoreText::tr("no real model nests this deep") + "; "
+                    + CoreText::tr("the file is probably corrupt or hostile"));
             return nullptr;
         }
         for (const auto &a : p->attribute()) {
@@ -373,9 +382,10 @@ std::unique_ptr<Graph> importOnnx(std::string_view bytes, bool text, ImportConte
              : !parseBinaryProto(bytes, model, context, "an ONNX model"))
         return nullptr;
     if (!model.has_graph()) {
-        context.error("graph-empty", "the ONNX model has no graph",
-                      model.ir_version() == 0 ? "the file does not look like an ONNX model at all"
-                                              : "export the model again");
+        context.error("graph-empty", CoreText::tr("the ONNX model has no graph"),
+                      model.ir_version() == 0
+                          ? CoreText::tr("the file does not look like an ONNX model at all")
+                          : CoreText::tr("export the model again"));
         return nullptr;
     }
     bool geDump = model.producer_name() == "GE";

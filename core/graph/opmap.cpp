@@ -1,5 +1,6 @@
 #include "graph/opmap.h"
 
+#include "common/coretext.h"
 #include "common/resources.h"
 
 #include <algorithm>
@@ -98,31 +99,37 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
             } else if (line == "[tensorflow]" || line == "[tf]") {
                 table = &m_tf;
             } else {
-                report(1, "unknown section '" + std::string(line) + "'",
-                       "use [onnx] or [tensorflow]");
+                report(1, CoreText::tr("unknown section '%1'", line),
+                       CoreText::tr("use [onnx] or [tensorflow]"));
                 table = nullptr;
             }
             continue;
         }
         if (!table) {
-            report(1, "row outside a section", "put a line [onnx] or [tensorflow] above the rows");
+            report(1, CoreText::tr("row outside a section"),
+                   CoreText::tr("put a line [onnx] or [tensorflow] above the rows"));
             continue;
         }
         const auto cells = split(line, '\t');
         const bool onnx = table == &m_onnx;
         const std::size_t maxCells = onnx ? 4 : 2;
         if (cells.size() < 2 || cells.size() > maxCells) {
-            report(1,
-                   "expected " + std::string(onnx ? "2 to 4" : "2") + " tab-separated columns, found "
-                       + std::to_string(cells.size()),
-                   onnx ? "write op<TAB>ir_type[<TAB>opsets[<TAB>domain]]" : "write op<TAB>ir_type");
+            if (onnx)
+                report(
+                    1,
+                    CoreText::tr("expected 2 to 4 tab-separated columns, found %1", cells.size()),
+                    CoreText::tr("write op<TAB>ir_type[<TAB>opsets[<TAB>domain]]"));
+            else
+                report(1, CoreText::tr("expected 2 tab-separated columns, found %1", cells.size()),
+                       CoreText::tr("write op<TAB>ir_type"));
             continue;
         }
         const std::string_view op = trim(cells[0]);
         const std::string_view ir = trim(cells[1]);
         const int irColumn = int(cells[0].size()) + 2;
         if (!isIdentifier(op)) {
-            report(1, "invalid op type '" + std::string(op) + "'", "op types are names without spaces");
+            report(1, CoreText::tr("invalid op type '%1'", op),
+                   CoreText::tr("op types are names without spaces"));
             continue;
         }
         Row row;
@@ -131,8 +138,9 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
         } else {
             std::string_view first = ir.substr(0, ir.find_first_of("|+"));
             if (!isIdentifier(first)) {
-                report(irColumn, "invalid Ascend IR type '" + std::string(ir) + "'",
-                       "write an IR type, '=' for the same name, or alternatives A|B");
+                report(
+                    irColumn, CoreText::tr("invalid Ascend IR type '%1'", ir),
+                    CoreText::tr("write an IR type, '=' for the same name, or alternatives A|B"));
                 continue;
             }
             row.irType = std::string(first);
@@ -166,8 +174,8 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
                 }
             }
             if (!ok) {
-                report(opsetColumn, "invalid opset list '" + std::string(opsets) + "'",
-                       "write opsets as 8-18, 1,6,8-18 or * for any");
+                report(opsetColumn, CoreText::tr("invalid opset list '%1'", opsets),
+                       CoreText::tr("write opsets as 8-18, 1,6,8-18 or * for any"));
                 continue;
             }
             if (cells.size() == 4)
@@ -186,8 +194,11 @@ std::vector<Diagnostic> OpMap::loadOverride(const std::string &path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return {{Severity::Error, {path, 0, 0}, "opmap-read", "cannot open the op map file",
-                 "check the path and that the file is readable"}};
+        return {{Severity::Error,
+                 {path, 0, 0},
+                 "opmap-read",
+                 CoreText::tr("cannot open the op map file"),
+                 CoreText::tr("check the path and that the file is readable")}};
     }
     std::ostringstream buffer;
     buffer << in.rdbuf();

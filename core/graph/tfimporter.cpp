@@ -1,3 +1,4 @@
+#include "common/coretext.h"
 #include "graph/importcontext.h"
 
 #include "graph/proto/tf_graph.pb.h"
@@ -88,8 +89,8 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
              : !parseBinaryProto(bytes, proto, context, "a TensorFlow GraphDef"))
         return nullptr;
     if (proto.node_size() == 0) {
-        context.error("graph-empty", "the TensorFlow GraphDef has no nodes",
-                      "export the graph with tf.io.write_graph or as a frozen .pb");
+        context.error("graph-empty", CoreText::tr("the TensorFlow GraphDef has no nodes"),
+                      CoreText::tr("export the graph with tf.io.write_graph or as a frozen .pb"));
         return nullptr;
     }
     auto graph = std::make_unique<Graph>();
@@ -161,8 +162,8 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
     const std::vector<int> order = graph->topologicalOrder(&cycles);
     for (Diagnostic &cycle : cycles) {
         cycle.severity = Severity::Note;
-        cycle.hint = "TensorFlow while loops (Merge/NextIteration) form cycles; dtypes on them come from "
-                     "the nodes' attributes only";
+        cycle.hint = CoreText::tr("TensorFlow while loops (Merge/NextIteration) form cycles") + "; "
+            + CoreText::tr("dtypes on them come from the nodes' attributes only");
         context.diagnostics.push_back(std::move(cycle));
     }
     for (int i : order) {
@@ -196,10 +197,12 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
         std::string list;
         for (const auto &type : unmapped)
             list += (list.empty() ? "" : ", ") + type;
-        context.note("not-in-map",
-                     std::to_string(unmapped.size()) + " op type(s) are not in the op map and keep their "
-                         "TensorFlow names: " + list,
-                     "ATC keeps such names too; they work only if an Ascend IR op of that name exists");
+        context.note(
+            "not-in-map",
+            CoreText::tr("%1 op type(s) are not in the op map and keep their TensorFlow names: %2",
+                         unmapped.size(), list),
+            CoreText::tr("ATC keeps such names too") + "; "
+                + CoreText::tr("they work only if an Ascend IR op of that name exists"));
     }
     return graph;
 }

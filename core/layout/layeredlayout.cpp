@@ -1,5 +1,7 @@
 #include "layout/layeredlayout.h"
 
+#include "common/coretext.h"
+
 #include "layout/layeredlayout_p.h"
 
 #include <algorithm>
@@ -198,10 +200,13 @@ GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &option
     std::sort(edges.begin(), edges.end());
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
     if (invalid > 0)
-        result.diagnostics.push_back({Severity::Warning, {}, "layout-edge",
-                                      std::to_string(invalid) + " edges name nodes that do not exist; "
-                                          "they are not drawn",
-                                      "this is a bug in the caller of the layout; please report it"});
+        result.diagnostics.push_back({Severity::Warning,
+                                      {},
+                                      "layout-edge",
+                                      CoreText::tr("%1 edges name nodes that do not exist", invalid)
+                                          + "; " + CoreText::tr("they are not drawn"),
+                                      CoreText::tr("this is a bug in the caller of the layout")
+                                          + "; " + CoreText::tr("please report it")});
 
     const Adjacency out = layout_p::buildAdjacency(n, edges, false);
     const Adjacency in = layout_p::buildAdjacency(n, edges, true);
@@ -254,11 +259,14 @@ GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &option
         }
     }
     if (backEdges > 0)
-        result.diagnostics.push_back({Severity::Warning, {}, "layout-cycle",
-                                      std::to_string(backEdges) + " edges close a cycle; they are drawn "
-                                          "upwards",
-                                      "a dataflow graph should be acyclic; check the inputs of the nodes "
-                                      "they point to"});
+        result.diagnostics.push_back(
+            {Severity::Warning,
+             {},
+             "layout-cycle",
+             CoreText::tr("%1 edges close a cycle", backEdges) + "; "
+                 + CoreText::tr("they are drawn upwards"),
+             CoreText::tr("a dataflow graph should be acyclic") + "; "
+                 + CoreText::tr("check the inputs of the nodes they point to")});
 
     const int total = g.nodeCount();
     g.up = layout_p::buildAdjacency(total, proper, true);

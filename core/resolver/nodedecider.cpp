@@ -1,5 +1,6 @@
 #include "resolver/nodedecider.h"
 
+#include "common/coretext.h"
 #include "graph/graph.h"
 #include "library/oplibrary.h"
 #include "mixlist/dtypeoverrides.h"
@@ -58,7 +59,8 @@ void NodeDecider::applyRestriction(const PlanNode &node, const ColumnTable &tabl
     }
     if (m_scratch.empty()) {
         result.status = ResolutionStatus::Error;
-        m_note += "customize_dtypes names no column the op supports (M8); ";
+        if (m_options.explanations)
+            addNote(CoreText::tr("customize_dtypes names no column the op supports (M8)"));
         return;
     }
     m_candidates.swap(m_scratch);
@@ -69,7 +71,8 @@ void NodeDecider::applyRestriction(const PlanNode &node, const ColumnTable &tabl
     for (std::size_t k = 0; k < restriction->outputs.size() && k < node.outCount; ++k)
         if (restriction->outputs[k])
             m_step[node.inCount + k] = *restriction->outputs[k];
-    m_note += "customize_dtypes restricts the columns (M8); ";
+    if (m_options.explanations)
+        addNote(CoreText::tr("customize_dtypes restricts the columns (M8)"));
 }
 
 bool NodeDecider::tryExact(int slot, DType dtype, const ColumnTable &table)
@@ -248,8 +251,9 @@ bool NodeDecider::cubePairStep(const PlanNode &node, const ColumnTable &table, N
     }
     result.status = ResolutionStatus::Error;
     result.rules.add("M3");
-    m_note += "cube op has none of the columns (fp16 in, fp32 out), (fp32, fp32), (fp16, fp16): "
-              "the compiler reports an error (M3); ";
+    if (m_options.explanations)
+        addNote(CoreText::tr(
+            "cube op has none of the columns (fp16 in, fp32 out), (fp32, fp32), (fp16, fp16): the compiler reports an error (M3)"));
     return false;
 }
 

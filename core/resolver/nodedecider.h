@@ -50,6 +50,8 @@ private:
     void checkAmbiguity(const PlanNode &node, NodeResolution &result) const;
     std::string explain(const PlanNode &node, Family family, const NodeResolution &result) const;
     const std::string &policyText(const PlanNode &node) const;
+    // Appends one step to m_note; callers build the step only when explanations are on.
+    void addNote(const std::string &step);
 
     const ResolverPlan &m_plan;
     PrecisionMode m_mode;

@@ -2,6 +2,7 @@
 
 #include "resolver/nodedecider.h"
 
+#include "common/coretext.h"
 #include "graph/graph.h"
 #include "library/oplibrary.h"
 #include "mixlist/dtypeoverrides.h"
@@ -23,8 +24,11 @@ void NodeDecider::decide(int index, NodeResolution &result)
         result.dtype = nodeDtype(result.inputs, result.outputs);
         if (m_options.explanations)
             result.explanation = node.table < 0
-                ? "'" + node.node->opType + "' is not in the library: not decided, keeps the graph's dtypes (§8.1)"
-                : node.node->opType + " is never decided: keeps the graph's dtypes (§8.1)";
+                ? CoreText::tr(
+                    "'%1' is not in the library: not decided, keeps the graph's dtypes (§8.1)",
+                    node.node->opType)
+                : CoreText::tr("%1 is never decided: keeps the graph's dtypes (§8.1)",
+                               node.node->opType);
         return;
     }
     const ColumnTable &table = m_plan.tables[std::size_t(node.table)];
@@ -39,8 +43,9 @@ void NodeDecider::decide(int index, NodeResolution &result)
         m_candidates[std::size_t(c)] = c;
     if (table.anyDtype) {
         result.approximate = true;
-        m_note += "the entry lists no dtypes (dynamicFormat): treated as supporting any float dtype "
-                  "(§1, approx); ";
+        if (m_options.explanations)
+            addNote(CoreText::tr(
+                "the entry lists no dtypes (dynamicFormat): treated as supporting any float dtype (§1, approx)"));
     }
     if (m_options.customizeDtypes && !m_options.customizeDtypes->empty())
         applyRestriction(node, table, result);
@@ -74,7 +79,9 @@ void NodeDecider::decide(int index, NodeResolution &result)
             result.engine = Engine::AICPU;
             result.rules.add(isMixedMode(m_mode) ? (m_mode == PrecisionMode::AllowMixPrecisionBf16 ? "M6" : "M5")
                                                  : "M3");
-            m_note += "BLACK op whose AI Core kernel has no fp32 column runs as the fp32 AI CPU op (§8.5); ";
+            if (m_options.explanations)
+                addNote(CoreText::tr(
+                    "BLACK op whose AI Core kernel has no fp32 column runs as the fp32 AI CPU op (§8.5)"));
             finish(node, family, result);
             return;
         }
@@ -117,9 +124,10 @@ void NodeDecider::decide(int index, NodeResolution &result)
         result.approximate = true;
         if (result.status == ResolutionStatus::Ok)
             result.status = ResolutionStatus::Warning;
-        m_note += std::string(precisionModeName(m_mode))
-                  + " is not specified by SEMANTICS: approximated (hifloat8 for cube inputs where "
-                    "the entry offers it, else as cube_fp16in_fp32out / allow_mix_precision_fp16); ";
+        if (m_options.explanations)
+            addNote(CoreText::tr(
+                "%1 is not specified by SEMANTICS: approximated (hifloat8 for cube inputs where the entry offers it, else as cube_fp16in_fp32out / allow_mix_precision_fp16)",
+                precisionModeName(m_mode)));
     }
 
     bool whiteStayedHigh = false;
@@ -149,18 +157,23 @@ void NodeDecider::decide(int index, NodeResolution &result)
         if (matched == DType::Undefined && family == Family::Mode
             && m_mode == PrecisionMode::MustKeepOriginDtype && slot >= 0) {
             result.status = ResolutionStatus::Error;
-            m_note += std::string(isInput ? "input " : "output ")
-                      + std::to_string(isInput ? t : t - node.inCount) + " is " + dtypeName(o)
-                      + " but no column keeps it or raises it: this mode cannot lower precision (M4); ";
+            if (m_options.explanations && isInput)
+                addNote(CoreText::tr(
+                    "input %1 is %2 but no column keeps it or raises it: this mode cannot lower precision (M4)",
+                    t, dtypeName(o)));
+            else if (m_options.explanations)
+                addNote(CoreText::tr(
+                    "output %1 is %2 but no column keeps it or raises it: this mode cannot lower precision (M4)",
+                    t - int(node.inCount), dtypeName(o)));
         }
         if (family == Family::White && matched != DType::Undefined && matched != m_low)
             whiteStayedHigh = true;
     }
     if (whiteStayedHigh && result.status == ResolutionStatus::Ok)
         result.status = ResolutionStatus::Warning;
-    if (whiteStayedHigh)
-        m_note += std::string("WHITE op has no ") + dtypeName(m_low) + " column: stays higher ("
-                  + (m_mode == PrecisionMode::AllowMixPrecisionBf16 ? "M6" : "M5") + "); ";
+    if (whiteStayedHigh && m_options.explanations)
+        addNote(CoreText::tr("WHITE op has no %1 column: stays higher (%2)", dtypeName(m_low),
+                             m_mode == PrecisionMode::AllowMixPrecisionBf16 ? "M6" : "M5"));
     if (family == Family::Gray)
         checkAmbiguity(node, result);
     if (m_options.grayRule == GrayRule::Previous && family == Family::Gray)
@@ -197,6 +210,12 @@ void NodeDecider::finish(const PlanNode &node, Family family, NodeResolution &re
         result.explanation = explain(node, family, result);
 }
 
+void NodeDecider::addNote(const std::string &step)
+{
+    m_note += step;
+    m_note += "; ";
+}
+
 const std::string &NodeDecider::policyText(const PlanNode &node) const
 {
     std::string &text = m_policyText[std::size_t(node.typeId)];
@@ -206,76 +225,108 @@ const std::string &NodeDecider::policyText(const PlanNode &node) const
     if (m_policies.details)
         if (const OpPolicy *details = m_policies.details(type); details && !details->explanation.empty())
             return text = details->explanation;
-    const Policy policy = m_policyByType[std::size_t(node.typeId)];
-    text = std::string(policyName(policy)) + " (" + m_policies.origin;
+    const char *policy = policyName(m_policyByType[std::size_t(node.typeId)]);
     if (node.table >= 0) {
         const OpEntry *entry = m_plan.tables[std::size_t(node.table)].entry;
         const auto &files = m_plan.library.files();
-        if (entry->fileIndex >= 0 && std::size_t(entry->fileIndex) < files.size())
-        {
+        if (entry->fileIndex >= 0 && std::size_t(entry->fileIndex) < files.size()) {
             const std::string &path = files[std::size_t(entry->fileIndex)].path;
-            text += "; entry from " + path.substr(path.find_last_of("/\\") + 1);
+            // ", entry from": a "; " would split this one step of the explanation in two.
+            return text = CoreText::tr("%1 (%2, entry from %3)", policy, m_policies.origin,
+                                       path.substr(path.find_last_of("/\\") + 1));
         }
     }
-    text += ")";
-    return text;
+    return text = CoreText::tr("%1 (%2)", policy, m_policies.origin);
 }
 
+// "policy; mode: rule; step; ...; -> dtype [rules]", each step one CoreText template.
 std::string NodeDecider::explain(const PlanNode &node, Family family, const NodeResolution &result) const
 {
     const std::string &policy = policyText(node);
+    const char *mode = precisionModeName(m_mode);
     std::string text;
     text.reserve(policy.size() + m_note.size() + 160); // one allocation per node
     text += policy;
     text += "; ";
-    text += precisionModeName(m_mode);
-    text += ": ";
+    auto step = [&text](const std::string &s) {
+        text += s;
+        text += "; ";
+    };
     switch (family) {
-    case Family::Keep: text += "keep_dtype node, decided as allow_fp32_to_fp16 without cube promotion (M8); "; break;
-    case Family::White: text += "WHITE lowers fp32 to " + std::string(dtypeName(m_low)) + "; "; break;
-    case Family::Black: text += "BLACK keeps the original dtype, raised if unsupported; "; break;
+    case Family::Keep:
+        step(CoreText::tr(
+            "%1: keep_dtype node, decided as allow_fp32_to_fp16 without cube promotion (M8)",
+            mode));
+        break;
+    case Family::White:
+        step(CoreText::tr("%1: WHITE lowers fp32 to %2", mode, dtypeName(m_low)));
+        break;
+    case Family::Black:
+        step(CoreText::tr("%1: BLACK keeps the original dtype, raised if unsupported", mode));
+        break;
     case Family::Gray:
-        text += (node.flags & (FlagNullOp | FlagCast)) && !isMixedMode(m_mode)
-                    ? "no-kernel op / Cast follows rule G (M9, approx); "
-                    : "GRAY follows rule G; ";
+        step((node.flags & (FlagNullOp | FlagCast)) && !isMixedMode(m_mode)
+                 ? CoreText::tr("%1: no-kernel op / Cast follows rule G (M9, approx)", mode)
+                 : CoreText::tr("%1: GRAY follows rule G", mode));
         if (result.decidingInput >= 0) {
             const std::uint32_t flat = node.inBegin + std::uint32_t(result.decidingInput);
             const int p = m_plan.inputProducer[flat];
-            text += "input " + std::to_string(result.decidingInput) + " from '"
-                    + m_plan.nodes[std::size_t(p)].node->name + "' ("
-                    + dtypeName(outputDtypes[m_plan.inputProducerOutput[flat]]) + ") decides"
-                    + (m_options.grayRule == GrayRule::Previous ? " (G6, single predecessor); " : " (G1, G3); ");
+            const std::string &producer = m_plan.nodes[std::size_t(p)].node->name;
+            const char *dtype = dtypeName(outputDtypes[m_plan.inputProducerOutput[flat]]);
+            step(m_options.grayRule == GrayRule::Previous
+                     ? CoreText::tr("input %1 from '%2' (%3) decides (G6, single predecessor)",
+                                    result.decidingInput, producer, dtype)
+                     : CoreText::tr("input %1 from '%2' (%3) decides (G1, G3)",
+                                    result.decidingInput, producer, dtype));
         } else {
-            text += "no decided producer: own dtype per M2 (G4); ";
+            step(CoreText::tr("no decided producer: own dtype per M2 (G4)"));
         }
         if (result.ambiguous)
-            text += "producers disagree: ambiguous (G6); ";
+            step(CoreText::tr("producers disagree: ambiguous (G6)"));
         break;
     case Family::Mode: {
         const bool cube = node.flags & FlagCube;
         switch (m_mode) {
-        case PrecisionMode::ForceFp16: text += "fp16 where supported, else raised (M1); "; break;
+        case PrecisionMode::ForceFp16:
+            step(CoreText::tr("%1: fp16 where supported, else raised (M1)", mode));
+            break;
         case PrecisionMode::AllowFp32ToFp16:
-            text += cube ? "cube op -> fp16 (M2); "
-                         : "vector op keeps its dtype, fp16 only where fp32 is unsupported (M2); ";
+            step(cube ? CoreText::tr("%1: cube op -> fp16 (M2)", mode)
+                      : CoreText::tr(
+                          "%1: vector op keeps its dtype, fp16 only where fp32 is unsupported (M2)",
+                          mode));
             break;
         case PrecisionMode::CubeFp16InFp32Out:
         case PrecisionMode::CubeHif8:
-            text += cube ? "cube op: first of (fp16 in, fp32 out), (fp32, fp32), (fp16, fp16) (M3); "
-                         : "vector op -> fp32 where supported, else fp16 (M3); ";
+            step(
+                cube ? CoreText::tr(
+                    "%1: cube op: first of (fp16 in, fp32 out), (fp32, fp32), (fp16, fp16) (M3)",
+                    mode)
+                     : CoreText::tr("%1: vector op -> fp32 where supported, else fp16 (M3)", mode));
             break;
-        case PrecisionMode::MustKeepOriginDtype: text += "keeps the original dtype, raised if unsupported (M4); "; break;
-        case PrecisionMode::AllowFp32ToBf16: text += "keeps fp32, bf16 only where fp32 is unsupported (M7); "; break;
-        default: break;
+        case PrecisionMode::MustKeepOriginDtype:
+            step(CoreText::tr("%1: keeps the original dtype, raised if unsupported (M4)", mode));
+            break;
+        case PrecisionMode::AllowFp32ToBf16:
+            step(CoreText::tr("%1: keeps fp32, bf16 only where fp32 is unsupported (M7)", mode));
+            break;
+        default:
+            // Not reached: mixed modes put every node in the White/Black/Gray families.
+            step(CoreText::tr("%1: decided by the mode's rules", mode));
+            break;
         }
         break;
     }
     }
     text += m_note;
-    text += "-> ";
-    text += result.dtype == DType::Undefined ? "no float tensor" : dtypeName(result.dtype);
-    if (!result.rules.empty())
-        text += " [" + result.rules.joined() + "]";
+    if (result.dtype == DType::Undefined)
+        text += result.rules.empty()
+            ? CoreText::tr("-> no float tensor")
+            : CoreText::tr("-> no float tensor [%1]", result.rules.joined());
+    else
+        text += result.rules.empty()
+            ? CoreText::tr("-> %1", dtypeName(result.dtype))
+            : CoreText::tr("-> %1 [%2]", dtypeName(result.dtype), result.rules.joined());
     return text;
 }
 

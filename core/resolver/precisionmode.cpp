@@ -1,5 +1,7 @@
 #include "resolver/precisionmode.h"
 
+#include "common/coretext.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -111,10 +113,12 @@ std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::stri
                 all += (all.empty() ? "" : ", ") + std::string(entry.name);
             }
         }
-        *error = "unknown precision mode '" + std::string(name) + "'";
+        // With a suggestion the text has two steps ("...'; did you mean ...").
         if (!best.empty() && bestDistance <= std::max<std::size_t>(3, wanted.size() / 3))
-            *error += "; did you mean '" + std::string(best) + "'?";
-        *error += " Valid names: " + all;
+            *error = CoreText::tr("unknown precision mode '%1'", name) + "; "
+                + CoreText::tr("did you mean '%1'? Valid names: %2", best, all);
+        else
+            *error = CoreText::tr("unknown precision mode '%1' Valid names: %2", name, all);
     }
     return std::nullopt;
 }
@@ -195,17 +199,19 @@ std::optional<Diagnostic> checkModeForSoc(PrecisionMode mode, std::string_view s
     d.code = "mode-soc";
     if (!bf16) {
         d.severity = Severity::Warning;
-        d.message = "cannot tell whether SoC '" + std::string(socVersion) + "' supports "
-                    + precisionModeName(mode) + ": unknown SoC and no platform ini";
-        d.hint = "load the SoC's platform_config ini so its Intrinsic_vconv list can be checked";
+        d.message = CoreText::tr(
+            "cannot tell whether SoC '%1' supports %2: unknown SoC and no platform ini", socVersion,
+            precisionModeName(mode));
+        d.hint = CoreText::tr(
+            "load the SoC's platform_config ini so its Intrinsic_vconv list can be checked");
         return d;
     }
     d.severity = Severity::Error;
-    d.message = std::string("precision mode ") + precisionModeName(mode) + " is not supported on "
-                + std::string(socVersion) + ": the SoC has no fp32 -> bf16 conversion (its "
-                + "Intrinsic_vconv lists no f322bf16), so the compiler refuses bf16 modes (§4)";
-    d.hint = "use allow_mix_precision_fp16 / allow_fp32_to_fp16 on this SoC, or target an A2/A3 SoC "
-             "(Ascend910B*, Ascend910_93*, Ascend310B*)";
+    d.message = CoreText::tr(
+        "precision mode %1 is not supported on %2: the SoC has no fp32 -> bf16 conversion (its Intrinsic_vconv lists no f322bf16), so the compiler refuses bf16 modes (§4)",
+        precisionModeName(mode), socVersion);
+    d.hint = CoreText::tr(
+        "use allow_mix_precision_fp16 / allow_fp32_to_fp16 on this SoC, or target an A2/A3 SoC (Ascend910B*, Ascend910_93*, Ascend310B*)");
     return d;
 }
 
