@@ -1,5 +1,7 @@
 #include "mixlist/dtypeoverrides.h"
 
+#include "common/coretext.h"
+
 #include <map>
 
 namespace opsinfo {
@@ -23,9 +25,12 @@ std::vector<Line> splitLines(std::string_view text, const std::string &file, std
     std::size_t bom = 0;
     if (text.substr(0, 3) == "\xEF\xBB\xBF") {
         bom = 3;
-        diagnostics.push_back({Severity::Warning, {file, 1, 1}, "bom",
-                               "UTF-8 byte-order mark at the start of the file",
-                               "save the file without BOM; it could be read as part of the first name"});
+        diagnostics.push_back({Severity::Warning,
+                               {file, 1, 1},
+                               "bom",
+                               CoreText::tr("UTF-8 byte-order mark at the start of the file"),
+                               CoreText::tr("save the file without BOM") + "; "
+                                   + CoreText::tr("it could be read as part of the first name")});
     }
     std::size_t start = bom;
     int number = 1;
@@ -74,9 +79,12 @@ std::string_view trimWithWarning(const Line &line, const std::string &file, cons
     const auto first = s.find_first_not_of(" \t");
     const auto last = s.find_last_not_of(" \t");
     if (first != 0 || last != s.size() - 1) {
-        diagnostics.push_back({Severity::Warning, {file, line.number, int(first + 1)}, code,
-                               "blanks around the entry were ignored",
-                               "remove them: the compiler may read them as part of the name"});
+        diagnostics.push_back(
+            {Severity::Warning,
+             {file, line.number, int(first + 1)},
+             code,
+             CoreText::tr("blanks around the entry were ignored"),
+             CoreText::tr("remove them: the compiler may read them as part of the name")});
         offset = first;
         s = s.substr(first, last - first + 1);
     }
@@ -122,10 +130,12 @@ KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::ve
         std::size_t offset = 0;
         const std::string_view entry = trimWithWarning(line, file, "keep_dtype", diagnostics, offset);
         if (auto [it, inserted] = firstLine.emplace(std::string(entry), line.number); !inserted) {
-            diagnostics.push_back({Severity::Warning, {file, line.number, int(offset + 1)}, "keep_dtype",
-                                   "'" + std::string(entry) + "' is listed again (first at line " +
-                                       std::to_string(it->second) + ")",
-                                   "remove the duplicate line"});
+            diagnostics.push_back(
+                {Severity::Warning,
+                 {file, line.number, int(offset + 1)},
+                 "keep_dtype",
+                 CoreText::tr("'%1' is listed again (first at line %2)", entry, it->second),
+                 CoreText::tr("remove the duplicate line")});
             continue;
         }
         if (entry.substr(0, opTypePrefix.size()) == opTypePrefix) {
@@ -134,29 +144,39 @@ KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::ve
             if (bad != std::string_view::npos) {
                 const int column = int(offset + opTypePrefix.size() + bad + 1);
                 diagnostics.push_back(
-                    {Severity::Error, {file, line.number, column}, "keep_dtype",
-                     type.empty() ? std::string("'OpType::' without an op type")
-                                  : "invalid op type '" + std::string(type) +
-                                        "': it must match ^[A-Z][A-Za-z0-9]*$",
-                     "write OpType::<Type>, e.g. OpType::MatMulV2"});
+                    {Severity::Error,
+                     {file, line.number, column},
+                     "keep_dtype",
+                     type.empty()
+                         ? CoreText::tr("'OpType::' without an op type")
+                         : CoreText::tr("invalid op type '%1': it must match ^[A-Z][A-Za-z0-9]*$",
+                                        type),
+                     CoreText::tr("write OpType::<Type>, e.g. OpType::MatMulV2")});
                 continue;
             }
             result.opTypes.emplace(type);
         } else {
             if (const std::size_t bad = firstNonTextByte(entry); bad != std::string_view::npos) {
-                diagnostics.push_back({Severity::Error, {file, line.number, int(offset + bad + 1)}, "keep_dtype",
-                                       "byte 0x" + [&] {
-                                           static const char *digits = "0123456789abcdef";
-                                           const auto b = static_cast<unsigned char>(entry[bad]);
-                                           return std::string{digits[b >> 4], digits[b & 15]};
-                                       }() + " is not text: a node name is UTF-8 text (is this a binary file?)",
-                                       "give --keep_dtype a text file with one node name or OpType::<Type> per line"});
+                diagnostics.push_back(
+                    {Severity::Error,
+                     {file, line.number, int(offset + bad + 1)},
+                     "keep_dtype",
+                     CoreText::tr("byte 0x%1 is not text: a node name is UTF-8 text (is this a binary file?)",
+                                  [&] {
+                                      static const char *digits = "0123456789abcdef";
+                                      const auto b = static_cast<unsigned char>(entry[bad]);
+                                      return std::string {digits[b >> 4], digits[b & 15]};
+                                  }()),
+                     CoreText::tr("give --keep_dtype a text file with one node name or OpType::<Type> per line")});
                 continue;
             }
             if (entry.front() == '#')
-                diagnostics.push_back({Severity::Warning, {file, line.number, int(offset + 1)}, "keep_dtype",
-                                       "'" + std::string(entry) + "' looks like a comment but is read as a node name",
-                                       "keep_dtype has no comments: remove the line"});
+                diagnostics.push_back(
+                    {Severity::Warning,
+                     {file, line.number, int(offset + 1)},
+                     "keep_dtype",
+                     CoreText::tr("'%1' looks like a comment but is read as a node name", entry),
+                     CoreText::tr("keep_dtype has no comments: remove the line")});
             result.nodeNames.emplace(entry);
         }
     }
@@ -188,27 +208,31 @@ bool parseDtypeSpec(std::string_view spec, std::size_t base, const Line &line, c
         if (token.substr(0, inputKey.size()) == inputKey || token.substr(0, outputKey.size()) == outputKey) {
             const bool input = token[0] == 'I';
             if ((input && sawInput) || (!input && sawOutput))
-                return error(pos, std::string(input ? "InputDtype" : "OutputDtype") + " appears twice",
-                             "give each once: InputDtype:...,OutputDtype:...");
+                return error(pos,
+                             CoreText::tr("%1 appears twice", input ? "InputDtype" : "OutputDtype"),
+                             CoreText::tr("give each once: InputDtype:...,OutputDtype:..."));
             (input ? sawInput : sawOutput) = true;
             section = input ? &out.inputs : &out.outputs;
             const std::size_t skip = input ? inputKey.size() : outputKey.size();
             token.remove_prefix(skip);
             tokenStart += skip;
         } else if (!section) {
-            return error(pos, "expected InputDtype: or OutputDtype: but found '" + std::string(token) + "'",
-                         "write InputDtype:<dtype>,...,OutputDtype:<dtype>,...");
+            return error(pos,
+                         CoreText::tr("expected InputDtype: or OutputDtype: but found '%1'", token),
+                         CoreText::tr("write InputDtype:<dtype>,...,OutputDtype:<dtype>,..."));
         } else if (token.find(':') != std::string_view::npos) {
-            return error(pos, "unknown section '" + std::string(token.substr(0, token.find(':'))) + "'",
-                         "only InputDtype: and OutputDtype: are allowed");
+            return error(pos,
+                         CoreText::tr("unknown section '%1'", token.substr(0, token.find(':'))),
+                         CoreText::tr("only InputDtype: and OutputDtype: are allowed"));
         }
         if (token.empty()) {
             section->push_back(std::nullopt); // empty position = any dtype
         } else {
             const DType type = parseOpsInfoDType(token);
             if (type == DType::Other || type == DType::Undefined)
-                return error(tokenStart, "unknown dtype '" + std::string(token) + "'",
-                             "use ops-info names: float16, float32, bfloat16, int32 ...");
+                return error(
+                    tokenStart, CoreText::tr("unknown dtype '%1'", token),
+                    CoreText::tr("use ops-info names: float16, float32, bfloat16, int32 ..."));
             section->push_back(type);
         }
         if (end == spec.size())
@@ -216,7 +240,8 @@ bool parseDtypeSpec(std::string_view spec, std::size_t base, const Line &line, c
         pos = end + 1;
     }
     if (!sawInput && !sawOutput)
-        return error(0, "no InputDtype: or OutputDtype: section", "write InputDtype:...,OutputDtype:...");
+        return error(0, CoreText::tr("no InputDtype: or OutputDtype: section"),
+                     CoreText::tr("write InputDtype:...,OutputDtype:..."));
     return true;
 }
 
@@ -231,11 +256,13 @@ CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &f
         if (isBlank(line.text))
             continue;
         if (line.text.size() > maxCustomizeLine) {
-            diagnostics.push_back({Severity::Error, {file, line.number, int(maxCustomizeLine + 1)},
-                                   "customize_dtypes",
-                                   "line is " + std::to_string(line.text.size()) +
-                                       " characters long; the compiler accepts at most 1024",
-                                   "shorten it (one op per line)"});
+            diagnostics.push_back(
+                {Severity::Error,
+                 {file, line.number, int(maxCustomizeLine + 1)},
+                 "customize_dtypes",
+                 CoreText::tr("line is %1 characters long", line.text.size()) + "; "
+                     + CoreText::tr("the compiler accepts at most %1", maxCustomizeLine),
+                 CoreText::tr("shorten it (one op per line)")});
             continue;
         }
         std::size_t offset = 0;
@@ -254,13 +281,16 @@ CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &f
             if (colon == std::string_view::npos || bad != std::string_view::npos) {
                 const std::size_t at = colon == std::string_view::npos && bad == std::string_view::npos
                                            ? entry.size() : opTypePrefix.size() + bad;
-                diagnostics.push_back({Severity::Error, {file, line.number, int(offset + at + 1)},
-                                       "customize_dtypes",
-                                       colon == std::string_view::npos && bad == std::string_view::npos
-                                           ? "missing ':InputDtype:...' after the op type"
-                                           : "invalid op type '" + std::string(type) +
-                                                 "': it must match ^[A-Z][A-Za-z0-9]*$",
-                                       "write OpType::MatMulV2:InputDtype:float16,float16,OutputDtype:float32"});
+                diagnostics.push_back(
+                    {Severity::Error,
+                     {file, line.number, int(offset + at + 1)},
+                     "customize_dtypes",
+                     colon == std::string_view::npos && bad == std::string_view::npos
+                         ? CoreText::tr("missing ':InputDtype:...' after the op type")
+                         : CoreText::tr("invalid op type '%1': it must match ^[A-Z][A-Za-z0-9]*$",
+                                        type),
+                     CoreText::tr(
+                         "write OpType::MatMulV2:InputDtype:float16,float16,OutputDtype:float32")});
                 continue;
             }
             key = std::string(type);
@@ -268,11 +298,14 @@ CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &f
         } else {
             const std::size_t sep = entry.find("::");
             if (sep == std::string_view::npos || sep == 0) {
-                diagnostics.push_back({Severity::Error, {file, line.number, int(offset + 1)}, "customize_dtypes",
-                                       sep == 0 ? std::string("missing node name before '::'")
-                                                : "expected '<NodeName>::InputDtype:...' or "
-                                                  "'OpType::<Type>:InputDtype:...'",
-                                       "e.g. MatMul_1::InputDtype:float16,float16,OutputDtype:float32"});
+                diagnostics.push_back(
+                    {Severity::Error,
+                     {file, line.number, int(offset + 1)},
+                     "customize_dtypes",
+                     sep == 0 ? CoreText::tr("missing node name before '::'")
+                              : CoreText::tr("expected '<NodeName>::InputDtype:...' or 'OpType::<Type>:InputDtype:...'"),
+                     CoreText::tr(
+                         "e.g. MatMul_1::InputDtype:float16,float16,OutputDtype:float32")});
                 continue;
             }
             key = std::string(entry.substr(0, sep));
@@ -282,10 +315,13 @@ CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &f
             continue;
         const std::string id = (byType ? "type:" : "node:") + key;
         if (auto [it, inserted] = firstLine.emplace(id, line.number); !inserted)
-            diagnostics.push_back({Severity::Warning, {file, line.number, int(offset + 1)}, "customize_dtypes",
-                                   "'" + key + "' is customised again (first at line " +
-                                       std::to_string(it->second) + "); this line wins",
-                                   "keep one line per op"});
+            diagnostics.push_back(
+                {Severity::Warning,
+                 {file, line.number, int(offset + 1)},
+                 "customize_dtypes",
+                 CoreText::tr("'%1' is customised again (first at line %2)", key, it->second) + "; "
+                     + CoreText::tr("this line wins"),
+                 CoreText::tr("keep one line per op")});
         (byType ? result.byType : result.byNode)[key] = std::move(restriction);
     }
     return result;

@@ -1,4 +1,5 @@
 #include "mixlist/locatedjson.h"
+#include "common/coretext.h"
 #include "common/utf8.h"
 
 #include <algorithm>
@@ -64,13 +65,16 @@ public:
         try {
             skipSpace();
             if (m_pos >= m_text.size())
-                throw SyntaxError{0, "the file is empty",
-                                  "write at least {} (an empty mixlist) or remove the option"};
+                throw SyntaxError {
+                    0, CoreText::tr("the file is empty"),
+                    CoreText::tr("write at least {} (an empty mixlist) or remove the option")};
             result.root = value(0);
             skipSpace();
             if (m_pos < m_text.size())
-                throw SyntaxError{m_pos, "unexpected text after the end of the JSON object",
-                                  "remove it; a mixlist is one JSON object"};
+                throw SyntaxError {m_pos,
+                                   CoreText::tr("unexpected text after the end of the JSON object"),
+                                   CoreText::tr("remove it") + "; "
+                                       + CoreText::tr("a mixlist is one JSON object")};
         } catch (const SyntaxError &e) {
             result.root.reset();
             result.error = LocatedJsonSyntaxError{e.offset, e.message, e.hint};
@@ -97,7 +101,8 @@ private:
                 m_issues.push_back({LocatedJsonIssue::Kind::BlockComment, m_pos});
                 const auto end = m_text.find("*/", m_pos + 2);
                 if (end == std::string_view::npos)
-                    throw SyntaxError{m_pos, "unterminated /* comment", "close it with */ or remove it"};
+                    throw SyntaxError {m_pos, CoreText::tr("unterminated /* comment"),
+                                       CoreText::tr("close it with */ or remove it")};
                 m_pos = end + 2;
             } else {
                 return;
@@ -105,14 +110,22 @@ private:
         }
     }
 
-    std::string describeHere() const
+    // What is at m_pos, for "... but found X": each message has one template per kind, so that
+    // "the end of the file" and "a byte 0x.." are translated with the sentence around them.
+    struct Here
+    {
+        enum class Kind { End, Byte, Char } kind;
+        std::string text; // the hex digits of the byte, or the character
+    };
+
+    Here here() const
     {
         if (m_pos >= m_text.size())
-            return "the end of the file";
+            return {Here::Kind::End, {}};
         const char c = m_text[m_pos];
         if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
-            return "a byte 0x" + hex(static_cast<unsigned char>(c));
-        return std::string("'") + c + "'";
+            return {Here::Kind::Byte, hex(static_cast<unsigned char>(c))};
+        return {Here::Kind::Char, std::string(1, c)};
     }
 
     static std::string hex(unsigned v)
@@ -124,8 +137,9 @@ private:
     LocatedJson value(int depth)
     {
         if (depth > maxDepth)
-            throw SyntaxError{m_pos, "nesting is deeper than " + std::to_string(maxDepth) + " levels",
-                              "a mixlist needs three levels: object, list object, array"};
+            throw SyntaxError {
+                m_pos, CoreText::tr("nesting is deeper than %1 levels", maxDepth),
+                CoreText::tr("a mixlist needs three levels: object, list object, array")};
         skipSpace();
         LocatedJson v;
         v.offset = m_pos;
@@ -149,12 +163,18 @@ private:
             v.kind = LocatedJson::Kind::Null;
             v.text = "null";
         } else {
-            std::string hint = "expected an object, an array or a string";
+            std::string hint = CoreText::tr("expected an object, an array or a string");
             if (c == '\'')
-                hint = "JSON strings use double quotes \"...\"";
+                hint = CoreText::tr("JSON strings use double quotes \"...\"");
             else if (c == ']' || c == '}')
-                hint = "remove the comma before it";
-            throw SyntaxError{m_pos, "unexpected " + describeHere(), hint};
+                hint = CoreText::tr("remove the comma before it");
+            const Here h = here();
+            throw SyntaxError {
+                m_pos,
+                h.kind == Here::Kind::End        ? CoreText::tr("unexpected the end of the file")
+                    : h.kind == Here::Kind::Byte ? CoreText::tr("unexpected a byte 0x%1", h.text)
+                                                 : CoreText::tr("unexpected '%1'", h.text),
+                hint};
         }
         return v;
     }
@@ -178,16 +198,34 @@ private:
         for (;;) {
             skipSpace();
             if (peek() != '"') {
-                throw SyntaxError{m_pos, "expected a \"key\" in double quotes but found " + describeHere(),
-                                  peek() == '}' ? "remove the comma before it" : "write keys as \"key\""};
+                const Here h = here();
+                throw SyntaxError {
+                    m_pos,
+                    h.kind == Here::Kind::End ? CoreText::tr(
+                        "expected a \"key\" in double quotes but found the end of the file")
+                        : h.kind == Here::Kind::Byte
+                        ? CoreText::tr("expected a \"key\" in double quotes but found a byte 0x%1",
+                                       h.text)
+                        : CoreText::tr("expected a \"key\" in double quotes but found '%1'",
+                                       h.text),
+                    peek() == '}' ? CoreText::tr("remove the comma before it")
+                                  : CoreText::tr("write keys as \"key\"")};
             }
             LocatedJsonMember member;
             member.keyOffset = m_pos;
             member.key = string();
             skipSpace();
-            if (peek() != ':')
-                throw SyntaxError{m_pos, "expected ':' after the key but found " + describeHere(),
-                                  "write \"key\": value"};
+            if (peek() != ':') {
+                const Here h = here();
+                throw SyntaxError {
+                    m_pos,
+                    h.kind == Here::Kind::End
+                        ? CoreText::tr("expected ':' after the key but found the end of the file")
+                        : h.kind == Here::Kind::Byte
+                        ? CoreText::tr("expected ':' after the key but found a byte 0x%1", h.text)
+                        : CoreText::tr("expected ':' after the key but found '%1'", h.text),
+                    CoreText::tr("write \"key\": value")};
+            }
             ++m_pos;
             member.value = value(depth + 1);
             v.members.push_back(std::move(member));
@@ -207,8 +245,16 @@ private:
                 ++m_pos;
                 return;
             }
-            throw SyntaxError{m_pos, "expected ',' or '}' but found " + describeHere(),
-                              peek() == '"' ? "add a comma between the members" : "close the object with }"};
+            const Here h = here();
+            throw SyntaxError {
+                m_pos,
+                h.kind == Here::Kind::End
+                    ? CoreText::tr("expected ',' or '}' but found the end of the file")
+                    : h.kind == Here::Kind::Byte
+                    ? CoreText::tr("expected ',' or '}' but found a byte 0x%1", h.text)
+                    : CoreText::tr("expected ',' or '}' but found '%1'", h.text),
+                peek() == '"' ? CoreText::tr("add a comma between the members")
+                              : CoreText::tr("close the object with }")};
         }
     }
 
@@ -238,8 +284,16 @@ private:
                 ++m_pos;
                 return;
             }
-            throw SyntaxError{m_pos, "expected ',' or ']' but found " + describeHere(),
-                              peek() == '"' ? "add a comma between the op types" : "close the array with ]"};
+            const Here h = here();
+            throw SyntaxError {
+                m_pos,
+                h.kind == Here::Kind::End
+                    ? CoreText::tr("expected ',' or ']' but found the end of the file")
+                    : h.kind == Here::Kind::Byte
+                    ? CoreText::tr("expected ',' or ']' but found a byte 0x%1", h.text)
+                    : CoreText::tr("expected ',' or ']' but found '%1'", h.text),
+                peek() == '"' ? CoreText::tr("add a comma between the op types")
+                              : CoreText::tr("close the array with ]")};
         }
     }
 
@@ -261,7 +315,8 @@ private:
     unsigned hex4()
     {
         if (m_pos + 4 > m_text.size())
-            throw SyntaxError{m_pos, "truncated \\u escape", "write \\u followed by four hex digits"};
+            throw SyntaxError {m_pos, CoreText::tr("truncated \\u escape"),
+                               CoreText::tr("write \\u followed by four hex digits")};
         unsigned v = 0;
         for (int i = 0; i < 4; ++i) {
             const char c = m_text[m_pos++];
@@ -273,8 +328,8 @@ private:
             else if (c >= 'A' && c <= 'F')
                 v |= unsigned(c - 'A' + 10);
             else
-                throw SyntaxError{m_pos - 1, "bad hex digit in \\u escape",
-                                  "write \\u followed by four hex digits"};
+                throw SyntaxError {m_pos - 1, CoreText::tr("bad hex digit in \\u escape"),
+                                   CoreText::tr("write \\u followed by four hex digits")};
         }
         return v;
     }
@@ -312,22 +367,29 @@ private:
         std::string out;
         for (;;) {
             if (m_pos >= m_text.size())
-                throw SyntaxError{start, "unterminated string", "close it with \""};
+                throw SyntaxError {start, CoreText::tr("unterminated string"),
+                                   CoreText::tr("close it with \"")};
             const char c = m_text[m_pos];
             if (c == '"') {
                 ++m_pos;
                 return out;
             }
             if (c == '\n' || c == '\r')
-                throw SyntaxError{start, "unterminated string (line break inside quotes)", "close it with \""};
+                throw SyntaxError {start,
+                                   CoreText::tr("unterminated string (line break inside quotes)"),
+                                   CoreText::tr("close it with \"")};
             if (static_cast<unsigned char>(c) < 0x20)
-                throw SyntaxError{m_pos, "control character inside a string", "remove it or write it as an escape"};
+                throw SyntaxError {m_pos, CoreText::tr("control character inside a string"),
+                                   CoreText::tr("remove it or write it as an escape")};
             if (static_cast<unsigned char>(c) >= 0x80) {
                 // The compiler's JSON reader rejects ill-formed UTF-8; so do we (X1).
                 const std::size_t length = utf8SequenceLength(m_text, m_pos);
                 if (length == 0)
-                    throw SyntaxError{m_pos, "invalid UTF-8 (byte 0x" + hex(static_cast<unsigned char>(c)) + ") in a string",
-                                      "save the file as UTF-8; op type names are ASCII"};
+                    throw SyntaxError {m_pos,
+                                       CoreText::tr("invalid UTF-8 (byte 0x%1) in a string",
+                                                    hex(static_cast<unsigned char>(c))),
+                                       CoreText::tr("save the file as UTF-8") + "; "
+                                           + CoreText::tr("op type names are ASCII")};
                 out.append(m_text.substr(m_pos, length));
                 m_pos += length;
                 continue;
@@ -354,24 +416,32 @@ private:
                 unsigned cp = hex4();
                 // A surrogate has no UTF-8 form of its own; the compiler's JSON reader refuses a lone
                 // one, and writing it through would give bytes our own strict reader rejects.
-                const char *const loneSurrogate = "a \\u escape names half of a surrogate pair without its other half";
-                const char *const surrogateFix = "write both halves (\\uD8xx\\uDCxx) or the character itself in UTF-8";
+                const auto loneSurrogate = [escapeAt] {
+                    return SyntaxError {
+                        escapeAt,
+                        CoreText::tr(
+                            "a \\u escape names half of a surrogate pair without its other half"),
+                        CoreText::tr(
+                            "write both halves (\\uD8xx\\uDCxx) or the character itself in UTF-8")};
+                };
                 if (cp >= 0xDC00 && cp < 0xE000)
-                    throw SyntaxError{escapeAt, loneSurrogate, surrogateFix};
+                    throw loneSurrogate();
                 if (cp >= 0xD800 && cp < 0xDC00) {
                     if (m_text.substr(m_pos, 2) != "\\u")
-                        throw SyntaxError{escapeAt, loneSurrogate, surrogateFix};
+                        throw loneSurrogate();
                     m_pos += 2;
                     const unsigned low = hex4();
                     if (low < 0xDC00 || low >= 0xE000)
-                        throw SyntaxError{escapeAt, loneSurrogate, surrogateFix};
+                        throw loneSurrogate();
                     cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                 }
                 appendUtf8(out, cp);
                 break;
             }
             default:
-                throw SyntaxError{m_pos - 2, "invalid escape in a string", "valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"};
+                throw SyntaxError {
+                    m_pos - 2, CoreText::tr("invalid escape in a string"),
+                    CoreText::tr("valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")};
             }
         }
     }

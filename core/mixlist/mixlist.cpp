@@ -1,5 +1,7 @@
 #include "mixlist/mixlist.h"
 
+#include "common/coretext.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -169,17 +171,22 @@ std::vector<Diagnostic> checkMixlistCombinations(const Mixlist &mixlist, const s
         }
         std::string hint;
         if (adds > 1)
-            hint = "keep only the to-add of the colour you want";
+            hint = CoreText::tr("keep only the to-add of the colour you want");
         else if (removes > 1)
-            hint = "keep one to-remove: an op is on one list, so only that list's to-remove matters";
+            hint = CoreText::tr(
+                "keep one to-remove: an op is on one list, so only that list's to-remove matters");
         else
-            hint = "an op may be added to one list and removed from one other list, not added to and "
-                   "removed from the same list";
+            hint = CoreText::tr("an op may be added to one list and removed from one other list, not added to and removed from the same list");
         const auto &first = marks.front();
-        out.push_back({Severity::Error, {file, first.line, first.column}, "X2",
-                       "op type '" + type + "' is in " + listed +
-                           ": not one of the 11 combinations the compiler accepts",
-                       hint});
+        // `listed` is data: "black-list.to-add (line 3), white-list.to-add (line 5)".
+        out.push_back(
+            {Severity::Error,
+             {file, first.line, first.column},
+             "X2",
+             CoreText::tr(
+                 "op type '%1' is in %2: not one of the 11 combinations the compiler accepts", type,
+                 listed),
+             hint});
     }
     return out;
 }

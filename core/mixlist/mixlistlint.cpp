@@ -1,5 +1,6 @@
 #include "mixlist/mixlistlint.h"
 
+#include "common/coretext.h"
 #include "library/oplibrary.h"
 #include "mixlist/nearestname.h"
 
@@ -38,9 +39,9 @@ FixIt makeFix(const Located &at, FixIt::Kind kind, std::string replacement = {})
     fix.line = at.entry->line;
     fix.column = at.entry->column;
     fix.replacement = std::move(replacement);
-    fix.label = kind == FixIt::Kind::Rename ? "Rename to '" + fix.replacement + "'"
-                                            : "Remove '" + fix.opType + "' from " +
-                                                  mixlistMarkName(at.list, at.action);
+    fix.label = kind == FixIt::Kind::Rename
+        ? CoreText::tr("Rename to '%1'", fix.replacement)
+        : CoreText::tr("Remove '%1' from %2", fix.opType, mixlistMarkName(at.list, at.action));
     return fix;
 }
 
@@ -73,14 +74,19 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                 const std::string &type = entries[i].opType;
                 const std::string mark = mixlistMarkName(list, action);
                 if (auto [it, inserted] = firstLine.emplace(type, entries[i].line); !inserted) {
-                    report(at, "'" + type + "' is listed twice in " + mark + " (first at line " +
-                                   std::to_string(it->second) + ")",
-                           "remove the duplicate", makeFix(at, FixIt::Kind::Remove));
+                    report(at,
+                           CoreText::tr("'%1' is listed twice in %2 (first at line %3)", type, mark,
+                                        it->second),
+                           CoreText::tr("remove the duplicate"), makeFix(at, FixIt::Kind::Remove));
                     continue;
                 }
                 if (isGraphOnlyType(type)) {
-                    report(at, "'" + type + "' is a graph node type, not an FE op: the mixlist never affects it",
-                           "remove the entry", makeFix(at, FixIt::Kind::Remove));
+                    report(
+                        at,
+                        CoreText::tr(
+                            "'%1' is a graph node type, not an FE op: the mixlist never affects it",
+                            type),
+                        CoreText::tr("remove the entry"), makeFix(at, FixIt::Kind::Remove));
                     continue;
                 }
                 if (!library)
@@ -91,14 +97,19 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                     if (cached == nearestCache.end())
                         cached = nearestCache.emplace(type, nearestOpType(type, known)).first;
                     if (const auto &near = cached->second) {
-                        report(at, "'" + type + "' is not in the loaded library \xE2\x80\x94 did you mean '" +
-                                       *near + "'? (op types are case-sensitive)",
-                               "rename it to '" + *near + "'", makeFix(at, FixIt::Kind::Rename, *near));
+                        report(at,
+                               CoreText::tr("'%1' is not in the loaded library — did you mean '%2'? (op types are case-sensitive)",
+                                            type, *near),
+                               CoreText::tr("rename it to '%1'", *near),
+                               makeFix(at, FixIt::Kind::Rename, *near));
                     } else {
-                        report(at, "'" + type + "' is not in the loaded AI Core library: an AI CPU-only or "
-                                       "unknown op type is never affected by the mixlist",
-                               "remove the entry, or load the library that defines it",
-                               makeFix(at, FixIt::Kind::Remove));
+                        report(
+                            at,
+                            CoreText::tr(
+                                "'%1' is not in the loaded AI Core library: an AI CPU-only or unknown op type is never affected by the mixlist",
+                                type),
+                            CoreText::tr("remove the entry, or load the library that defines it"),
+                            makeFix(at, FixIt::Kind::Remove));
                     }
                     continue;
                 }
@@ -110,18 +121,23 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                             marks.end());
                 const Policy without = applyMarks(entry->policy, marks);
                 if (with == without) {
-                    std::string why;
+                    // One template per reason, then the effective colour as a step of its own.
+                    std::string message;
                     if (action == MixlistAction::Remove && listOf(entry->policy) != list)
-                        why = std::string("it is ") + policyName(entry->policy) + ", not on " + mixlistListKey(list);
+                        message = CoreText::tr(
+                            "%1 of '%2' changes nothing (X3): it is %3, not on %4", mark, type,
+                            policyName(entry->policy), mixlistListKey(list));
                     else if (list == MixlistList::Gray && action == MixlistAction::Add)
-                        why = "gray-list.to-add alone never changes a colour";
+                        message = CoreText::tr("%1 of '%2' changes nothing (X3): gray-list.to-add alone never changes a colour",
+                                               mark, type);
                     else if (action == MixlistAction::Add && listOf(entry->policy) == list)
-                        why = std::string("it is already ") + policyName(entry->policy);
+                        message = CoreText::tr("%1 of '%2' changes nothing (X3): it is already %3",
+                                               mark, type, policyName(entry->policy));
                     else
-                        why = "another entry already decides its colour";
-                    report(at, mark + " of '" + type + "' changes nothing (X3): " + why +
-                                   "; effective " + policyName(with),
-                           "remove the entry", makeFix(at, FixIt::Kind::Remove));
+                        message = CoreText::tr("%1 of '%2' changes nothing (X3): another entry already decides its colour",
+                                               mark, type);
+                    report(at, message + "; " + CoreText::tr("effective %1", policyName(with)),
+                           CoreText::tr("remove the entry"), makeFix(at, FixIt::Kind::Remove));
                 }
             }
         }

@@ -1,3 +1,4 @@
+#include "common/coretext.h"
 #include "mixlist/locatedjson.h"
 #include "mixlist/mixlist.h"
 #include "mixlist/nearestname.h"
@@ -25,8 +26,9 @@ public:
         auto json = readLocatedJson(m_text);
         reportIssues(json.issues);
         if (m_lenient && m_text.find("\r\n") != std::string_view::npos)
-            add(Severity::Warning, m_text.find("\r\n"), "CRLF line ends (a canonical export uses LF)",
-                "nothing to do: they are harmless to the compiler");
+            add(Severity::Warning, m_text.find("\r\n"),
+                CoreText::tr("CRLF line ends (a canonical export uses LF)"),
+                CoreText::tr("nothing to do: they are harmless to the compiler"));
         if (json.error) {
             add(Severity::Error, json.error->offset, json.error->message, json.error->hint);
         } else if (json.root) {
@@ -54,32 +56,40 @@ private:
             case LocatedJsonIssue::Kind::LineComment:
             case LocatedJsonIssue::Kind::BlockComment:
                 if (m_lenient)
-                    add(Severity::Warning, issue.offset, "removed a comment",
-                        "the compiler rejects comments; export the file to get a clean copy");
+                    add(Severity::Warning, issue.offset, CoreText::tr("removed a comment"),
+                        CoreText::tr("the compiler rejects comments") + "; "
+                            + CoreText::tr("export the file to get a clean copy"));
                 else
                     add(Severity::Error, issue.offset,
-                        "comment: the compiler's JSON parser does not accept comments",
-                        "remove the comment, or import the file leniently and export it");
+                        CoreText::tr(
+                            "comment: the compiler's JSON parser does not accept comments"),
+                        CoreText::tr(
+                            "remove the comment, or import the file leniently and export it"));
                 break;
             case LocatedJsonIssue::Kind::TrailingComma:
                 if (m_lenient)
-                    add(Severity::Warning, issue.offset, "removed a trailing comma",
-                        "the compiler rejects trailing commas; export the file to get a clean copy");
+                    add(Severity::Warning, issue.offset, CoreText::tr("removed a trailing comma"),
+                        CoreText::tr("the compiler rejects trailing commas") + "; "
+                            + CoreText::tr("export the file to get a clean copy"));
                 else
-                    add(Severity::Error, issue.offset, "trailing comma before the closing bracket",
-                        "remove this comma");
+                    add(Severity::Error, issue.offset,
+                        CoreText::tr("trailing comma before the closing bracket"),
+                        CoreText::tr("remove this comma"));
                 break;
             case LocatedJsonIssue::Kind::Bom:
-                add(Severity::Warning, issue.offset, "UTF-8 byte-order mark at the start of the file",
-                    "save the file without BOM; an export never writes one");
+                add(Severity::Warning, issue.offset,
+                    CoreText::tr("UTF-8 byte-order mark at the start of the file"),
+                    CoreText::tr("save the file without BOM") + "; "
+                        + CoreText::tr("an export never writes one"));
                 break;
             }
         }
     }
 
-    // Resolves a key against `allowed`; returns the index, or -1 after reporting.
-    int resolveKey(const LocatedJsonMember &member, const std::string_view *allowed, std::size_t count,
-                   const char *where)
+    // Resolves a key against `allowed` (the keys of a list object when `inList`, else the root's);
+    // returns the index, or -1 after reporting.
+    int resolveKey(const LocatedJsonMember &member, const std::string_view *allowed,
+                   std::size_t count, bool inList)
     {
         for (std::size_t i = 0; i < count; ++i)
             if (member.key == allowed[i])
@@ -93,18 +103,22 @@ private:
             const auto index = int(std::find(candidates.begin(), candidates.end(), *guess) - candidates.begin());
             if (m_lenient) {
                 add(Severity::Warning, member.keyOffset,
-                    "read unknown key '" + member.key + "' as '" + *guess + "'",
-                    "the compiler rejects '" + member.key + "'; export the file to get a clean copy");
+                    CoreText::tr("read unknown key '%1' as '%2'", member.key, *guess),
+                    CoreText::tr("the compiler rejects '%1'", member.key) + "; "
+                        + CoreText::tr("export the file to get a clean copy"));
                 return index;
             }
             add(Severity::Error, member.keyOffset,
-                "unknown key '" + member.key + "' \xE2\x80\x94 did you mean '" + *guess + "'?",
-                "rename it to '" + *guess + "' (allowed " + where + ": " + all + ")");
+                CoreText::tr("unknown key '%1' — did you mean '%2'?", member.key, *guess),
+                inList ? CoreText::tr("rename it to '%1' (allowed keys in a list: %2)", *guess, all)
+                       : CoreText::tr("rename it to '%1' (allowed keys: %2)", *guess, all));
             return -1;
         }
         add(m_lenient ? Severity::Warning : Severity::Error, member.keyOffset,
-            (m_lenient ? "ignored unknown key '" : "unknown key '") + member.key + "'",
-            std::string("allowed ") + where + ": " + all);
+            m_lenient ? CoreText::tr("ignored unknown key '%1'", member.key)
+                      : CoreText::tr("unknown key '%1'", member.key),
+            inList ? CoreText::tr("allowed keys in a list: %1", all)
+                   : CoreText::tr("allowed keys: %1", all));
         return -1;
     }
 
@@ -113,26 +127,27 @@ private:
         const int firstLine = m_lines.position(firstOffset).first;
         if (m_lenient)
             add(Severity::Warning, member.keyOffset,
-                "merged duplicate key '" + std::string(key) + "' (first at line " +
-                    std::to_string(firstLine) + ")",
-                "the compiler rejects duplicate keys; export the file to get a clean copy");
+                CoreText::tr("merged duplicate key '%1' (first at line %2)", key, firstLine),
+                CoreText::tr("the compiler rejects duplicate keys") + "; "
+                    + CoreText::tr("export the file to get a clean copy"));
         else
             add(Severity::Error, member.keyOffset,
-                "duplicate key '" + std::string(key) + "' (first at line " + std::to_string(firstLine) + ")",
-                "merge both into one '" + std::string(key) + "'");
+                CoreText::tr("duplicate key '%1' (first at line %2)", key, firstLine),
+                CoreText::tr("merge both into one '%1'", key));
     }
 
     void readRoot(const LocatedJson &root)
     {
         if (root.kind != LocatedJson::Kind::Object) {
             add(Severity::Error, root.offset,
-                std::string("a mixlist is a JSON object, found ") + locatedJsonKindName(root.kind),
-                "write { \"black-list\": { \"to-add\": [ ... ] } }");
+                CoreText::tr("a mixlist is a JSON object, found %1",
+                             locatedJsonKindName(root.kind)),
+                CoreText::tr("write { \"black-list\": { \"to-add\": [ ... ] } }"));
             return;
         }
         std::map<int, std::size_t> seen;
         for (const auto &member : root.members) {
-            const int index = resolveKey(member, listKeys, 3, "keys");
+            const int index = resolveKey(member, listKeys, 3, false);
             if (index < 0)
                 continue;
             if (auto it = seen.find(index); it != seen.end()) {
@@ -151,13 +166,14 @@ private:
         const auto &value = member.value;
         if (value.kind != LocatedJson::Kind::Object) {
             add(Severity::Error, value.offset,
-                "'" + member.key + "' must be an object, found " + locatedJsonKindName(value.kind),
-                "write \"" + std::string(mixlistListKey(list)) + "\": { \"to-add\": [ ... ] }");
+                CoreText::tr("'%1' must be an object, found %2", member.key,
+                             locatedJsonKindName(value.kind)),
+                CoreText::tr("write \"%1\": { \"to-add\": [ ... ] }", mixlistListKey(list)));
             return;
         }
         std::map<int, std::size_t> seen;
         for (const auto &action : value.members) {
-            const int index = resolveKey(action, actionKeys, 2, "keys in a list");
+            const int index = resolveKey(action, actionKeys, 2, true);
             if (index < 0)
                 continue;
             if (auto it = seen.find(index); it != seen.end()) {
@@ -176,21 +192,25 @@ private:
         const auto &value = member.value;
         const std::string name = mixlistMarkName(list, action);
         if (value.kind != LocatedJson::Kind::Array) {
-            std::string hint = "write \"" + std::string(mixlistActionKey(action)) + "\": [\"OpType\", ...]";
-            if (value.kind == LocatedJson::Kind::String)
-                hint = "put the op type in brackets: [" + std::string(m_text.substr(value.offset, value.text.size() + 2)) + "]";
+            const std::string hint = value.kind == LocatedJson::Kind::String
+                ? CoreText::tr("put the op type in brackets: [%1]",
+                               m_text.substr(value.offset, value.text.size() + 2))
+                : CoreText::tr("write \"%1\": [\"OpType\", ...]", mixlistActionKey(action));
             add(Severity::Error, value.offset,
-                "'" + name + "' must be an array of op types, found " + locatedJsonKindName(value.kind), hint);
+                CoreText::tr("'%1' must be an array of op types, found %2", name,
+                             locatedJsonKindName(value.kind)),
+                hint);
             return;
         }
         for (const auto &element : value.elements) {
             if (element.kind != LocatedJson::Kind::String) {
                 add(Severity::Error, element.offset,
-                    "'" + name + "' holds " + locatedJsonKindName(element.kind) +
-                        "; every entry must be an op type string",
-                    element.kind == LocatedJson::Kind::Object || element.kind == LocatedJson::Kind::Array
-                        ? "flatten it to \"OpType\" strings"
-                        : "quote it: \"" + element.text + "\"");
+                    CoreText::tr("'%1' holds %2", name, locatedJsonKindName(element.kind)) + "; "
+                        + CoreText::tr("every entry must be an op type string"),
+                    element.kind == LocatedJson::Kind::Object
+                            || element.kind == LocatedJson::Kind::Array
+                        ? CoreText::tr("flatten it to \"OpType\" strings")
+                        : CoreText::tr("quote it: \"%1\"", element.text));
                 continue;
             }
             const auto [line, column] = m_lines.position(element.offset);

@@ -1,5 +1,6 @@
 #include "mixlist/oppolicy.h"
 
+#include "common/coretext.h"
 #include "library/oplibrary.h"
 #include "mixlist/mixlist.h"
 
@@ -67,28 +68,35 @@ PolicyTable PolicyTable::compute(const OpLibrary &library, const Mixlist *mixlis
             p.library = entry->policy;
             if (entry->fileIndex >= 0 && std::size_t(entry->fileIndex) < library.files().size())
                 p.libraryFile = baseName(library.files()[std::size_t(entry->fileIndex)].path);
-            p.explanation = std::string(policyName(p.library)) + " in " +
-                            (p.libraryFile.empty() ? std::string("the library") : p.libraryFile) + " (L2)";
+            p.explanation = p.libraryFile.empty()
+                ? CoreText::tr("%1 in the library (L2)", policyName(p.library))
+                : CoreText::tr("%1 in %2 (L2)", policyName(p.library), p.libraryFile);
         } else {
-            p.explanation = "not in the library (gray)";
+            p.explanation = CoreText::tr("not in the library (gray)");
         }
         if (auto it = marksByType.find(type); it != marksByType.end())
             p.marks = it->second;
         p.effective = applyMarks(p.library, p.marks);
 
         const MixlistList current = listOf(p.library);
+        // Explanation steps, joined by "; ": each is one template of its own.
         for (const auto &m : p.marks) {
-            const std::string mark = mixlistMarkName(m.list, m.action) + " at " + where(mixlistPath, m);
+            const std::string mark = mixlistMarkName(m.list, m.action);
             if (m.action == MixlistAction::Remove && m.list == current) {
-                p.explanation += "; " + mark + " -> gray (X3)";
+                p.explanation
+                    += "; " + CoreText::tr("%1 at %2 -> gray (X3)", mark, where(mixlistPath, m));
             } else if (m.action == MixlistAction::Remove) {
-                p.explanation += "; " + mark + " does nothing: the op is not on that list (X3)";
+                p.explanation += "; "
+                    + CoreText::tr("%1 at %2 does nothing: the op is not on that list (X3)", mark,
+                                   where(mixlistPath, m));
                 table.m_warnings.push_back(
-                    {Severity::Warning, {mixlistPath, m.line, m.column}, "X3",
-                     mixlistMarkName(m.list, m.action) + " of '" + type + "' does nothing: it is " +
-                         policyName(p.library) + " in the library, not on " + mixlistListKey(m.list),
-                     std::string("remove the entry, or use ") + mixlistListKey(current) +
-                         ".to-remove to make it gray"});
+                    {Severity::Warning,
+                     {mixlistPath, m.line, m.column},
+                     "X3",
+                     CoreText::tr("%1 of '%2' does nothing: it is %3 in the library, not on %4",
+                                  mark, type, policyName(p.library), mixlistListKey(m.list)),
+                     CoreText::tr("remove the entry, or use %1.to-remove to make it gray",
+                                  mixlistListKey(current))});
             }
         }
         const bool addBlack = std::any_of(p.marks.begin(), p.marks.end(), [](const MixlistMark &m) {
@@ -97,29 +105,35 @@ PolicyTable PolicyTable::compute(const OpLibrary &library, const Mixlist *mixlis
         for (const auto &m : p.marks) {
             if (m.action != MixlistAction::Add)
                 continue;
-            const std::string mark = mixlistMarkName(m.list, m.action) + " at " + where(mixlistPath, m);
+            const std::string mark = mixlistMarkName(m.list, m.action);
+            const std::string at = where(mixlistPath, m);
             if (m.list == MixlistList::Black) {
-                p.explanation += "; " + mark + " -> black (X3)";
+                p.explanation += "; " + CoreText::tr("%1 at %2 -> black (X3)", mark, at);
             } else if (m.list == MixlistList::White) {
-                p.explanation += addBlack ? "; " + mark + " ignored: black-list.to-add wins (X3)"
-                                          : "; " + mark + " -> white (X3)";
+                p.explanation += "; "
+                    + (addBlack
+                           ? CoreText::tr("%1 at %2 ignored: black-list.to-add wins (X3)", mark, at)
+                           : CoreText::tr("%1 at %2 -> white (X3)", mark, at));
             } else {
-                p.explanation += "; " + mark + " changes nothing by itself (X3)";
+                p.explanation
+                    += "; " + CoreText::tr("%1 at %2 changes nothing by itself (X3)", mark, at);
                 const bool alone = std::all_of(p.marks.begin(), p.marks.end(), [](const MixlistMark &o) {
                     return o.list == MixlistList::Gray && o.action == MixlistAction::Add;
                 });
                 if (alone && &m == &p.marks.front())
                     table.m_warnings.push_back(
-                        {Severity::Warning, {mixlistPath, m.line, m.column}, "X3",
-                         "gray-list.to-add of '" + type + "' alone changes nothing",
+                        {Severity::Warning,
+                         {mixlistPath, m.line, m.column},
+                         "X3",
+                         CoreText::tr("gray-list.to-add of '%1' alone changes nothing", type),
                          p.library == Policy::Gray
-                             ? std::string("the op is gray already: remove the entry")
-                             : std::string("to make this ") + policyName(p.library) + " op gray use " +
-                                   mixlistListKey(current) + ".to-remove"});
+                             ? CoreText::tr("the op is gray already: remove the entry")
+                             : CoreText::tr("to make this %1 op gray use %2.to-remove",
+                                            policyName(p.library), mixlistListKey(current))});
             }
         }
         if (!p.marks.empty())
-            p.explanation += std::string("; effective ") + policyName(p.effective);
+            p.explanation += "; " + CoreText::tr("effective %1", policyName(p.effective));
         table.m_index.emplace(type, table.m_policies.size());
         table.m_policies.push_back(std::move(p));
     }
