@@ -43,6 +43,10 @@ CoreTexts::CoreTexts(const QString &language)
 
 void CoreTexts::add(const QString &source, const QString &translation)
 {
+    // Two core areas may share a sentence ("cannot read the file"); the first file's text is kept.
+    if (m_sources.contains(source))
+        return;
+    m_sources.insert(source);
     Entry entry;
     entry.translation = translation;
     QString pattern = QStringLiteral("^");

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -51,6 +52,7 @@ private:
     QString translateStep(const QString &step) const;
 
     std::vector<Entry> m_entries; // most literal text first, so the most specific template wins
+    QSet<QString> m_sources;
     QHash<QString, QString> m_terms; // argument words shown translated: "white" -> "白"
 };
 
