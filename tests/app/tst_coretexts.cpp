@@ -5,6 +5,7 @@
 #include "common/coretext.h"
 #include "common/coretexts.h"
 #include "common/diagnostic.h"
+#include "common/translations.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -207,6 +208,25 @@ private slots:
         const CoreTexts &en = CoreTexts::forLanguage(QStringLiteral("en"));
         QCOMPARE(en.size(), 0);
         QCOMPARE(en.translate(english), QString::fromStdString(english));
+    }
+
+    // What a dialog or the lint list shows in the Chinese UI: severity, message and hint
+    // translated, position and rule id as they are.
+    void diagnosticInTheUiLanguage()
+    {
+        const Diagnostic d {Severity::Error,
+                            {"ops_info.json", 4, 9},
+                            "X1",
+                            CoreText::tr("duplicate key '%1' (first at line %2)", "to-add", 3),
+                            CoreText::tr("merge both into one '%1'", "to-add")};
+        QCOMPARE(Translations::install(QLocale(QLocale::Chinese, QLocale::China)),
+                 QStringLiteral("zh_CN"));
+        QCOMPARE(diagnosticText(d),
+                 QStringLiteral("ops_info.json:4:9: 错误: 重复的键 'to-add'（第 3 行已出现） [X1] "
+                                "(将两者合并为一个 'to-add')"));
+        QCOMPARE(Translations::install(QLocale(QLocale::English, QLocale::UnitedStates)),
+                 QStringLiteral("en"));
+        QCOMPARE(diagnosticText(d), QString::fromStdString(formatDiagnostic(d)));
     }
 };
 
