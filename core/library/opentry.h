@@ -17,12 +17,13 @@ namespace opsinfo {
 // One `inputN` / `outputN` item of an ops-info entry.
 struct TensorInfo
 {
-    std::string item;      // "input0", "output1" — the key in the file
-    int index = 0;         // N
-    std::string name;      // "x1"
+    std::string item; // "input0", "output1" — the key in the file
+    int index = 0; // N
+    std::string name; // "x1"
     std::string paramType; // required / optional / dynamic
-    std::vector<DType> dtypes;        // one per column; empty when the entry lists none
-    std::vector<std::string> formats; // one per column; empty when the entry lists none
+    std::vector<DType> dtypes; // one per column; empty when the entry lists none
+    // The formats are read on demand (OpEntry::formatsOf): nothing in the resolver or the tables
+    // needs them, and a list of strings per tensor was ~70,000 allocations in a 20,000-op load.
 };
 
 class OpEntryArena;
@@ -31,8 +32,8 @@ class OpEntryArena;
 using OpValue = std::pair<std::string_view, std::string_view>;
 
 // Any item, kept verbatim (key/value pairs in file order) so nothing is lost. A view: the text and
-// the pairs live in the arena of the OpEntry it belongs to (a 20,000-op library has ~560,000 leaves;
-// one heap string each made up most of the load time).
+// the pairs live in the arena of the OpEntry it belongs to (a 20,000-op library has ~560,000
+// leaves; one heap string each made up most of the load time).
 struct OpItem
 {
     std::string_view name;
@@ -52,17 +53,17 @@ struct OpEntry
     std::string type;
     Policy policy = Policy::Gray;
     bool hasPrecisionReduce = false; // a precision_reduce item exists (its flag may be "")
-    std::string flag;                // raw precision_reduce.flag text
-    std::vector<TensorInfo> inputs;  // sorted by index
+    std::string flag; // raw precision_reduce.flag text
+    std::vector<TensorInfo> inputs; // sorted by index
     std::vector<TensorInfo> outputs; // sorted by index
-    bool dynamicFormat = false;      // dynamicFormat.flag == "true": dtypes known only at compile time
-    std::string opFile;              // opFile.value ("Null" / "AICore_Null" mark no-kernel ops)
-    std::span<const OpItem> items;   // every item in file order, verbatim; points into `arena`
-    int fileIndex = -1;              // into OpLibrary::files()
-    SourceLocation location;         // the op's key in its file
+    bool dynamicFormat = false; // dynamicFormat.flag == "true": dtypes known only at compile time
+    std::string opFile; // opFile.value ("Null" / "AICore_Null" mark no-kernel ops)
+    std::span<const OpItem> items; // every item in file order, verbatim; points into `arena`
+    int fileIndex = -1; // into OpLibrary::files()
+    SourceLocation location; // the op's key in its file
 
-    // Byte spans [begin, end) in the file the entry was read from, for editors that patch the file in
-    // place. npos = absent. JSON: the op key token, the op's value object `{...}`, the whole
+    // Byte spans [begin, end) in the file the entry was read from, for editors that patch the file
+    // in place. npos = absent. JSON: the op key token, the op's value object `{...}`, the whole
     // `"precision_reduce":{...}` member (key through closing brace) and the flag's string token
     // (quotes included). INI: the `[OpType]` line, the section (header through its last line), the
     // `precision_reduce.flag=...` line and the flag's value text.
@@ -80,6 +81,8 @@ struct OpEntry
 
     // Value of item.key, or nullptr.
     const std::string_view *value(std::string_view item, std::string_view key) const;
+    // The tensor's format list ("format" of its item), one per column; empty when it lists none.
+    std::vector<std::string> formatsOf(const TensorInfo &tensor) const;
     // Replaces `items` by copies of these in a new arena (entries built in code; readers fill
     // items directly). The typed fields are left as they are.
     void setItems(const std::vector<OpItemText> &items);

@@ -192,7 +192,7 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
             const std::string_view *dtype = nullptr;
             const std::string_view *format = nullptr;
             const std::string_view *unknownShapeFormat = nullptr;
-            std::size_t formatKey = 0, unknownKey = 0;
+            std::size_t formatKey = 0, unknownKey = 0, formatCount = 0;
             for (std::size_t k = 0; k < item.values.size(); ++k) {
                 const auto &[key, value] = item.values[k];
                 if (is(key, "name")) {
@@ -207,18 +207,17 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                 } else if (is(key, "format")) {
                     format = &value;
                     formatKey = k;
-                    t.formats.reserve(listLength(value));
-                    forEachListItem(value, [&t](std::string_view f) { t.formats.emplace_back(f); });
+                    formatCount = listLength(value);
                 } else if (is(key, "unknownshape_format")) {
                     unknownShapeFormat = &value;
                     unknownKey = k;
                 }
             }
             // dtypes/formats hold one element per list item, so their sizes are the list lengths
-            if (dtype && format && t.dtypes.size() != t.formats.size()) {
+            if (dtype && format && t.dtypes.size() != formatCount) {
                 reporter.report(valueAt(formatKey), Severity::Error, "dtype-format-count",
                                 CoreText::tr("op '%1', %2: %3 dtypes but %4 formats", entry.type, item.name,
-                                             t.dtypes.size(), t.formats.size()),
+                                             t.dtypes.size(), formatCount),
                                 CoreText::tr("the i-th dtype and the i-th format form kernel signature i: give both lists the same length"));
             }
             if (dtype && unknownShapeFormat && t.dtypes.size() != listLength(*unknownShapeFormat)) {
@@ -295,6 +294,16 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
         std::stable_sort(entry.inputs.begin(), entry.inputs.end(), byIndex);
     if (!std::is_sorted(entry.outputs.begin(), entry.outputs.end(), byIndex))
         std::stable_sort(entry.outputs.begin(), entry.outputs.end(), byIndex);
+}
+
+std::vector<std::string> OpEntry::formatsOf(const TensorInfo &tensor) const
+{
+    std::vector<std::string> formats;
+    if (const std::string_view *list = value(tensor.item, "format")) {
+        formats.reserve(listLength(*list));
+        forEachListItem(*list, [&formats](std::string_view f) { formats.emplace_back(f); });
+    }
+    return formats;
 }
 
 } // namespace opsinfo

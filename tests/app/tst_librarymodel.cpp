@@ -41,7 +41,6 @@ OpLibrary syntheticLibrary()
             tensor.name = "x" + std::to_string(t);
             tensor.paramType = "required";
             tensor.dtypes = {DType::Float16, DType::Float32, DType::BFloat16};
-            tensor.formats = {"ND", "ND", "ND"};
             e.inputs.push_back(tensor);
             items.push_back({tensor.item, {{"dtype", "float16,float32,bfloat16"}, {"name", tensor.name}}});
         }

@@ -88,6 +88,13 @@ std::string checkEntry(const OpEntry &e, const std::string &text)
             const std::size_t n = dtype.empty() ? 0 : std::size_t(std::count(dtype.begin(), dtype.end(), ',')) + 1;
             if (t.dtypes.size() != n || t.name != op[t.item].value("name", ""))
                 return e.type + "." + t.item + ": dtypes";
+            std::string formats;
+            for (const std::string &f : e.formatsOf(t))
+                formats += (formats.empty() ? "" : ",") + f;
+            std::string expected = op[t.item].value("format", "");
+            expected.erase(std::remove(expected.begin(), expected.end(), ' '), expected.end());
+            if (formats != expected)
+                return e.type + "." + t.item + ": formats " + formats + " != " + expected;
         }
     }
     return {};
@@ -185,7 +192,7 @@ private slots:
         QCOMPARE(op->inputs[10].item, std::string("input10")); // "input10" sorts before "input2" in the file
         QCOMPARE(op->inputs[0].name, std::string("weight_att"));
         QCOMPARE(op->inputs[0].dtypes, (std::vector<DType>{DType::Float32, DType::Float16}));
-        QCOMPARE(op->inputs[0].formats, (std::vector<std::string>{"FRACTAL_NZ", "FRACTAL_NZ"}));
+        QCOMPARE(op->formatsOf(op->inputs[0]), (std::vector<std::string>{"FRACTAL_NZ", "FRACTAL_NZ"}));
         QCOMPARE(op->columnCount(), std::size_t(2));
         QVERIFY(op->value("compute", "cost"));
         QCOMPARE(std::string(*op->value("compute", "cost")), std::string("10"));

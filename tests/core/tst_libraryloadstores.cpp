@@ -257,7 +257,8 @@ private slots:
         QVERIFY(!add->value("opFile", "value"));
         QCOMPARE(add->inputs.front().dtypes, (std::vector<DType>{DType::Float16, DType::BFloat16}));
         QCOMPARE(add->inputs.front().paramType, std::string("dynamic"));
-        QCOMPARE(r.library.find("ReluCustom")->outputs.front().formats, std::vector<std::string>{"ND"});
+        const OpEntry *relu = r.library.find("ReluCustom");
+        QCOMPARE(relu->formatsOf(relu->outputs.front()), std::vector<std::string>{"ND"});
     }
 
     void iniValidation()
