@@ -9,12 +9,18 @@ namespace opsinfo {
 const char *locatedJsonKindName(LocatedJson::Kind kind)
 {
     switch (kind) {
-    case LocatedJson::Kind::Null: return "null";
-    case LocatedJson::Kind::Bool: return "a boolean";
-    case LocatedJson::Kind::Number: return "a number";
-    case LocatedJson::Kind::String: return "a string";
-    case LocatedJson::Kind::Array: return "an array";
-    case LocatedJson::Kind::Object: return "an object";
+    case LocatedJson::Kind::Null:
+        return "null";
+    case LocatedJson::Kind::Bool:
+        return "a boolean";
+    case LocatedJson::Kind::Number:
+        return "a number";
+    case LocatedJson::Kind::String:
+        return "a string";
+    case LocatedJson::Kind::Array:
+        return "an array";
+    case LocatedJson::Kind::Object:
+        return "an object";
     }
     return "a value";
 }
@@ -52,8 +58,10 @@ class Reader
 {
 public:
     Reader(std::string_view text, std::vector<LocatedJsonIssue> &issues)
-        : m_text(text), m_issues(issues)
-    {}
+        : m_text(text)
+        , m_issues(issues)
+    {
+    }
 
     LocatedJsonResult run()
     {
@@ -77,7 +85,7 @@ public:
                                        + CoreText::tr("a mixlist is one JSON object")};
         } catch (const SyntaxError &e) {
             result.root.reset();
-            result.error = LocatedJsonSyntaxError{e.offset, e.message, e.hint};
+            result.error = LocatedJsonSyntaxError {e.offset, e.message, e.hint};
         }
         return result;
     }
@@ -117,6 +125,17 @@ private:
         enum class Kind { End, Byte, Char } kind;
         std::string text; // the hex digits of the byte, or the character
     };
+
+    // "expected ',' or '}' but found ..." after a member or an element.
+    std::string expectedCommaOr(char closer) const
+    {
+        const Here h = here();
+        if (h.kind == Here::Kind::End)
+            return CoreText::tr("expected ',' or '%1' but found the end of the file", closer);
+        if (h.kind == Here::Kind::Byte)
+            return CoreText::tr("expected ',' or '%1' but found a byte 0x%2", closer, h.text);
+        return CoreText::tr("expected ',' or '%1' but found '%2'", closer, h.text);
+    }
 
     Here here() const
     {
@@ -245,16 +264,9 @@ private:
                 ++m_pos;
                 return;
             }
-            const Here h = here();
-            throw SyntaxError {
-                m_pos,
-                h.kind == Here::Kind::End
-                    ? CoreText::tr("expected ',' or '}' but found the end of the file")
-                    : h.kind == Here::Kind::Byte
-                    ? CoreText::tr("expected ',' or '}' but found a byte 0x%1", h.text)
-                    : CoreText::tr("expected ',' or '}' but found '%1'", h.text),
-                peek() == '"' ? CoreText::tr("add a comma between the members")
-                              : CoreText::tr("close the object with }")};
+            throw SyntaxError {m_pos, expectedCommaOr('}'),
+                               peek() == '"' ? CoreText::tr("add a comma between the members")
+                                             : CoreText::tr("close the object with }")};
         }
     }
 
@@ -284,16 +296,9 @@ private:
                 ++m_pos;
                 return;
             }
-            const Here h = here();
-            throw SyntaxError {
-                m_pos,
-                h.kind == Here::Kind::End
-                    ? CoreText::tr("expected ',' or ']' but found the end of the file")
-                    : h.kind == Here::Kind::Byte
-                    ? CoreText::tr("expected ',' or ']' but found a byte 0x%1", h.text)
-                    : CoreText::tr("expected ',' or ']' but found '%1'", h.text),
-                peek() == '"' ? CoreText::tr("add a comma between the op types")
-                              : CoreText::tr("close the array with ]")};
+            throw SyntaxError {m_pos, expectedCommaOr(']'),
+                               peek() == '"' ? CoreText::tr("add a comma between the op types")
+                                             : CoreText::tr("close the array with ]")};
         }
     }
 
@@ -338,7 +343,9 @@ private:
     // nothing above U+10FFFF), or 0.
     static std::size_t utf8SequenceLength(std::string_view text, std::size_t at)
     {
-        const auto byte = [&](std::size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
+        const auto byte = [&](std::size_t i) {
+            return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u;
+        };
         const unsigned b0 = byte(0);
         const auto cont = [&](std::size_t i, unsigned lo = 0x80, unsigned hi = 0xbf) {
             return byte(i) >= lo && byte(i) <= hi;
@@ -403,19 +410,35 @@ private:
             const char e = peek();
             ++m_pos;
             switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
+            case '"':
+                out += '"';
+                break;
+            case '\\':
+                out += '\\';
+                break;
+            case '/':
+                out += '/';
+                break;
+            case 'b':
+                out += '\b';
+                break;
+            case 'f':
+                out += '\f';
+                break;
+            case 'n':
+                out += '\n';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case 't':
+                out += '\t';
+                break;
             case 'u': {
                 const std::size_t escapeAt = m_pos - 2;
                 unsigned cp = hex4();
-                // A surrogate has no UTF-8 form of its own; the compiler's JSON reader refuses a lone
-                // one, and writing it through would give bytes our own strict reader rejects.
+                // A surrogate has no UTF-8 form of its own; the compiler's JSON reader refuses a
+                // lone one, and writing it through would give bytes our own strict reader rejects.
                 const auto loneSurrogate = [escapeAt] {
                     return SyntaxError {
                         escapeAt,
