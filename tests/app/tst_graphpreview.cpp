@@ -2,7 +2,9 @@
 // their explanations, rule and producer links, search, re-resolving after a library edit, the
 // all-modes chart and the graph diff against the core, exports compared with the CLI's output.
 #include "cli/cli.h"
+#include "common/coretexts.h"
 #include "common/ruletexts.h"
+#include "common/translations.h"
 #include "document/filecontroller.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
@@ -96,6 +98,7 @@ private slots:
     void modeColoursAndExplains();
     void ruleAndProducerLinks();
     void approximateAndCaveatShown();
+    void explanationsInChinese();
     void searchFindsByNameAndType();
     void grayRuleOption();
     void reResolvesAfterLibraryEdit();
@@ -292,6 +295,32 @@ void TestGraphPreview::approximateAndCaveatShown()
     QVERIFY(!decision("/model/layers.0/mlp/act/Gelu").approximate);
     QVERIFY(widget()->selectNodeByName(QStringLiteral("/model/layers.0/mlp/act/Gelu")));
     QVERIFY(!widget()->detailsText().contains(QStringLiteral("approximate")));
+}
+
+// Every step of every node's explanation on the sample, in every mode, is a sentence the Chinese UI
+// knows: recognised as its template and shown translated in the details pane.
+void TestGraphPreview::explanationsInChinese()
+{
+    const CoreTexts &zh = CoreTexts::forLanguage(QStringLiteral("zh_CN"));
+    QStringList unknown;
+    for (const char *mode : {"force_fp16", "allow_fp32_to_fp16", "cube_fp16in_fp32out", "must_keep_origin_dtype",
+                             "allow_mix_precision", "allow_mix_precision_bf16", "force_fp32"}) {
+        pickMode(QString::fromLatin1(mode));
+        for (const NodeResolution &n : preview()->result()->resolution.nodes)
+            for (const QString &step : QString::fromStdString(n.explanation).split(QStringLiteral("; "), Qt::SkipEmptyParts))
+                if (!zh.recognises(step) && !unknown.contains(step))
+                    unknown.append(step);
+    }
+    QVERIFY2(unknown.isEmpty(), qPrintable(QStringLiteral("explanation steps without a translation:\n") + unknown.join(u'\n')));
+
+    QCOMPARE(Translations::install(QLocale(QLocale::Chinese, QLocale::China)), QStringLiteral("zh_CN"));
+    const char *softmax = "/model/layers.0/attn/softmax/SoftmaxV2";
+    QVERIFY(widget()->selectNodeByName(QString::fromLatin1(softmax)));
+    const QString text = widget()->detailsText();
+    Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+    const QString first = QString::fromStdString(decision(softmax).explanation).section(QStringLiteral("; "), 1, 1);
+    QVERIFY2(text.contains(zh.translate(first)), qPrintable(text));
+    QVERIFY2(!text.contains(first), qPrintable(text));
 }
 
 void TestGraphPreview::searchFindsByNameAndType()

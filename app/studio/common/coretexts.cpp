@@ -98,27 +98,39 @@ const CoreTexts &CoreTexts::current()
     return forLanguage(Translations::current());
 }
 
-QString CoreTexts::translateStep(const QString &step) const
+const CoreTexts::Entry *CoreTexts::findEntry(const QString &step,
+                                             QRegularExpressionMatch *match) const
 {
     for (const Entry &entry : m_entries) {
         if (!step.startsWith(entry.prefix))
             continue;
-        const QRegularExpressionMatch m = entry.pattern.match(step);
+        QRegularExpressionMatch m = entry.pattern.match(step);
         if (!m.hasMatch())
             continue;
-        QString out;
-        qsizetype at = 0;
-        for (auto ph = kPlaceholder.globalMatch(entry.translation); ph.hasNext();) {
-            const QRegularExpressionMatch p = ph.next();
-            out += entry.translation.mid(at, p.capturedStart() - at);
-            const QString argument = m.captured(QStringLiteral("a") + p.captured(1));
-            out += m_terms.value(argument, argument);
-            at = p.capturedEnd();
-        }
-        out += entry.translation.mid(at);
-        return out;
+        if (match)
+            *match = std::move(m);
+        return &entry;
     }
-    return step;
+    return nullptr;
+}
+
+QString CoreTexts::translateStep(const QString &step) const
+{
+    QRegularExpressionMatch m;
+    const Entry *entry = findEntry(step, &m);
+    if (!entry)
+        return step;
+    QString out;
+    qsizetype at = 0;
+    for (auto ph = kPlaceholder.globalMatch(entry->translation); ph.hasNext();) {
+        const QRegularExpressionMatch p = ph.next();
+        out += entry->translation.mid(at, p.capturedStart() - at);
+        const QString argument = m.captured(QStringLiteral("a") + p.captured(1));
+        out += m_terms.value(argument, argument);
+        at = p.capturedEnd();
+    }
+    out += entry->translation.mid(at);
+    return out;
 }
 
 QString CoreTexts::translate(const QString &english) const

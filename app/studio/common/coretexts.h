@@ -34,6 +34,8 @@ public:
 
     QString translate(std::string_view english) const;
     QString translate(const QString &english) const;
+    // Whether one step is an instance of a template of the catalogue.
+    bool recognises(const QString &step) const { return findEntry(step) != nullptr; }
     // Templates in the catalogue.
     qsizetype size() const { return qsizetype(m_entries.size()); }
 
@@ -49,6 +51,7 @@ private:
     CoreTexts() = default;
     explicit CoreTexts(const QString &language);
     void add(const QString &source, const QString &translation);
+    const Entry *findEntry(const QString &step, QRegularExpressionMatch *match = nullptr) const;
     QString translateStep(const QString &step) const;
 
     std::vector<Entry> m_entries; // most literal text first, so the most specific template wins
