@@ -21,4 +21,10 @@ std::string CoreText::fill(std::string_view templ, const std::string *values, st
     return out;
 }
 
+void CoreText::keepOneStep(std::string &value)
+{
+    for (std::size_t at = value.find("; "); at != std::string::npos; at = value.find("; ", at + 2))
+        value[at] = ',';
+}
+
 } // namespace opsinfo

@@ -18,14 +18,18 @@ namespace opsinfo {
 // - a template is a whole message, or one step of a "; "-separated explanation (no "; " inside);
 // - pass the template as one string literal straight to CoreText::tr (tests find them in the
 //   sources and fail on a template without a translation);
-// - arguments are data (op types, file names, numbers, dtype and rule names), never sentences.
+// - arguments are data (op types, file names, numbers, dtype and rule names), never sentences;
+//   a "; " inside an argument (a third-party parser's message) is written ", " so that it cannot
+//   be taken for a step boundary.
 class CoreText
 {
 public:
     template<class... Args> static std::string tr(const char *templ, const Args &...args)
     {
         static_assert(sizeof...(Args) <= 9, "a template takes at most nine arguments");
-        const std::string values[sizeof...(Args) + 1] = {toText(args)..., std::string()};
+        std::string values[sizeof...(Args) + 1] = {toText(args)..., std::string()};
+        for (std::string &value : values)
+            keepOneStep(value);
         return fill(templ, values, sizeof...(Args));
     }
 
@@ -33,6 +37,7 @@ public:
     static std::string fill(std::string_view templ, const std::string *values, std::size_t count);
 
 private:
+    static void keepOneStep(std::string &value);
     static std::string toText(std::string_view s) { return std::string(s); }
     static std::string toText(const std::string &s) { return s; }
     static std::string toText(const char *s) { return s ? std::string(s) : std::string(); }

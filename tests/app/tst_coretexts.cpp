@@ -6,6 +6,9 @@
 #include "common/coretexts.h"
 #include "common/diagnostic.h"
 #include "common/translations.h"
+#include "graph/graphloader.h"
+#include "library/libraryloader.h"
+#include "mixlist/mixlist.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -14,6 +17,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace opsinfo;
@@ -130,6 +134,9 @@ private slots:
                  std::string("b before a, a again"));
         QCOMPARE(CoreText::tr("100% sure, %3 has no value", 1),
                  std::string("100% sure, %3 has no value"));
+        // An argument never adds a step boundary.
+        QCOMPARE(CoreText::tr("not valid JSON: %1", "end of input; expected '}'"),
+                 std::string("not valid JSON: end of input, expected '}'"));
     }
 
     void everyTemplateIsTranslated()
@@ -208,6 +215,56 @@ private slots:
         const CoreTexts &en = CoreTexts::forLanguage(QStringLiteral("en"));
         QCOMPARE(en.size(), 0);
         QCOMPARE(en.translate(english), QString::fromStdString(english));
+    }
+
+    // The diagnostics real broken inputs produce (the test fixtures of the mixlist reader, the
+    // library loader and the graph importers) read as whole sentences the catalogue knows: no
+    // message is glued together from pieces that no template covers.
+    void fixtureDiagnosticsAreRecognised()
+    {
+        const CoreTexts &zh = CoreTexts::forLanguage(QStringLiteral("zh_CN"));
+        std::vector<Diagnostic> all;
+        const auto take = [&all](const std::vector<Diagnostic> &ds) {
+            all.insert(all.end(), ds.begin(), ds.end());
+        };
+        QDirIterator mixlists(QStringLiteral(OPSINFO_TEST_DATA "/mixlist"),
+                              {QStringLiteral("*.json")}, QDir::Files);
+        while (mixlists.hasNext()) {
+            QFile file(mixlists.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const std::string text = file.readAll().toStdString();
+            take(parseMixlistStrict(text, "m.json").diagnostics);
+            take(parseMixlistLenient(text, "m.json").diagnostics);
+        }
+        QDirIterator libraries(QStringLiteral(OPSINFO_TEST_DATA "/library"),
+                               QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot);
+        while (libraries.hasNext())
+            take(loadLibraryPath(libraries.next().toStdString()).diagnostics);
+        QTemporaryDir dir;
+        const std::pair<const char *, QByteArray> graphs[] = {
+            {"junk.onnx", QByteArray("\x08\x07\x12\xff\xff\xff\xff\x0f garbage", 20)},
+            {"cut.json", QByteArray("{\"graph\": [{\"op\": [{\"name\": \"a\"")},
+            {"empty.pbtxt", QByteArray()},
+            {"model.pb", QByteArray("not a graph at all")},
+        };
+        for (const auto &[name, bytes] : graphs) {
+            QFile file(dir.filePath(QString::fromLatin1(name)));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+            file.close();
+            take(loadGraph(file.fileName().toStdString()).diagnostics);
+        }
+        QVERIFY(all.size() > 40);
+        QStringList unknown;
+        for (const Diagnostic &d : all)
+            for (const std::string *text : {&d.message, &d.hint})
+                for (const QString &step :
+                     QString::fromStdString(*text).split(QStringLiteral("; "), Qt::SkipEmptyParts))
+                    if (!zh.recognises(step))
+                        unknown.append(QString::fromStdString(d.code) + QStringLiteral(": ")
+                                       + step);
+        unknown.removeDuplicates();
+        QVERIFY2(unknown.isEmpty(), qPrintable(unknown.join(u'\n')));
     }
 
     // What a dialog or the lint list shows in the Chinese UI: severity, message and hint
