@@ -1,6 +1,6 @@
 #include "document/filecontroller.h"
-#include "common/coretexts.h"
 
+#include "common/coretexts.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
 #include "document/userprompt.h"

@@ -1,6 +1,6 @@
 #include "document/workspace.h"
-#include "common/coretexts.h"
 
+#include "common/coretexts.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
 #include "mixlist/mixlistlint.h"
@@ -45,15 +45,15 @@ void Workspace::recomputeWith(std::optional<PolicyTable> prepared)
     if (prepared)
         m_policyTable = std::move(*prepared);
     else
-        m_policyTable = PolicyTable::compute(m_library->library(), mixlist.empty() ? nullptr : &mixlist,
-                                             path);
+        m_policyTable = PolicyTable::compute(m_library->library(),
+                                             mixlist.empty() ? nullptr : &mixlist, path);
     const std::string file = path.empty() ? std::string("mixlist") : path;
     m_lint.clear();
     for (Diagnostic &d : checkMixlistCombinations(mixlist, file))
         m_lint.push_back({std::move(d), {}, std::nullopt});
     const OpLibrary *library = m_library->library().ops().empty() ? nullptr : &m_library->library();
     for (LintFinding &f : lintMixlist(mixlist, library, file)) {
-        EditorLintFinding finding{std::move(f.diagnostic), {}, std::nullopt};
+        EditorLintFinding finding {std::move(f.diagnostic), {}, std::nullopt};
         if (f.fixIt) {
             finding.fixLabel = coreText(f.fixIt->label);
             finding.fixed = applyFixIt(mixlist, *f.fixIt);

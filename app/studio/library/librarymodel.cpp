@@ -1,6 +1,6 @@
 #include "library/librarymodel.h"
-#include "common/coretexts.h"
 
+#include "common/coretexts.h"
 #include "document/librarydocument.h"
 #include "document/workspace.h"
 #include "library/policystyle.h"
@@ -10,15 +10,14 @@
 #include <QFont>
 #include <QMimeData>
 
-
 namespace opsinfo {
-
 
 LibraryModel::LibraryModel(Workspace *workspace, QObject *parent)
     : QAbstractTableModel(parent)
     , m_workspace(workspace)
 {
-    connect(workspace->libraryDocument(), &LibraryDocument::libraryReset, this, &LibraryModel::rebuild);
+    connect(workspace->libraryDocument(), &LibraryDocument::libraryReset, this,
+            &LibraryModel::rebuild);
     connect(workspace, &Workspace::effectiveChanged, this, &LibraryModel::refreshPolicies);
     rebuild();
 }
@@ -33,8 +32,9 @@ void LibraryModel::rebuild()
     beginResetModel();
     LibraryDocument *document = m_workspace->libraryDocument();
     PreparedLibrary *prepared = document->preparedForReset();
-    LibraryRows rows = prepared ? std::move(prepared->rows)
-                                : LibraryRows::build(document->library(), m_workspace->policyTable());
+    LibraryRows rows = prepared
+        ? std::move(prepared->rows)
+        : LibraryRows::build(document->library(), m_workspace->policyTable());
     m_rows = std::move(rows.rows);
     m_typeRank = std::move(rows.typeRank);
     endResetModel();
@@ -104,9 +104,9 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
             return row.type;
         case LibraryColumn:
             return row.library != row.original
-                       ? tr("%1 (was %2)").arg(policyDisplayName(row.library),
-                                               policyDisplayName(row.original))
-                       : policyDisplayName(row.library);
+                ? tr("%1 (was %2)")
+                      .arg(policyDisplayName(row.library), policyDisplayName(row.original))
+                : policyDisplayName(row.library);
         case EffectiveColumn:
             return policyDisplayName(row.effective);
         case KindColumn:

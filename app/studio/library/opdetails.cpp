@@ -1,6 +1,6 @@
 #include "library/opdetails.h"
-#include "common/coretexts.h"
 
+#include "common/coretexts.h"
 #include "document/librarydocument.h"
 #include "document/workspace.h"
 #include "library/policystyle.h"
@@ -37,7 +37,8 @@ QString itemsHtml(const OpEntry &e)
 {
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
     for (const OpItem &item : e.items) {
-        html += QStringLiteral("<tr><td colspan='2'><b>%1</b></td></tr>").arg(esc(std::string(item.name)));
+        html += QStringLiteral("<tr><td colspan='2'><b>%1</b></td></tr>")
+                    .arg(esc(std::string(item.name)));
         for (const auto &[key, value] : item.values)
             html += QStringLiteral("<tr><td style='padding-left:16px;color:#555'>%1</td>"
                                    "<td><code>%2</code></td></tr>")
@@ -61,10 +62,12 @@ QString opDetailsHtml(const Workspace &workspace, const QString &type)
     const Policy original = document->originalPolicy(name);
     QString colour = OpDetailsText::tr("Library: <b>%1</b>").arg(policyDisplayName(e->policy));
     if (original != e->policy)
-        colour += OpDetailsText::tr(" (edited; <b>%1</b> in the file)").arg(policyDisplayName(original));
+        colour += OpDetailsText::tr(" (edited; <b>%1</b> in the file)")
+                      .arg(policyDisplayName(original));
     html += QStringLiteral("<p>%1<br>").arg(colour);
     const Policy effective = workspace.policyTable().effective(name);
-    html += OpDetailsText::tr("Effective after the mixlist: <b>%1</b>").arg(policyDisplayName(effective));
+    html += OpDetailsText::tr("Effective after the mixlist: <b>%1</b>")
+                .arg(policyDisplayName(effective));
     if (const OpPolicy *p = workspace.policyTable().find(name); p && !p->explanation.empty())
         html += QStringLiteral("<br><i>%1</i>").arg(coreText(p->explanation).toHtmlEscaped());
     html += QStringLiteral("<br>%1</p>")
@@ -72,13 +75,15 @@ QString opDetailsHtml(const Workspace &workspace, const QString &type)
                                           : OpDetailsText::tr("Vector op"));
     if (document->isSample())
         html += OpDetailsText::tr("<p>From the embedded sample (an excerpt of CANN 8.1 "
-                          "aic-ascend910b-ops-info.json), line %1</p>").arg(e->location.line);
+                                  "aic-ascend910b-ops-info.json), line %1</p>")
+                    .arg(e->location.line);
     else
         html += OpDetailsText::tr("<p>From %1</p>").arg(fileOf(library, *e));
 
     const auto shadowed = library.shadowed(name);
     if (!shadowed.empty()) {
-        html += OpDetailsText::tr("<p>Shadows %n other entries (L2/L3):<ul>", nullptr, int(shadowed.size()));
+        html += OpDetailsText::tr("<p>Shadows %n other entries (L2/L3):<ul>", nullptr,
+                                  int(shadowed.size()));
         for (const OpEntry *s : shadowed)
             html += QStringLiteral("<li>%1 — %2</li>")
                         .arg(fileOf(library, *s), policyDisplayName(s->policy));

@@ -1,6 +1,6 @@
 #include "mixlist/lintmodel.h"
-#include "common/coretexts.h"
 
+#include "common/coretexts.h"
 #include "document/workspace.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "mixlist/mixlisteditor.h"
-#include "common/coretexts.h"
 
+#include "common/coretexts.h"
 #include "document/mixlistdocument.h"
 #include "document/mixlisteditcommand.h"
 #include "document/workspace.h"
@@ -128,16 +128,16 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
     m_snippetTarget->setObjectName(QStringLiteral("snippetTarget"));
     m_snippetTarget->addItem(tr("ATC"), int(SnippetTarget::Atc));
     m_snippetTarget->addItem(tr("TensorFlow 1 (session config)"), int(SnippetTarget::TensorFlow1));
-    m_snippetTarget->addItem(tr("TensorFlow 1 (NPURunConfig)"), int(SnippetTarget::TensorFlow1RunConfig));
+    m_snippetTarget->addItem(tr("TensorFlow 1 (NPURunConfig)"),
+                             int(SnippetTarget::TensorFlow1RunConfig));
     m_snippetTarget->addItem(tr("TensorFlow 2"), int(SnippetTarget::TensorFlow2));
     m_snippetTarget->addItem(tr("GE options"), int(SnippetTarget::GeOptions));
     m_snippetTarget->addItem(tr("torch_npu"), int(SnippetTarget::TorchNpu));
     m_precisionMode->setObjectName(QStringLiteral("snippetPrecisionMode"));
-    m_precisionMode->addItems({QStringLiteral("allow_mix_precision"),
-                               QStringLiteral("allow_mix_precision_bf16"),
-                               QStringLiteral("allow_fp32_to_fp16"),
-                               QStringLiteral("force_fp16"), QStringLiteral("force_fp32"),
-                               QStringLiteral("must_keep_origin_dtype")});
+    m_precisionMode->addItems(
+        {QStringLiteral("allow_mix_precision"), QStringLiteral("allow_mix_precision_bf16"),
+         QStringLiteral("allow_fp32_to_fp16"), QStringLiteral("force_fp16"),
+         QStringLiteral("force_fp32"), QStringLiteral("must_keep_origin_dtype")});
     m_snippet->setObjectName(QStringLiteral("snippetText"));
     m_snippet->setReadOnly(true);
     m_snippet->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -188,11 +188,12 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
     connect(m_lintView->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) {
                 m_fixButton->setEnabled(
-                    current.isValid() && !current.data(LintModel::FixLabelRole).toString().isEmpty());
-                m_fixButton->setText(current.isValid()
-                                         && !current.data(LintModel::FixLabelRole).toString().isEmpty()
-                                         ? current.data(LintModel::FixLabelRole).toString()
-                                         : tr("Apply fix"));
+                    current.isValid()
+                    && !current.data(LintModel::FixLabelRole).toString().isEmpty());
+                m_fixButton->setText(
+                    current.isValid() && !current.data(LintModel::FixLabelRole).toString().isEmpty()
+                        ? current.data(LintModel::FixLabelRole).toString()
+                        : tr("Apply fix"));
             });
     connect(m_lintModel, &QAbstractItemModel::modelReset, this, [this] {
         m_fixButton->setEnabled(false);
@@ -292,10 +293,9 @@ void MixlistEditor::updateImportNotes()
         m_importNotes->hide();
         return;
     }
-    QStringList lines{tr("Repaired on import (the file itself is unchanged until you save):")};
+    QStringList lines {tr("Repaired on import (the file itself is unchanged until you save):")};
     for (const Diagnostic &d : notes)
-        lines.append(tr("• line %1: %2").arg(d.location.line).arg(
-            coreText(d.message)));
+        lines.append(tr("• line %1: %2").arg(d.location.line).arg(coreText(d.message)));
     m_importNotes->setText(lines.join(QLatin1Char('\n')));
     m_importNotes->show();
 }

@@ -1,6 +1,6 @@
 #include "mixlist/mixlistslotmodel.h"
-#include "common/coretexts.h"
 
+#include "common/coretexts.h"
 #include "document/mixlistdocument.h"
 #include "document/workspace.h"
 #include "library/librarymodel.h"
@@ -18,7 +18,8 @@ MixlistSlotModel::MixlistSlotModel(Workspace *workspace, MixlistList list, Mixli
     , m_list(list)
     , m_action(action)
 {
-    connect(workspace->mixlistDocument(), &MixlistDocument::changed, this, &MixlistSlotModel::reload);
+    connect(workspace->mixlistDocument(), &MixlistDocument::changed, this,
+            &MixlistSlotModel::reload);
     connect(workspace, &Workspace::effectiveChanged, this, [this] {
         if (!m_types.isEmpty())
             emit dataChanged(index(0), index(int(m_types.size()) - 1),
@@ -35,13 +36,14 @@ QString MixlistSlotModel::entriesMimeType()
 QString MixlistSlotModel::title() const
 {
     return tr("%1 · %2").arg(QString::fromLatin1(mixlistListKey(m_list)),
-                              QString::fromLatin1(mixlistActionKey(m_action)));
+                             QString::fromLatin1(mixlistActionKey(m_action)));
 }
 
 void MixlistSlotModel::reload()
 {
     QStringList types;
-    for (const MixlistEntry &e : m_workspace->mixlistDocument()->mixlist().entries(m_list, m_action))
+    for (const MixlistEntry &e :
+         m_workspace->mixlistDocument()->mixlist().entries(m_list, m_action))
         types.append(QString::fromStdString(e.opType));
     if (types == m_types)
         return;
@@ -97,7 +99,7 @@ QStringList MixlistSlotModel::mimeTypes() const
 
 QMimeData *MixlistSlotModel::mimeData(const QModelIndexList &indexes) const
 {
-    QStringList lines{QStringLiteral("%1 %2").arg(int(m_list)).arg(int(m_action))};
+    QStringList lines {QStringLiteral("%1 %2").arg(int(m_list)).arg(int(m_action))};
     for (const QModelIndex &i : indexes)
         if (i.isValid())
             lines.append(m_types.at(i.row()));
@@ -119,7 +121,8 @@ bool MixlistSlotModel::dropMimeData(const QMimeData *data, Qt::DropAction action
         return false;
     MixlistDocument *document = m_workspace->mixlistDocument();
     if (data->hasFormat(entriesMimeType())) {
-        QStringList lines = QString::fromUtf8(data->data(entriesMimeType())).split(QLatin1Char('\n'));
+        QStringList lines
+            = QString::fromUtf8(data->data(entriesMimeType())).split(QLatin1Char('\n'));
         const QStringList slot = lines.takeFirst().split(QLatin1Char(' '));
         if (slot.size() != 2)
             return false;

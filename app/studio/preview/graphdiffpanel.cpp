@@ -1,7 +1,7 @@
 #include "graphdiffpanel.h"
-#include "common/coretexts.h"
 
 #include "backgroundjobs.h"
+#include "common/coretexts.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
 #include "document/userprompt.h"
@@ -23,7 +23,8 @@
 
 namespace opsinfo {
 
-GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent)
+GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt,
+                               QWidget *parent)
     : QWidget(parent)
     , m_preview(preview)
     , m_prompt(std::move(prompt))
@@ -81,9 +82,10 @@ GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *
             return;
         if (kind() == Kind::Mixlists && box->currentData().toInt() == MixlistFile) {
             UserPrompt *prompt = m_prompt ? m_prompt() : nullptr;
-            const QString path = prompt ? prompt->openFileName(tr("Mixlist to Compare"),
-                                                               tr("Mixlists (*.json);;All files (*)"))
-                                        : QString();
+            const QString path = prompt
+                ? prompt->openFileName(tr("Mixlist to Compare"),
+                                       tr("Mixlists (*.json);;All files (*)"))
+                : QString();
             if (path.isEmpty()) {
                 box->setCurrentIndex(0);
                 return;
@@ -92,17 +94,20 @@ GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *
         }
         compare();
     };
-    connect(m_sideA, &QComboBox::currentIndexChanged, this, [this, sideChanged] { sideChanged(m_sideA, &m_fileA); });
-    connect(m_sideB, &QComboBox::currentIndexChanged, this, [this, sideChanged] { sideChanged(m_sideB, &m_fileB); });
+    connect(m_sideA, &QComboBox::currentIndexChanged, this,
+            [this, sideChanged] { sideChanged(m_sideA, &m_fileA); });
+    connect(m_sideB, &QComboBox::currentIndexChanged, this,
+            [this, sideChanged] { sideChanged(m_sideB, &m_fileB); });
     connect(m_compare, &QPushButton::clicked, this, &GraphDiffPanel::compare);
     connect(m_highlight, &QCheckBox::toggled, this, &GraphDiffPanel::highlightChanged);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
-        if (!current.isValid())
-            return;
-        const GraphDiffRow &row = m_model->diff().rows[std::size_t(current.row())];
-        if (row.topLevel)
-            emit nodeActivated(row.index);
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (!current.isValid())
+                    return;
+                const GraphDiffRow &row = m_model->diff().rows[std::size_t(current.row())];
+                if (row.topLevel)
+                    emit nodeActivated(row.index);
+            });
 }
 
 GraphDiffPanel::Kind GraphDiffPanel::kind() const
@@ -127,7 +132,8 @@ void GraphDiffPanel::fillSides()
             m_sideB->addItem(name, name);
         }
         m_sideA->setCurrentIndex(m_sideA->findData(QStringLiteral("must_keep_origin_dtype")));
-        m_sideB->setCurrentIndex(m_sideB->findData(QString::fromLatin1(precisionModeName(m_preview->mode()))));
+        m_sideB->setCurrentIndex(
+            m_sideB->findData(QString::fromLatin1(precisionModeName(m_preview->mode()))));
     } else {
         for (QComboBox *box : {m_sideA, m_sideB}) {
             box->addItem(tr("current colours (edits + mixlist)"), CurrentMixlist);
@@ -145,7 +151,7 @@ void GraphDiffPanel::setModes(const QString &a, const QString &b)
 {
     setKind(Kind::Modes);
     m_filling = true;
-    for (auto [box, name] : {std::pair{m_sideA, a}, std::pair{m_sideB, b}}) {
+    for (auto [box, name] : {std::pair {m_sideA, a}, std::pair {m_sideB, b}}) {
         const auto mode = parsePrecisionMode(name.toStdString());
         if (mode)
             box->setCurrentIndex(box->findData(QString::fromLatin1(precisionModeName(*mode))));
@@ -175,14 +181,16 @@ void GraphDiffPanel::setHighlight(bool on)
     m_highlight->setChecked(on);
 }
 
-std::shared_ptr<const PolicyTable> GraphDiffPanel::policiesFor(int side, const QString &file, QString *label)
+std::shared_ptr<const PolicyTable> GraphDiffPanel::policiesFor(int side, const QString &file,
+                                                               QString *label)
 {
     Workspace *workspace = m_preview->workspace();
     const LibraryDocument *document = workspace->libraryDocument();
     switch (side) {
     case NoMixlist:
         *label = tr("no mixlist");
-        return std::make_shared<const PolicyTable>(PolicyTable::compute(document->library(), nullptr));
+        return std::make_shared<const PolicyTable>(
+            PolicyTable::compute(document->library(), nullptr));
     case AsOpened: {
         *label = tr("as opened");
         OpLibrary original = document->library();
@@ -200,8 +208,8 @@ std::shared_ptr<const PolicyTable> GraphDiffPanel::policiesFor(int side, const Q
             return nullptr;
         }
         const QByteArray text = in.readAll();
-        const MixlistParseResult parsed =
-            parseMixlistStrict(std::string_view(text.constData(), std::size_t(text.size())), file.toStdString());
+        const MixlistParseResult parsed = parseMixlistStrict(
+            std::string_view(text.constData(), std::size_t(text.size())), file.toStdString());
         if (!parsed.ok()) {
             *label = tr("%1 (invalid: %2)").arg(*label, diagnosticText(parsed.diagnostics.front()));
             return nullptr;

@@ -1,7 +1,7 @@
 #include "graphpreview.h"
-#include "common/coretexts.h"
 
 #include "backgroundjobs.h"
+#include "common/coretexts.h"
 #include "document/librarydocument.h"
 #include "document/workspace.h"
 #include "graph/graphloader.h"
@@ -56,10 +56,12 @@ GraphPreview::GraphPreview(Workspace *workspace, QObject *parent)
     connect(m_debounce, &QTimer::timeout, this, &GraphPreview::resolveNow);
     connect(m_jobs, &BackgroundJobs::busyChanged, this, &GraphPreview::busyChanged);
     connect(m_jobs, &BackgroundJobs::progressChanged, this, &GraphPreview::progressChanged);
-    connect(m_jobs, &BackgroundJobs::failed, this, [this](const QString &what, const QString &message) {
-        emit errorOccurred(what, message.isEmpty() ? tr("The work stopped without a result.") : message,
-                           tr("Try again; if it keeps failing, report the graph file with this message."));
-    });
+    connect(m_jobs, &BackgroundJobs::failed, this,
+            [this](const QString &what, const QString &message) {
+                emit errorOccurred(
+                    what, message.isEmpty() ? tr("The work stopped without a result.") : message,
+                    tr("Try again; if it keeps failing, report the graph file with this message."));
+            });
     connect(m_workspace->libraryDocument(), &LibraryDocument::libraryReset, this, [this] {
         m_libraryStale = true;
         scheduleResolve();
@@ -91,7 +93,8 @@ bool GraphPreview::looksLikeGraph(const QString &path)
     if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly))
         return false;
     const QByteArray head = file.read(64 * 1024);
-    const GraphFormat format = detectGraphFormat(std::string_view(head.constData(), std::size_t(head.size())));
+    const GraphFormat format
+        = detectGraphFormat(std::string_view(head.constData(), std::size_t(head.size())));
     return format != GraphFormat::Unknown && format != GraphFormat::Json;
 }
 
@@ -147,7 +150,8 @@ bool GraphPreview::startLoad(const QString &path, const QString &resource)
     if (!resource.isEmpty()) {
         QFile file(resource);
         if (!file.open(QIODevice::ReadOnly)) {
-            emit errorOccurred(tr("Cannot open the sample graph"), tr("%1 is missing from this build.").arg(resource),
+            emit errorOccurred(tr("Cannot open the sample graph"),
+                               tr("%1 is missing from this build.").arg(resource),
                                tr("Open a graph file with File > Open Graph."));
             return false;
         }
@@ -164,20 +168,24 @@ bool GraphPreview::startLoad(const QString &path, const QString &resource)
     m_debounce->stop();
 
     const bool sample = !resource.isEmpty();
-    const std::string file = sample ? QFileInfo(resource).fileName().toStdString() : path.toStdString();
+    const std::string file
+        = sample ? QFileInfo(resource).fileName().toStdString() : path.toStdString();
     const std::shared_ptr<const OpLibrary> library = m_library;
     const ResolveSettings settings = currentSettings();
     const bool inlineRun = size <= qint64(m_inlineNodeLimit) * kBytesPerNode;
     const QString shown = sample ? tr("the sample graph") : QFileInfo(path).fileName();
-    auto opened = std::make_shared<bool>(false); // outlives this call when the load runs on a worker
+    auto opened
+        = std::make_shared<bool>(false); // outlives this call when the load runs on a worker
     m_jobs->start<Loaded>(
         BackgroundJobs::Load, tr("Loading %1").arg(shown), inlineRun,
-        [bytes, file, library, settings](const std::function<void(int, const QString &)> &progress) {
+        [bytes, file, library,
+         settings](const std::function<void(int, const QString &)> &progress) {
             Loaded loaded;
             progress(5, tr("Reading the graph"));
             GraphLoadResult read = bytes.isEmpty()
-                                       ? loadGraph(file)
-                                       : loadGraphFromBytes(std::string_view(bytes.constData(), std::size_t(bytes.size())), file);
+                ? loadGraph(file)
+                : loadGraphFromBytes(std::string_view(bytes.constData(), std::size_t(bytes.size())),
+                                     file);
             loaded.diagnostics = std::move(read.diagnostics);
             if (!read.graph)
                 return loaded;
@@ -202,11 +210,12 @@ bool GraphPreview::startLoad(const QString &path, const QString &resource)
 void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
 {
     if (!loaded.graph) {
-        emit errorOccurred(tr("Cannot open the graph"),
-                           tr("%1 could not be read as a graph:\n%2")
-                               .arg(sample ? tr("The sample graph") : path, diagnosticsText(loaded.diagnostics)),
-                           tr("OpsInfo Studio reads ONNX (.onnx), GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), "
-                              "ATC JSON (atc --mode=1) and TensorFlow GraphDef (.pb, .pbtxt)."));
+        emit errorOccurred(
+            tr("Cannot open the graph"),
+            tr("%1 could not be read as a graph:\n%2")
+                .arg(sample ? tr("The sample graph") : path, diagnosticsText(loaded.diagnostics)),
+            tr("OpsInfo Studio reads ONNX (.onnx), GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), "
+               "ATC JSON (atc --mode=1) and TensorFlow GraphDef (.pb, .pbtxt)."));
         return;
     }
     m_context = std::move(loaded.context);
@@ -220,7 +229,8 @@ void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
     emit graphChanged();
     // The library may have changed while a worker loaded: catch up.
     if (m_libraryStale || m_result->context->library != m_library
-        || m_result->settings.mode != m_settings.mode || m_result->settings.grayRule != m_settings.grayRule)
+        || m_result->settings.mode != m_settings.mode
+        || m_result->settings.grayRule != m_settings.grayRule)
         scheduleResolve();
     emit resolved();
 }
@@ -283,7 +293,8 @@ void GraphPreview::resolveNow()
     const bool rebuild = context->library != library;
     m_jobs->start<PreviewResultPtr>(
         BackgroundJobs::Resolve, tr("Resolving"), runsInline(),
-        [context, library, settings, rebuild](const std::function<void(int, const QString &)> &progress) {
+        [context, library, settings,
+         rebuild](const std::function<void(int, const QString &)> &progress) {
             ResolveContextPtr use = context;
             if (rebuild) {
                 progress(10, tr("Preparing the resolver"));

@@ -1,12 +1,12 @@
 #include "modesummary.h"
-#include "common/coretexts.h"
 
+#include "common/coretexts.h"
 #include "resolver/policysource.h"
 
 namespace opsinfo {
 
-std::vector<ModeCounts> summarizeModes(const ResolveContext &context, const ResolveSettings &settings,
-                                       const std::string &soc)
+std::vector<ModeCounts> summarizeModes(const ResolveContext &context,
+                                       const ResolveSettings &settings, const std::string &soc)
 {
     const std::vector<PrecisionMode> modes(kAllPrecisionModes.begin(), kAllPrecisionModes.end());
     static const PolicyTable empty;
@@ -23,7 +23,8 @@ std::vector<ModeCounts> summarizeModes(const ResolveContext &context, const Reso
         c.approximate = isApproximateMode(modes[i]);
         c.summary = results[i].summary;
         if (!soc.empty())
-            if (const auto problem = checkModeForSoc(modes[i], soc); problem && problem->severity == Severity::Error)
+            if (const auto problem = checkModeForSoc(modes[i], soc);
+                problem && problem->severity == Severity::Error)
                 c.refused = coreText(problem->message);
         counts.push_back(std::move(c));
     }
@@ -74,13 +75,20 @@ QVariant ModeSummaryModel::data(const QModelIndex &index, int role) const
             name += tr(" (refused on this SoC)");
         return name;
     }
-    case Fp16Column: return qulonglong(s.fp16Nodes);
-    case Bf16Column: return qulonglong(s.bf16Nodes);
-    case Fp32Column: return qulonglong(s.fp32Nodes);
-    case AiCpuColumn: return qulonglong(s.aicpuNodes);
-    case ErrorColumn: return qulonglong(s.errors);
-    case CastColumn: return qulonglong(s.castsTotal);
-    default: return {};
+    case Fp16Column:
+        return qulonglong(s.fp16Nodes);
+    case Bf16Column:
+        return qulonglong(s.bf16Nodes);
+    case Fp32Column:
+        return qulonglong(s.fp32Nodes);
+    case AiCpuColumn:
+        return qulonglong(s.aicpuNodes);
+    case ErrorColumn:
+        return qulonglong(s.errors);
+    case CastColumn:
+        return qulonglong(s.castsTotal);
+    default:
+        return {};
     }
 }
 
@@ -91,14 +99,22 @@ QVariant ModeSummaryModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation == Qt::Vertical)
         return section + 1;
     switch (section) {
-    case ModeColumn: return tr("Mode");
-    case Fp16Column: return tr("fp16");
-    case Bf16Column: return tr("bf16");
-    case Fp32Column: return tr("fp32");
-    case AiCpuColumn: return tr("AI CPU");
-    case ErrorColumn: return tr("Errors");
-    case CastColumn: return tr("Casts");
-    default: return {};
+    case ModeColumn:
+        return tr("Mode");
+    case Fp16Column:
+        return tr("fp16");
+    case Bf16Column:
+        return tr("bf16");
+    case Fp32Column:
+        return tr("fp32");
+    case AiCpuColumn:
+        return tr("AI CPU");
+    case ErrorColumn:
+        return tr("Errors");
+    case CastColumn:
+        return tr("Casts");
+    default:
+        return {};
     }
 }
 

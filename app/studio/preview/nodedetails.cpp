@@ -1,7 +1,7 @@
 #include "nodedetails.h"
-#include "common/coretexts.h"
 
 #include "cli/resolvejson.h"
+#include "common/coretexts.h"
 #include "common/ruletexts.h"
 #include "graph/nodestyle.h"
 #include "library/opdetails.h"
@@ -28,7 +28,8 @@ QString esc(const std::string &s)
 QString chip(NodeStyle::Kind kind)
 {
     return QStringLiteral("<span style='background:%1;color:%2'>&nbsp;%3&nbsp;</span>")
-        .arg(nodeStyleColor(kind).name(), nodeStyleTextColor(kind).name(), nodeStyleName(kind).toHtmlEscaped());
+        .arg(nodeStyleColor(kind).name(), nodeStyleTextColor(kind).name(),
+             nodeStyleName(kind).toHtmlEscaped());
 }
 
 QString dtypeText(DType t)
@@ -50,10 +51,12 @@ QString nodeLink(const Graph &graph, int index, int output)
 QString explanationHtml(const std::string &explanation)
 {
     if (explanation.empty())
-        return NodeDetailsText::tr("<p><i>No explanation: FE does not decide this node; it keeps the graph's "
-                                   "dtypes (§8.1).</i></p>");
+        return NodeDetailsText::tr(
+            "<p><i>No explanation: FE does not decide this node; it keeps the graph's "
+            "dtypes (§8.1).</i></p>");
     QString html = QStringLiteral("<ol style='margin-left:-20px'>");
-    for (const QString &step : coreText(explanation).split(QStringLiteral("; "), Qt::SkipEmptyParts))
+    for (const QString &step :
+         coreText(explanation).split(QStringLiteral("; "), Qt::SkipEmptyParts))
         html += QStringLiteral("<li>%1</li>").arg(linkRuleIds(step.toHtmlEscaped()));
     return html + QStringLiteral("</ol>");
 }
@@ -62,9 +65,10 @@ QString explanationHtml(const std::string &explanation)
 
 QString previewCaveatText()
 {
-    return NodeDetailsText::tr("A prediction: later fusion passes, op_select_format callbacks of dynamic-format ops "
-                               "and Cast/TransData clean-up can change the compiled graph (§7). Check it against a "
-                               "compiled GE dump.");
+    return NodeDetailsText::tr(
+        "A prediction: later fusion passes, op_select_format callbacks of dynamic-format ops "
+        "and Cast/TransData clean-up can change the compiled graph (§7). Check it against a "
+        "compiled GE dump.");
 }
 
 QString linkRuleIds(const QString &text)
@@ -81,7 +85,8 @@ QString linkRuleIds(const QString &text)
         if (summary.isEmpty())
             out += rule;
         else
-            out += QStringLiteral("<a href='rule:%1' title='%2'>%1</a>").arg(rule, summary.toHtmlEscaped());
+            out += QStringLiteral("<a href='rule:%1' title='%2'>%1</a>")
+                       .arg(rule, summary.toHtmlEscaped());
         last = m.capturedEnd();
     }
     return out + text.mid(last);
@@ -91,7 +96,8 @@ QString ruleDetailsHtml(const QString &id)
 {
     const QString text = ruleText(id);
     if (text.isEmpty())
-        return NodeDetailsText::tr("<b>%1</b>: no summary of this rule in this build (see SEMANTICS.md).")
+        return NodeDetailsText::tr(
+                   "<b>%1</b>: no summary of this rule in this build (see SEMANTICS.md).")
             .arg(id.toHtmlEscaped());
     return QStringLiteral("<b>%1</b> %2").arg(id.toHtmlEscaped(), text.toHtmlEscaped());
 }
@@ -100,7 +106,8 @@ QString nodeDetailsHtml(const PreviewResult &result, int graphNode, const Worksp
 {
     const Graph &graph = *result.context->graph;
     const Resolution &r = result.resolution;
-    if (graphNode < 0 || std::size_t(graphNode) >= graph.nodes().size() || std::size_t(graphNode) >= r.nodes.size())
+    if (graphNode < 0 || std::size_t(graphNode) >= graph.nodes().size()
+        || std::size_t(graphNode) >= r.nodes.size())
         return NodeDetailsText::tr("<p>Select a node to see why it gets its dtype.</p>");
     const Node &node = graph.nodes()[std::size_t(graphNode)];
     const NodeResolution &n = r.nodes[std::size_t(graphNode)];
@@ -115,33 +122,40 @@ QString nodeDetailsHtml(const PreviewResult &result, int graphNode, const Worksp
                 .arg(dtypeText(n.dtype), QString::fromLatin1(engineName(n.engine)),
                      QString::fromLatin1(statusName(n.status)));
     if (n.approximate)
-        html += QStringLiteral(" &nbsp;<span style='background:#fff3cd;color:#7a5b00'>&nbsp;%1&nbsp;</span>")
+        html += QStringLiteral(
+                    " &nbsp;<span style='background:#fff3cd;color:#7a5b00'>&nbsp;%1&nbsp;</span>")
                     .arg(NodeDetailsText::tr("approximate"));
     if (n.ambiguous)
-        html += QStringLiteral(" &nbsp;<span style='background:#ffe0e6;color:#a0002a'>&nbsp;%1&nbsp;</span>")
+        html += QStringLiteral(
+                    " &nbsp;<span style='background:#ffe0e6;color:#a0002a'>&nbsp;%1&nbsp;</span>")
                     .arg(NodeDetailsText::tr("ambiguous"));
     html += QStringLiteral("</p>");
 
     html += NodeDetailsText::tr("<h4>Why</h4>") + explanationHtml(n.explanation);
     if (n.approximate)
-        html += NodeDetailsText::tr("<p style='color:#7a5b00'><b>approximate</b>: this result rests on a rule the "
-                                    "compiler's public sources do not pin down (approx).</p>");
+        html += NodeDetailsText::tr(
+            "<p style='color:#7a5b00'><b>approximate</b>: this result rests on a rule the "
+            "compiler's public sources do not pin down (approx).</p>");
     if (n.ambiguous)
-        html += NodeDetailsText::tr("<p style='color:#a0002a'><b>ambiguous</b>: the producers of this gray op "
-                                    "disagree; the gray rule option (FE or previous op, G6) decides.</p>");
+        html += NodeDetailsText::tr(
+            "<p style='color:#a0002a'><b>ambiguous</b>: the producers of this gray op "
+            "disagree; the gray rule option (FE or previous op, G6) decides.</p>");
     if (!n.rules.empty()) {
-        html += NodeDetailsText::tr("<h4>Rules</h4>") + QStringLiteral("<ul style='margin-left:-20px'>");
+        html += NodeDetailsText::tr("<h4>Rules</h4>")
+            + QStringLiteral("<ul style='margin-left:-20px'>");
         for (std::string_view id : n.rules) {
             const QString rule = QString::fromLatin1(id.data(), qsizetype(id.size()));
             const QString text = ruleText(rule);
-            html += QStringLiteral("<li><a href='rule:%1'><b>%1</b></a> %2</li>").arg(rule, text.toHtmlEscaped());
+            html += QStringLiteral("<li><a href='rule:%1'><b>%1</b></a> %2</li>")
+                        .arg(rule, text.toHtmlEscaped());
         }
         html += QStringLiteral("</ul>");
     }
 
     // Inputs: what each reads, from whom, and the Cast the compiler puts on it.
     if (!node.inputs.empty()) {
-        html += NodeDetailsText::tr("<h4>Inputs</h4>") + QStringLiteral("<table cellspacing='0' cellpadding='2'>");
+        html += NodeDetailsText::tr("<h4>Inputs</h4>")
+            + QStringLiteral("<table cellspacing='0' cellpadding='2'>");
         for (std::size_t i = 0; i < node.inputs.size(); ++i) {
             const NodeInput &in = node.inputs[i];
             QString producer = nodeLink(graph, in.producer, in.outputIndex);
@@ -153,12 +167,16 @@ QString nodeDetailsHtml(const PreviewResult &result, int graphNode, const Worksp
                 for (const auto &[consumer, input] : c.consumers)
                     if (consumer == graphNode && input == int(i))
                         note = NodeDetailsText::tr("Cast %1 → %2 (%3)")
-                                   .arg(dtypeText(c.from), dtypeText(c.to), QString::fromLatin1(castKindName(c.kind)));
+                                   .arg(dtypeText(c.from), dtypeText(c.to),
+                                        QString::fromLatin1(castKindName(c.kind)));
             if (n.decidingInput == int(i))
-                note += (note.isEmpty() ? QString() : QStringLiteral(", ")) + NodeDetailsText::tr("decides (G3)");
-            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td><b>%3</b></td><td style='color:#c2185b'>%4</td></tr>")
-                        .arg(i)
-                        .arg(producer, chosen, note.toHtmlEscaped());
+                note += (note.isEmpty() ? QString() : QStringLiteral(", "))
+                    + NodeDetailsText::tr("decides (G3)");
+            html
+                += QStringLiteral(
+                       "<tr><td>%1</td><td>%2</td><td><b>%3</b></td><td style='color:#c2185b'>%4</td></tr>")
+                       .arg(i)
+                       .arg(producer, chosen, note.toHtmlEscaped());
         }
         html += QStringLiteral("</table>");
     }
@@ -172,8 +190,9 @@ QString nodeDetailsHtml(const PreviewResult &result, int graphNode, const Worksp
     if (n.inLibrary)
         html += opDetailsHtml(workspace, QString::fromStdString(node.opType));
     else
-        html += NodeDetailsText::tr("<p>%1 is not in the library: FE does not decide it (§8.1).</p>")
-                    .arg(esc(node.opType));
+        html
+            += NodeDetailsText::tr("<p>%1 is not in the library: FE does not decide it (§8.1).</p>")
+                   .arg(esc(node.opType));
     return html;
 }
 
