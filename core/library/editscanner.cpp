@@ -1,4 +1,5 @@
 #include "library/editscanner.h"
+
 #include "common/coretext.h"
 #include "common/utf8.h"
 

@@ -1,4 +1,5 @@
 #include "mixlist/locatedjson.h"
+
 #include "common/coretext.h"
 #include "common/utf8.h"
 
