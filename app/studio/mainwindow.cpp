@@ -3,8 +3,8 @@
 #include "common/languagemenu.h"
 #include "diff/diffview.h"
 #include "document/filecontroller.h"
-#include "document/libraryexporter.h"
 #include "document/librarydocument.h"
+#include "document/libraryexporter.h"
 #include "document/mixlistdocument.h"
 #include "document/setpolicycommand.h"
 #include "document/userprompt.h"
@@ -127,18 +127,22 @@ QAction *MainWindow::makeAction(const char *objectName, const QString &text,
 
 void MainWindow::createActions()
 {
-    m_openLibrary = makeAction("actionOpenLibrary", tr("&Open Library File..."), QKeySequence::Open);
+    m_openLibrary
+        = makeAction("actionOpenLibrary", tr("&Open Library File..."), QKeySequence::Open);
     m_openFolder = makeAction("actionOpenFolder", tr("Open Library &Folder..."),
                               QKeySequence(tr("Ctrl+Shift+O")));
-    m_openMixlist = makeAction("actionOpenMixlist", tr("Open &Mixlist..."), QKeySequence(tr("Ctrl+M")));
+    m_openMixlist
+        = makeAction("actionOpenMixlist", tr("Open &Mixlist..."), QKeySequence(tr("Ctrl+M")));
     m_openSample = makeAction("actionOpenSample", tr("Open the &Sample"));
     m_save = makeAction("actionSave", tr("&Save Library"), QKeySequence::Save);
     m_saveAs = makeAction("actionSaveAs", tr("Save Library &As..."), QKeySequence::SaveAs);
-    m_saveMixlist = makeAction("actionSaveMixlist", tr("Save Mi&xlist"), QKeySequence(tr("Ctrl+Alt+S")));
+    m_saveMixlist
+        = makeAction("actionSaveMixlist", tr("Save Mi&xlist"), QKeySequence(tr("Ctrl+Alt+S")));
     m_saveMixlistAs = makeAction("actionSaveMixlistAs", tr("Save Mixlist As..."));
     m_exportMinimal = makeAction("actionExportMinimalMixlist", tr("&Export Minimal Mixlist..."),
                                  QKeySequence(tr("Ctrl+E")));
-    m_exportMinimal->setToolTip(tr("A mixlist turning the library as opened into the edited one (X5)"));
+    m_exportMinimal->setToolTip(
+        tr("A mixlist turning the library as opened into the edited one (X5)"));
     m_quit = makeAction("actionQuit", tr("&Quit"), QKeySequence::Quit);
 
     m_undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
@@ -152,14 +156,16 @@ void MainWindow::createActions()
     m_setWhite = makeAction("actionSetWhite", tr("Set &White"), QKeySequence(Qt::Key_W));
     m_setBlack = makeAction("actionSetBlack", tr("Set &Black"), QKeySequence(Qt::Key_B));
     m_setGray = makeAction("actionSetGray", tr("Set &Gray"), QKeySequence(Qt::Key_G));
-    m_setWhite->setToolTip(tr("Put the selected op types on the white list (precision_reduce true)"));
-    m_setBlack->setToolTip(tr("Put the selected op types on the black list (precision_reduce false)"));
+    m_setWhite->setToolTip(
+        tr("Put the selected op types on the white list (precision_reduce true)"));
+    m_setBlack->setToolTip(
+        tr("Put the selected op types on the black list (precision_reduce false)"));
     m_setGray->setToolTip(tr("Remove precision_reduce from the selected op types (gray)"));
     m_find = makeAction("actionFind", tr("&Find Op Type"), QKeySequence::Find);
 
     const QString viewNames[4] = {tr("&Library"), tr("&Mixlist"), tr("&Graph"), tr("&Diff")};
-    const char *viewObjects[4] = {"actionViewLibrary", "actionViewMixlist", "actionViewGraph",
-                                  "actionViewDiff"};
+    const char *viewObjects[4]
+        = {"actionViewLibrary", "actionViewMixlist", "actionViewGraph", "actionViewDiff"};
     for (int i = 0; i < 4; ++i) {
         m_viewActions[i] = makeAction(viewObjects[i], viewNames[i],
                                       QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
@@ -167,8 +173,8 @@ void MainWindow::createActions()
     }
 
     connect(m_openLibrary, &QAction::triggered, this, [this] {
-        const QString path = m_files->prompt()->openFileName(
-            tr("Open Library File"), libraryFileFilter());
+        const QString path
+            = m_files->prompt()->openFileName(tr("Open Library File"), libraryFileFilter());
         if (!path.isEmpty())
             m_files->openLibrary(path);
     });
@@ -178,8 +184,8 @@ void MainWindow::createActions()
             m_files->openLibrary(path);
     });
     connect(m_openMixlist, &QAction::triggered, this, [this] {
-        const QString path = m_files->prompt()->openFileName(tr("Open Mixlist"),
-                                                             tr("Mixlists (*.json);;All files (*)"));
+        const QString path = m_files->prompt()->openFileName(
+            tr("Open Mixlist"), tr("Mixlists (*.json);;All files (*)"));
         if (!path.isEmpty())
             m_files->openMixlist(path);
     });
@@ -188,7 +194,8 @@ void MainWindow::createActions()
     connect(m_saveAs, &QAction::triggered, this, [this] { m_files->saveLibraryAs(); });
     connect(m_saveMixlist, &QAction::triggered, m_files, &FileController::saveMixlist);
     connect(m_saveMixlistAs, &QAction::triggered, this, [this] { m_files->saveMixlistAs(); });
-    connect(m_exportMinimal, &QAction::triggered, this, [this] { m_files->exportMinimalMixlist(); });
+    connect(m_exportMinimal, &QAction::triggered, this,
+            [this] { m_files->exportMinimalMixlist(); });
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
     connect(m_setWhite, &QAction::triggered, this, [this] { setSelectedPolicy(Policy::White); });
     connect(m_setBlack, &QAction::triggered, this, [this] { setSelectedPolicy(Policy::Black); });
@@ -206,25 +213,33 @@ void MainWindow::createExportAndCompareActions()
     // Icons: the desktop theme's where it has one, else ours (gray strokes read on light and dark).
     m_openLibrary->setIcon(QIcon::fromTheme(QStringLiteral("document-open"),
                                             QIcon(QStringLiteral(":/icons/open.svg"))));
-    m_save->setIcon(QIcon::fromTheme(QStringLiteral("document-save"), QIcon(QStringLiteral(":/icons/save.svg"))));
+    m_save->setIcon(QIcon::fromTheme(QStringLiteral("document-save"),
+                                     QIcon(QStringLiteral(":/icons/save.svg"))));
     m_setWhite->setIcon(QIcon(QStringLiteral(":/icons/policy-white.svg")));
     m_setBlack->setIcon(QIcon(QStringLiteral(":/icons/policy-black.svg")));
     m_setGray->setIcon(QIcon(QStringLiteral(":/icons/policy-gray.svg")));
 
     auto *exporter = new LibraryExporter(m_workspace, m_files, this);
     m_exportPatched = makeAction("actionExportPatchedLibrary", tr("&Patched Library..."));
-    m_exportPatched->setToolTip(tr("A copy of the library with the colour edits (a folder of the "
-                                   "edited files for a soc folder); the open files stay as they are"));
-    m_exportKeepDtype = makeAction("actionExportKeepDtype", tr("&keep_dtype File from Selection..."));
-    m_exportKeepDtype->setToolTip(tr("OpType::<type> lines for the op types selected in the library"));
-    connect(m_exportPatched, &QAction::triggered, exporter, [exporter] { exporter->exportPatchedLibrary(); });
+    m_exportPatched->setToolTip(
+        tr("A copy of the library with the colour edits (a folder of the "
+           "edited files for a soc folder); the open files stay as they are"));
+    m_exportKeepDtype
+        = makeAction("actionExportKeepDtype", tr("&keep_dtype File from Selection..."));
+    m_exportKeepDtype->setToolTip(
+        tr("OpType::<type> lines for the op types selected in the library"));
+    connect(m_exportPatched, &QAction::triggered, exporter,
+            [exporter] { exporter->exportPatchedLibrary(); });
     connect(m_exportKeepDtype, &QAction::triggered, this,
             [this, exporter] { exporter->exportKeepDtype(m_libraryView->selectedTypes()); });
 
-    QAction *compareFile = makeAction("actionCompareLibraryFile", tr("Compare with Library &File..."));
-    QAction *compareFolder = makeAction("actionCompareLibraryFolder", tr("Compare with Library F&older..."));
+    QAction *compareFile
+        = makeAction("actionCompareLibraryFile", tr("Compare with Library &File..."));
+    QAction *compareFolder
+        = makeAction("actionCompareLibraryFolder", tr("Compare with Library F&older..."));
     compareFile->setToolTip(tr("Diff the open library's colours against another library file"));
-    compareFolder->setToolTip(tr("Diff the open library's colours against a soc folder or opp root"));
+    compareFolder->setToolTip(
+        tr("Diff the open library's colours against a soc folder or opp root"));
     auto compare = [this](const QString &path) {
         if (path.isEmpty())
             return;
@@ -233,12 +248,14 @@ void MainWindow::createExportAndCompareActions()
             return;
         const QString name = QFileInfo(path).fileName();
         if (!loaded->ok())
-            statusBar()->showMessage(tr("%1 has errors: compared with what could be read").arg(name), 8000);
+            statusBar()->showMessage(
+                tr("%1 has errors: compared with what could be read").arg(name), 8000);
         m_diffView->setComparisonLibrary(std::move(loaded->library), name);
         showView(View::Diff);
     };
     connect(compareFile, &QAction::triggered, this, [this, compare] {
-        compare(m_files->prompt()->openFileName(tr("Compare with Library File"), libraryFileFilter()));
+        compare(
+            m_files->prompt()->openFileName(tr("Compare with Library File"), libraryFileFilter()));
     });
     connect(compareFolder, &QAction::triggered, this, [this, compare] {
         compare(m_files->prompt()->openDirectory(tr("Compare with Soc Folder or Opp Root")));
@@ -307,14 +324,15 @@ bool MainWindow::openPaths(const QStringList &paths)
     }
     bool ok = true;
     for (const QString &path : paths)
-        ok = (GraphTab::isGraphFile(path) ? m_graphTab->openGraph(path) : m_files->open(path)) && ok;
+        ok = (GraphTab::isGraphFile(path) ? m_graphTab->openGraph(path) : m_files->open(path))
+            && ok;
     return ok;
 }
 
 bool MainWindow::parseView(const QString &name, View *view)
 {
-    static const QStringList names{QStringLiteral("library"), QStringLiteral("mixlist"),
-                                   QStringLiteral("graph"), QStringLiteral("diff")};
+    static const QStringList names {QStringLiteral("library"), QStringLiteral("mixlist"),
+                                    QStringLiteral("graph"), QStringLiteral("diff")};
     const int i = int(names.indexOf(name.toLower()));
     if (i < 0)
         return false;
@@ -352,7 +370,8 @@ void MainWindow::setSelectedPolicy(Policy policy)
     auto *command = new SetPolicyCommand(document, types, policy);
     if (command->isEmpty()) {
         delete command;
-        statusBar()->showMessage(tr("Already %1").arg(QString::fromLatin1(policyName(policy))), 3000);
+        statusBar()->showMessage(tr("Already %1").arg(QString::fromLatin1(policyName(policy))),
+                                 3000);
         return;
     }
     document->undoStack()->push(command);
@@ -408,7 +427,8 @@ void MainWindow::updateStatus()
 void MainWindow::addRecentFile(const QString &path)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    if (m_workspace->libraryDocument()->isSample() && absolute == m_workspace->libraryDocument()->path())
+    if (m_workspace->libraryDocument()->isSample()
+        && absolute == m_workspace->libraryDocument()->path())
         return; // the sample's temp copy is no file to reopen
     m_recentFiles.removeAll(absolute);
     m_recentFiles.prepend(absolute);
@@ -448,7 +468,8 @@ void MainWindow::writeSettings()
     QSettings settings;
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
     settings.setValue(QStringLiteral("windowState"), saveState());
-    settings.setValue(QStringLiteral("libraryColumns"), m_libraryView->table()->horizontalHeader()->saveState());
+    settings.setValue(QStringLiteral("libraryColumns"),
+                      m_libraryView->table()->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("recentFiles"), m_recentFiles);
 }
 

@@ -16,20 +16,24 @@ namespace {
 
 int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo mixlist lint",
-                "Check a modify_mixlist file as the compiler reads it (X1, X2) and lint it (X4): unknown op\n"
-                "types with the nearest name, duplicates, entries that change nothing, non-FE types.");
+    ArgParser p(
+        "opsinfo mixlist lint",
+        "Check a modify_mixlist file as the compiler reads it (X1, X2) and lint it (X4): unknown op\n"
+        "types with the nearest name, duplicates, entries that change nothing, non-FE types.");
     p.positional("FILE", "the modify_mixlist .json file")
-        .option("library", "PATH", "library to check op types against (file, soc folder or opp folder)", true)
+        .option("library", "PATH",
+                "library to check op types against (file, soc folder or opp folder)", true)
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
-        .flag("lenient", "import leniently: report comments, trailing commas, grey-list ... as repairs")
+        .flag("lenient",
+              "import leniently: report comments, trailing commas, grey-list ... as repairs")
         .flag("json", "same as --format json")
         .option("format", "FORMAT", "text (default), json, github (annotations) or junit (XML)");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
     if (p.has("format") && !parseReportFormat(p.value("format"), format)) {
-        err << "opsinfo mixlist lint: unknown --format '" << p.value("format") << "' (text, json, github, junit)\n";
+        err << "opsinfo mixlist lint: unknown --format '" << p.value("format")
+            << "' (text, json, github, junit)\n";
         return ExitUsage;
     }
     const std::string file = p.value("FILE");
@@ -42,10 +46,12 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
         if (!library)
             return ExitUsage;
     }
-    MixlistParseResult parsed = p.has("lenient") ? parseMixlistLenient(*text, file) : parseMixlistStrict(*text, file);
+    MixlistParseResult parsed
+        = p.has("lenient") ? parseMixlistLenient(*text, file) : parseMixlistStrict(*text, file);
     std::vector<Diagnostic> findings = parsed.diagnostics;
     if (parsed.ok()) {
-        for (const LintFinding &f : lintMixlist(parsed.mixlist, library ? &*library : nullptr, file)) {
+        for (const LintFinding &f :
+             lintMixlist(parsed.mixlist, library ? &*library : nullptr, file)) {
             Diagnostic d = f.diagnostic;
             if (f.fixIt && d.hint.empty())
                 d.hint = f.fixIt->label;
@@ -85,14 +91,18 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
     for (const OpPolicy &op : table.all()) {
         if (op.marks.empty() && !p.has("all"))
             continue;
-        rows.push_back({{"op_type", op.type}, {"library", policyName(op.library)},
-                        {"effective", policyName(op.effective)}, {"changed", op.changedByMixlist()},
-                        {"in_library", op.inLibrary}, {"file", op.libraryFile},
+        rows.push_back({{"op_type", op.type},
+                        {"library", policyName(op.library)},
+                        {"effective", policyName(op.effective)},
+                        {"changed", op.changedByMixlist()},
+                        {"in_library", op.inLibrary},
+                        {"file", op.libraryFile},
                         {"explanation", op.explanation}});
-        textRows.push_back({op.type, policyName(op.library), policyName(op.effective), op.explanation});
+        textRows.push_back(
+            {op.type, policyName(op.library), policyName(op.effective), op.explanation});
     }
     if (p.has("json"))
-        out << nlohmann::json{{"mixlist", file}, {"ops", rows}}.dump(2) << "\n";
+        out << nlohmann::json {{"mixlist", file}, {"ops", rows}}.dump(2) << "\n";
     else
         out << formatTable({"OP TYPE", "LIBRARY", "EFFECTIVE", "WHY"}, textRows);
     return ExitOk;
@@ -100,9 +110,10 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
 
 int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo mixlist export",
-                "Write the minimal modify_mixlist (X5) that turns the BASE library's colours into the\n"
-                "TARGET library's (e.g. a copy you edited), so the built-in library can stay untouched.");
+    ArgParser p(
+        "opsinfo mixlist export",
+        "Write the minimal modify_mixlist (X5) that turns the BASE library's colours into the\n"
+        "TARGET library's (e.g. a copy you edited), so the built-in library can stay untouched.");
     p.option("library", "BASE", "the base library (as installed)", true)
         .option("target", "TARGET", "the library with the colours you want", true)
         .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
@@ -114,7 +125,8 @@ int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::
         return ExitUsage;
     }
     const auto base = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
-    const auto target = base ? loadLibrariesForCli(p.values("target"), p.value("soc"), err) : std::nullopt;
+    const auto target
+        = base ? loadLibrariesForCli(p.values("target"), p.value("soc"), err) : std::nullopt;
     if (!base || !target)
         return ExitUsage;
     PolicyTarget wanted;
@@ -141,11 +153,12 @@ int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::
 
 int runMixlistCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    return dispatchSubcommand("mixlist",
-                              {{"lint", "check and lint a modify_mixlist file", &mixlistLint},
-                               {"apply", "effective colour of every op the mixlist names, with why", &mixlistApply},
-                               {"export", "minimal mixlist turning one library into another", &mixlistExport}},
-                              args, out, err);
+    return dispatchSubcommand(
+        "mixlist",
+        {{"lint", "check and lint a modify_mixlist file", &mixlistLint},
+         {"apply", "effective colour of every op the mixlist names, with why", &mixlistApply},
+         {"export", "minimal mixlist turning one library into another", &mixlistExport}},
+        args, out, err);
 }
 
 } // namespace opsinfo

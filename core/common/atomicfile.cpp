@@ -59,20 +59,23 @@ bool diskFull(int err)
 std::string unchangedReason(int err)
 {
     return diskFull(err)
-        ? CoreText::tr("the file on disk was not changed: %1 (free some disk space and save again)", std::strerror(err))
+        ? CoreText::tr("the file on disk was not changed: %1 (free some disk space and save again)",
+                       std::strerror(err))
         : CoreText::tr("the file on disk was not changed: %1", std::strerror(err));
 }
 
 } // namespace
 
-bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t mode, FileSystemOps &fs,
-                         std::string *error)
+bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t mode,
+                         FileSystemOps &fs, std::string *error)
 {
-    static std::atomic<unsigned> counter{0};
+    static std::atomic<unsigned> counter {0};
     const auto slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? std::string(".") : path.substr(0, slash == 0 ? 1 : slash);
+    const std::string dir
+        = slash == std::string::npos ? std::string(".") : path.substr(0, slash == 0 ? 1 : slash);
     const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    const std::string temp = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + '.' + name
+    const std::string temp
+        = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + '.' + name
         + ".opsinfo-tmp-" + std::to_string(::getpid()) + '-' + std::to_string(counter++);
 
     auto failWith = [&](const std::string &message) {
@@ -85,10 +88,11 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
     if (fd < 0) {
         const int err = errno;
         return failWith(
-            diskFull(err)
-                ? CoreText::tr("cannot create a temporary file in %1 to save %2: %3 (free some disk space and save again)",
-                               dir, path, std::strerror(err))
-                : CoreText::tr("cannot create a temporary file in %1 to save %2: %3", dir, path, std::strerror(err)));
+            diskFull(err) ? CoreText::tr(
+                "cannot create a temporary file in %1 to save %2: %3 (free some disk space and save again)",
+                dir, path, std::strerror(err))
+                          : CoreText::tr("cannot create a temporary file in %1 to save %2: %3", dir,
+                                         path, std::strerror(err)));
     }
     ::fchmod(fd, mode); // open() applied the umask; keep the original file's permissions
 
@@ -117,12 +121,14 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
     if (fs.close(fd) != 0) {
         const int err = errno;
         fs.unlink(temp);
-        return failWith(CoreText::tr("cannot finish writing %1", path) + "; " + unchangedReason(err));
+        return failWith(CoreText::tr("cannot finish writing %1", path) + "; "
+                        + unchangedReason(err));
     }
     if (fs.rename(temp, path) != 0) {
         const int err = errno;
         fs.unlink(temp);
-        return failWith(CoreText::tr("cannot replace %1 with the saved copy", path) + "; " + unchangedReason(err));
+        return failWith(CoreText::tr("cannot replace %1 with the saved copy", path) + "; "
+                        + unchangedReason(err));
     }
     // The rename is durable only once the folder entry is on disk.
     const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -20,7 +20,8 @@ std::uint64_t contentHash(std::string_view bytes)
     return h;
 }
 
-bool readFileStamped(const std::string &path, std::string &bytes, FileStamp &stamp, std::string *error)
+bool readFileStamped(const std::string &path, std::string &bytes, FileStamp &stamp,
+                     std::string *error)
 {
     stamp = {};
     bytes.clear();

@@ -18,7 +18,8 @@ LibraryDocument::LibraryDocument(QObject *parent)
 LibraryDocument::~LibraryDocument() = default;
 
 void LibraryDocument::reset(OpLibrary library, const QString &path,
-                            std::vector<Diagnostic> diagnostics, std::optional<PreparedLibrary> prepared)
+                            std::vector<Diagnostic> diagnostics,
+                            std::optional<PreparedLibrary> prepared)
 {
     m_undoStack->clear();
     m_library = std::move(library);
@@ -87,7 +88,8 @@ void LibraryDocument::applyPolicies(const std::vector<std::pair<std::string, Pol
 
 void LibraryDocument::markSaved(const QString &path)
 {
-    // The baseline stays the library as opened: "changed" and the minimal mixlist are relative to it.
+    // The baseline stays the library as opened: "changed" and the minimal mixlist are relative to
+    // it.
     if (path != m_path) {
         m_path = path;
         emit pathChanged(m_path);

@@ -28,13 +28,16 @@ public:
     explicit LibraryDocument(QObject *parent = nullptr);
     ~LibraryDocument() override;
 
-    // Replaces the whole library (a fresh undo history). `path` is what was opened. `prepared`, when
-    // given, must be PreparedLibrary::build() of `library` and the current mixlist.
+    // Replaces the whole library (a fresh undo history). `path` is what was opened. `prepared`,
+    // when given, must be PreparedLibrary::build() of `library` and the current mixlist.
     void reset(OpLibrary library, const QString &path, std::vector<Diagnostic> diagnostics = {},
                std::optional<PreparedLibrary> prepared = std::nullopt);
     // During libraryReset() only: what the loader prepared, for listeners to move their part out
     // of; nullptr when the reset was not prepared (they compute it then).
-    PreparedLibrary *preparedForReset() { return m_preparedForReset ? &*m_preparedForReset : nullptr; }
+    PreparedLibrary *preparedForReset()
+    {
+        return m_preparedForReset ? &*m_preparedForReset : nullptr;
+    }
 
     const OpLibrary &library() const { return m_library; }
     QString path() const { return m_path; }
@@ -50,7 +53,10 @@ public:
     // Colour as opened, before any edit of this session (saves do not move this baseline).
     Policy originalPolicy(std::string_view type) const;
     Policy policy(std::string_view type) const;
-    bool isPolicyEdited(std::string_view type) const { return policy(type) != originalPolicy(type); }
+    bool isPolicyEdited(std::string_view type) const
+    {
+        return policy(type) != originalPolicy(type);
+    }
     // Op types whose colour differs from the loaded one, sorted.
     std::vector<std::pair<std::string, Policy>> editedPolicies() const;
 

@@ -19,7 +19,7 @@ namespace opsinfo {
 struct EditorLintFinding
 {
     Diagnostic diagnostic;
-    QString fixLabel;             // "Rename to 'MatMul'"; empty when there is no fix
+    QString fixLabel; // "Rename to 'MatMul'"; empty when there is no fix
     std::optional<Mixlist> fixed; // the mixlist after the fix
 };
 

@@ -20,14 +20,24 @@ class LibraryModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { TypeColumn, LibraryColumn, EffectiveColumn, KindColumn, SourceColumn,
-                  ShadowedColumn, ColumnsColumn, DtypesColumn, DynamicColumn, ColumnCount };
+    enum Column {
+        TypeColumn,
+        LibraryColumn,
+        EffectiveColumn,
+        KindColumn,
+        SourceColumn,
+        ShadowedColumn,
+        ColumnsColumn,
+        DtypesColumn,
+        DynamicColumn,
+        ColumnCount
+    };
     enum Role {
         TypeRole = Qt::UserRole + 1, // QString op type
-        LibraryPolicyRole,           // int(Policy) in the library (with edits)
-        EffectivePolicyRole,         // int(Policy) after the mixlist
-        ChangedRole,                 // bool: edited, or changed by the mixlist
-        SortRole,                    // numbers for numeric columns
+        LibraryPolicyRole, // int(Policy) in the library (with edits)
+        EffectivePolicyRole, // int(Policy) after the mixlist
+        ChangedRole, // bool: edited, or changed by the mixlist
+        SortRole, // numbers for numeric columns
     };
 
     explicit LibraryModel(Workspace *workspace, QObject *parent = nullptr);
