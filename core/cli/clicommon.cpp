@@ -50,16 +50,6 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::ostream &
     }
 }
 
-std::string csvField(const std::string &value)
-{
-    if (value.find_first_of(",\"\n\r") == std::string::npos)
-        return value;
-    std::string out = "\"";
-    for (char c : value)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
 std::string formatTable(const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows)
 {
     std::vector<std::size_t> width(header.size(), 0);

@@ -15,9 +15,6 @@ std::optional<std::string> readFileForCli(const std::string &path, std::ostream 
 // Writes diagnostics to err, one per line, compiler style; colour only on a terminal and without NO_COLOR.
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::ostream &err);
 
-// RFC 4180 field.
-std::string csvField(const std::string &value);
-
 // Left-aligned text table for humans.
 std::string formatTable(const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows);
 

@@ -1,6 +1,7 @@
 #include "cli/clireport.h"
 
 #include "cli/clicommon.h"
+#include "common/textescape.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,22 +20,6 @@ bool parseReportFormat(const std::string &name, ReportFormat &format)
     else
         return false;
     return true;
-}
-
-std::string xmlEscape(const std::string &text)
-{
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
 }
 
 namespace {

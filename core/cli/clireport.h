@@ -19,6 +19,4 @@ bool parseReportFormat(const std::string &name, ReportFormat &format);
 void writeFindings(ReportFormat format, const std::string &suite, const std::string &subject,
                    const std::vector<Diagnostic> &diagnostics, std::ostream &out, std::ostream &err);
 
-std::string xmlEscape(const std::string &text);
-
 } // namespace opsinfo

@@ -45,8 +45,4 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &parser, const st
 // as the compiler refuses them). nullopt with a message on failure.
 std::optional<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs, std::ostream &err);
 
-// Resolution indexes in output order: topological at the top level, subgraph nodes right after
-// their owner (recursively), each subgraph in its own topological order.
-std::vector<int> outputOrder(const Graph &graph, const Resolution &resolution);
-
 } // namespace opsinfo

@@ -1,11 +1,14 @@
 #include "cli/clicommon.h"
 #include "cli/clilibrary.h"
-#include "cli/cliresolve.h"
 #include "cli/clireport.h"
+#include "cli/cliresolve.h"
 #include "cli/commands.h"
-#include "cli/modeplot.h"
 #include "cli/progress.h"
-#include "cli/resolvejson.h"
+#include "diff/resolutiondiff.h"
+#include "export/modechartsvg.h"
+#include "export/resolutionreport.h"
+#include "resolver/modesweep.h"
+#include "resolver/outputorder.h"
 #include "resolver/policysource.h"
 
 #include <nlohmann/json.hpp>
@@ -31,44 +34,44 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
                   std::ostream &err)
 {
     const Resolver resolver(*in.graph, in.library);
-    const PolicySource policies = tablePolicies(in.policies);
-    ResolveOptions options = in.options;
-    options.explanations = false;
-    nlohmann::json rows = nlohmann::json::array();
-    std::vector<std::vector<std::string>> table;
-    std::vector<ModePlotBar> bars;
     Progress progress(err, "resolving", kAllPrecisionModes.size());
-    std::size_t done = 0;
-    for (PrecisionMode mode : kAllPrecisionModes) {
-        progress.update(done++, precisionModeName(mode));
-        if (!in.soc.empty()) {
-            const auto problem = checkModeForSoc(mode, in.soc, in.platformIni);
-            if (problem && problem->severity == Severity::Error) {
-                table.push_back({precisionModeName(mode), "refused on " + in.soc, "", "", "", "", ""});
-                rows.push_back({{"mode", precisionModeName(mode)}, {"refused", problem->message}});
-                bars.push_back({precisionModeName(mode), isApproximateMode(mode), true});
-                continue;
-            }
-        }
-        const Resolution r = resolver.resolve(mode, policies, options);
-        const ResolutionSummary &s = r.summary;
-        bars.push_back({precisionModeName(mode), isApproximateMode(mode), false, s.fp16Nodes, s.bf16Nodes,
-                        s.fp32Nodes, s.aicpuNodes, s.castsTotal});
-        rows.push_back({{"mode", precisionModeName(mode)}, {"summary", summaryToJson(s)},
-                        {"casts", {{"down", s.castsDown}, {"up", s.castsUp}, {"weights", s.castsWeights}, {"total", s.castsTotal}}}});
-        table.push_back({precisionModeName(mode) + std::string(isApproximateMode(mode) ? " (approx)" : ""),
-                         std::to_string(s.fp16Nodes), std::to_string(s.bf16Nodes), std::to_string(s.fp32Nodes),
-                         std::to_string(s.aicpuNodes), std::to_string(s.errors), std::to_string(s.castsTotal)});
-    }
+    const std::vector<ModeSummary> modes
+        = summarizeModes(resolver, tablePolicies(in.policies), in.options, {in.soc, in.platformIni},
+                         1, [&progress](std::size_t done, PrecisionMode next) {
+                             progress.update(done, precisionModeName(next));
+                         });
     progress.finish();
     printDiagnostics(resolver.diagnostics(), err);
+    nlohmann::json rows = nlohmann::json::array();
+    std::vector<std::vector<std::string>> table;
+    for (const ModeSummary &m : modes) {
+        const std::string name = precisionModeName(m.mode);
+        if (!m.refused.empty()) {
+            table.push_back({name, "refused on " + in.soc, "", "", "", "", ""});
+            rows.push_back({{"mode", name}, {"refused", m.refused}});
+            continue;
+        }
+        const ResolutionSummary &s = m.summary;
+        rows.push_back({{"mode", name},
+                        {"summary", summaryToJson(s)},
+                        {"casts",
+                         {{"down", s.castsDown},
+                          {"up", s.castsUp},
+                          {"weights", s.castsWeights},
+                          {"total", s.castsTotal}}}});
+        table.push_back({name + std::string(m.approximate ? " (approx)" : ""),
+                         std::to_string(s.fp16Nodes), std::to_string(s.bf16Nodes),
+                         std::to_string(s.fp32Nodes), std::to_string(s.aicpuNodes),
+                         std::to_string(s.errors), std::to_string(s.castsTotal)});
+    }
     if (json)
         out << nlohmann::json{{"graph", in.graph->path}, {"modes", rows}}.dump(2) << "\n";
     else
         out << formatTable({"MODE", "FP16", "BF16", "FP32", "AICPU", "ERRORS", "CASTS"}, table);
     if (!plotPath.empty()) {
         const std::string name = in.graph->path.substr(in.graph->path.find_last_of('/') + 1);
-        if (!writeTextFile(plotPath, modeChartSvg(bars, "Dtypes and casts per precision mode: " + name), err))
+        if (!writeTextFile(
+                plotPath, modeChartSvg(modes, "Dtypes and casts per precision mode: " + name), err))
             return ExitUsage;
         err << "opsinfo: chart written to " << plotPath << "\n";
     }
@@ -153,15 +156,14 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     const Resolution a = resolver.resolve(*modeA, tablePolicies(tableA), in->options);
     const Resolution b = resolver.resolve(*modeB, tablePolicies(tableB), in->options);
 
+    const ResolutionDiff diff = diffResolutions(*in->graph, a, b);
     nlohmann::json changed = nlohmann::json::array();
     std::vector<std::vector<std::string>> rows;
     std::map<std::string, std::size_t> transitions;
     std::vector<Diagnostic> findings;
-    for (int index : outputOrder(*in->graph, a)) {
-        const NodeResolution &na = a.nodes[std::size_t(index)];
-        const NodeResolution &nb = b.nodes[std::size_t(index)];
-        if (na.dtype == nb.dtype && na.engine == nb.engine)
-            continue;
+    for (const NodeChange &change : diff.changed) {
+        const NodeResolution &na = *change.a;
+        const NodeResolution &nb = *change.b;
         const std::string name = na.node ? na.node->name : "";
         const std::string type = na.node ? na.node->opType : "";
         const std::string from = std::string(dtypeName(na.dtype)) + (na.engine == Engine::AICPU ? " (AICPU)" : "");
@@ -180,22 +182,28 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         for (Diagnostic &d : findings)
             d.severity = Severity::Error;
     }
-    const long castDelta = long(b.summary.castsTotal) - long(a.summary.castsTotal);
+    const long castDelta = diff.castDelta();
     const std::string sideA = byMode ? modes.front() : p.value("mixlist-a", "(no mixlist)");
     const std::string sideB = byMode ? modes.back() : p.value("mixlist-b", "(no mixlist)");
     if (format == ReportFormat::Github || format == ReportFormat::Junit) {
         writeFindings(format, "opsinfo resolve diff", p.value("GRAPH"), findings, out, err);
     } else if (format == ReportFormat::Json) {
-        out << nlohmann::json{{"graph", p.value("GRAPH")}, {"a", sideA}, {"b", sideB}, {"changed", changed},
-                              {"changed_count", changed.size()}, {"transitions", transitions},
-                              {"casts_a", a.summary.castsTotal}, {"casts_b", b.summary.castsTotal},
-                              {"cast_delta", castDelta}}
+        out << nlohmann::json {{"graph", p.value("GRAPH")},
+                               {"a", sideA},
+                               {"b", sideB},
+                               {"changed", changed},
+                               {"changed_count", changed.size()},
+                               {"transitions", transitions},
+                               {"casts_a", diff.castsA},
+                               {"casts_b", diff.castsB},
+                               {"cast_delta", castDelta}}
                    .dump(2)
             << "\n";
     } else {
-        out << "A: " << sideA << "\nB: " << sideB << "\n\n" << formatTable({"NODE", "OP TYPE", "A", "B"}, rows)
-            << "\n" << changed.size() << " node(s) change dtype; casts " << a.summary.castsTotal << " -> "
-            << b.summary.castsTotal << " (" << (castDelta >= 0 ? "+" : "") << castDelta << ")\n";
+        out << "A: " << sideA << "\nB: " << sideB << "\n\n"
+            << formatTable({"NODE", "OP TYPE", "A", "B"}, rows) << "\n"
+            << changed.size() << " node(s) change dtype; casts " << diff.castsA << " -> "
+            << diff.castsB << " (" << (castDelta >= 0 ? "+" : "") << castDelta << ")\n";
         for (const auto &[t, count] : transitions)
             out << "  " << t << ": " << count << "\n";
     }

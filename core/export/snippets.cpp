@@ -3,7 +3,6 @@
 #include "common/coretext.h"
 
 #include <algorithm>
-#include <set>
 
 namespace opsinfo {
 
@@ -97,17 +96,6 @@ std::vector<Snippet> allSnippets(const SnippetInput &input)
         result.push_back(std::move(s));
     }
     return result;
-}
-
-std::string writeKeepDtype(const std::vector<std::string> &nodeNames, const std::vector<std::string> &opTypes)
-{
-    std::set<std::string> types(opTypes.begin(), opTypes.end());
-    std::string out;
-    for (const std::string &name : nodeNames)
-        out += name + "\n";
-    for (const std::string &type : types)
-        out += "OpType::" + type + "\n";
-    return out;
 }
 
 } // namespace opsinfo

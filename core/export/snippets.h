@@ -28,7 +28,4 @@ struct Snippet
 std::string snippetFor(SnippetTarget target, const SnippetInput &input, std::string *note = nullptr);
 std::vector<Snippet> allSnippets(const SnippetInput &input);
 
-// --keep_dtype file: one entry per line, node names as given, op types as `OpType::<Type>`.
-std::string writeKeepDtype(const std::vector<std::string> &nodeNames, const std::vector<std::string> &opTypes);
-
 } // namespace opsinfo

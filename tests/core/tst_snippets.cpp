@@ -1,3 +1,4 @@
+#include "export/keepdtypefile.h"
 #include "export/snippets.h"
 
 #include <QTest>
@@ -32,10 +33,32 @@ private slots:
         QCOMPARE(allSnippets({"force_fp16", "", "", ""}).size(), std::size_t(6));
     }
 
+    void keepDtypeListsNamesThenSortedTypes_data()
+    {
+        QTest::addColumn<QStringList>("nodes");
+        QTest::addColumn<QStringList>("types");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("names in order, types sorted once")
+            << QStringList {"n1", "n0"} << QStringList {"Softmax", "Add", "Add"}
+            << QStringLiteral("n1\nn0\nOpType::Add\nOpType::Softmax\n");
+        QTest::newRow("a name selected twice is written once")
+            << QStringList {"b", "a", "b"} << QStringList {} << QStringLiteral("b\na\n");
+        QTest::newRow("empty names skipped")
+            << QStringList {"", "x", ""} << QStringList {} << QStringLiteral("x\n");
+        QTest::newRow("nothing") << QStringList {} << QStringList {} << QString();
+    }
+
     void keepDtypeListsNamesThenSortedTypes()
     {
-        QCOMPARE(QString::fromStdString(writeKeepDtype({"n1", "n0"}, {"Softmax", "Add", "Add"})),
-                 QStringLiteral("n1\nn0\nOpType::Add\nOpType::Softmax\n"));
+        QFETCH(QStringList, nodes);
+        QFETCH(QStringList, types);
+        QFETCH(QString, expected);
+        std::vector<std::string> names, opTypes;
+        for (const QString &n : nodes)
+            names.push_back(n.toStdString());
+        for (const QString &t : types)
+            opTypes.push_back(t.toStdString());
+        QCOMPARE(QString::fromStdString(writeKeepDtype(names, opTypes)), expected);
     }
 };
 

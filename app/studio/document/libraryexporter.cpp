@@ -4,7 +4,7 @@
 #include "document/librarydocument.h"
 #include "document/userprompt.h"
 #include "document/workspace.h"
-#include "export/snippets.h"
+#include "export/keepdtypefile.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,58 +1,33 @@
 #include "graphdiff.h"
 
-#include "cli/cliresolve.h"
+#include "diff/resolutiondiff.h"
 #include "graph/graph.h"
 #include "nodestylemap.h"
 
 #include <QColor>
 
-#include <algorithm>
-
 namespace opsinfo {
 
-namespace {
-
-std::vector<int> castsPerConsumer(const Resolution &r)
+GraphDiff graphDiff(const Graph &graph, const Resolution &a, const Resolution &b)
 {
-    std::vector<int> counts(r.nodes.size(), 0);
-    for (const CastInsertion &c : r.casts)
-        for (const auto &[consumer, input] : c.consumers) {
-            Q_UNUSED(input);
-            if (consumer >= 0 && std::size_t(consumer) < counts.size())
-                ++counts[std::size_t(consumer)];
-        }
-    return counts;
-}
-
-} // namespace
-
-GraphDiff diffResolutions(const Graph &graph, const Resolution &a, const Resolution &b)
-{
+    const ResolutionDiff changes = diffResolutions(graph, a, b);
     GraphDiff diff;
-    diff.castsA = a.summary.castsTotal;
-    diff.castsB = b.summary.castsTotal;
-    if (a.nodes.size() != b.nodes.size())
-        return diff;
-    const std::vector<int> castsA = castsPerConsumer(a);
-    const std::vector<int> castsB = castsPerConsumer(b);
-    for (int index : outputOrder(graph, a)) {
-        const NodeResolution &na = a.nodes[std::size_t(index)];
-        const NodeResolution &nb = b.nodes[std::size_t(index)];
-        if (na.dtype == nb.dtype && na.engine == nb.engine)
-            continue;
+    diff.castsA = changes.castsA;
+    diff.castsB = changes.castsB;
+    for (const NodeChange &change : changes.changed) {
         GraphDiffRow row;
-        row.index = index;
-        row.topLevel = na.parent < 0;
-        if (na.node) {
-            row.name = QString::fromStdString(na.node->name);
-            row.opType = QString::fromStdString(na.node->opType);
+        row.index = change.index;
+        row.topLevel = change.topLevel;
+        if (const Node *node = change.a->node) {
+            row.name = QString::fromStdString(node->name);
+            row.opType = QString::fromStdString(node->opType);
         }
-        row.a = decisionText(na);
-        row.b = decisionText(nb);
-        row.kindA = nodeStyleKind(na);
-        row.kindB = nodeStyleKind(nb);
-        row.castsA = castsA[std::size_t(index)];
-        row.castsB = castsB[std::size_t(index)];
+        row.a = decisionText(*change.a);
+        row.b = decisionText(*change.b);
+        row.kindA = nodeStyleKind(*change.a);
+        row.kindB = nodeStyleKind(*change.b);
+        row.castsA = change.castsA;
+        row.castsB = change.castsB;
         ++diff.transitions[row.a + QStringLiteral("->") + row.b];
         diff.rows.push_back(std::move(row));
     }

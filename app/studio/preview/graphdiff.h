@@ -38,8 +38,8 @@ struct GraphDiff
     long castDelta() const { return long(castsB) - long(castsA); }
 };
 
-// What changes from `a` to `b` (both over `graph`).
-GraphDiff diffResolutions(const Graph &graph, const Resolution &a, const Resolution &b);
+// What changes from `a` to `b` (both over `graph`): core's diffResolutions in the view's words.
+GraphDiff graphDiff(const Graph &graph, const Resolution &a, const Resolution &b);
 
 // Styles that highlight a diff in the graph view: changed nodes in their B colour (with B's cast
 // marks), every other node pale.

@@ -265,7 +265,7 @@ void GraphDiffPanel::compare()
             progress(55, tr("Resolving side B"));
             Outcome outcome;
             outcome.b = PreviewResult::compute(context, b, false);
-            outcome.diff = diffResolutions(*context->graph, ra->resolution, outcome.b->resolution);
+            outcome.diff = graphDiff(*context->graph, ra->resolution, outcome.b->resolution);
             return outcome;
         },
         [this, labelA, labelB](Outcome outcome) {

@@ -325,13 +325,13 @@ void GraphPreviewWidget::updateModesChart()
     m_chart->setPending(true);
     const ResolveSettings settings = m_preview->currentSettings();
     const std::string soc = m_preview->soc().toStdString();
-    m_preview->jobs()->start<std::vector<ModeCounts>>(
+    m_preview->jobs()->start<std::vector<ModeSummary>>(
         BackgroundJobs::Modes, tr("Resolving every mode"), m_preview->runsInline(),
         [context, settings, soc](const std::function<void(int, const QString &)> &progress) {
             progress(10, tr("Resolving every mode"));
-            return summarizeModes(*context, settings, soc);
+            return previewModeSummaries(*context, settings, soc);
         },
-        [this](std::vector<ModeCounts> counts) { m_chart->setCounts(std::move(counts)); });
+        [this](std::vector<ModeSummary> counts) { m_chart->setCounts(std::move(counts)); });
 }
 
 void GraphPreviewWidget::openLink(const QUrl &url)

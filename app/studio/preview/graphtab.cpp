@@ -1,8 +1,9 @@
 #include "graphtab.h"
 
+#include "backgroundjobs.h"
 #include "document/filecontroller.h"
 #include "document/userprompt.h"
-#include "backgroundjobs.h"
+#include "export/keepdtypefile.h"
 #include "graph/graphview.h"
 #include "graphpreview.h"
 #include "graphpreviewwidget.h"
@@ -246,7 +247,7 @@ bool GraphTab::exportKeepDtype(const QString &given)
     }
     const QString path = askPath(given, tr("Export keep_dtype"), QStringLiteral("keep_dtype.cfg"),
                                  tr("keep_dtype files (*.cfg *.txt);;All files (*)"));
-    return !path.isEmpty() && write(path, keepDtypeText(names));
+    return !path.isEmpty() && write(path, writeKeepDtype(names, {}));
 }
 
 } // namespace opsinfo

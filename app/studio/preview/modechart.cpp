@@ -47,7 +47,7 @@ QChart *ModeChart::chart() const
     return m_view->chart();
 }
 
-void ModeChart::setCounts(std::vector<ModeCounts> counts)
+void ModeChart::setCounts(std::vector<ModeSummary> counts)
 {
     m_model->setCounts(std::move(counts));
     setPending(false);
@@ -68,7 +68,7 @@ void ModeChart::rebuildChart()
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setAnimationOptions(QChart::NoAnimation);
 
-    const std::vector<ModeCounts> &counts = m_model->counts();
+    const std::vector<ModeSummary> &counts = m_model->counts();
     struct SetDef
     {
         QString name;
@@ -89,7 +89,8 @@ void ModeChart::rebuildChart()
         set->setColor(nodeStyleColor(def.kind));
         set->setBorderColor(nodeStyleColor(def.kind).darker(120));
         for (std::size_t i = 0; i < counts.size(); ++i) {
-            const double value = counts[i].refused.isEmpty() ? double(counts[i].summary.*def.field) : 0.0;
+            const double value
+                = counts[i].refused.empty() ? double(counts[i].summary.*def.field) : 0.0;
             set->append(value);
             totals[i] += value;
         }
@@ -107,7 +108,7 @@ void ModeChart::rebuildChart()
     casts->setPen(pen);
     double maxCasts = 1;
     for (std::size_t i = 0; i < counts.size(); ++i) {
-        const double value = counts[i].refused.isEmpty() ? double(counts[i].summary.castsTotal) : 0.0;
+        const double value = counts[i].refused.empty() ? double(counts[i].summary.castsTotal) : 0.0;
         casts->append(double(i), value);
         maxCasts = std::max(maxCasts, value);
     }
@@ -129,9 +130,9 @@ void ModeChart::rebuildChart()
         return QString();
     };
     QStringList categories;
-    for (const ModeCounts &c : counts)
+    for (const ModeSummary &c : counts)
         categories << shortName(c.mode) + (c.approximate ? QStringLiteral("*") : QString())
-                          + (c.refused.isEmpty() ? QString() : QStringLiteral(" ✕"));
+                + (c.refused.empty() ? QString() : QStringLiteral(" ✕"));
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     x->setLabelsAngle(-90); // upright labels are cut to "fo..." under narrow bars

@@ -23,7 +23,7 @@ public:
 
     ModeSummaryModel *model() const { return m_model; }
     QChart *chart() const;
-    void setCounts(std::vector<ModeCounts> counts);
+    void setCounts(std::vector<ModeSummary> counts);
     // "Computing..." while a worker resolves every mode.
     void setPending(bool pending);
 

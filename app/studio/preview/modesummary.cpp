@@ -5,30 +5,17 @@
 
 namespace opsinfo {
 
-std::vector<ModeCounts> summarizeModes(const ResolveContext &context,
-                                       const ResolveSettings &settings, const std::string &soc)
+std::vector<ModeSummary> previewModeSummaries(const ResolveContext &context,
+                                              const ResolveSettings &settings,
+                                              const std::string &soc)
 {
-    const std::vector<PrecisionMode> modes(kAllPrecisionModes.begin(), kAllPrecisionModes.end());
     static const PolicyTable empty;
     ResolveOptions options;
     options.grayRule = settings.grayRule;
-    options.explanations = false;
     // Two threads at most: the machine is shared with the UI and other work.
-    const std::vector<Resolution> results = context.resolver->resolveModes(
-        modes, tablePolicies(settings.policies ? *settings.policies : empty), options, 2);
-    std::vector<ModeCounts> counts;
-    for (std::size_t i = 0; i < modes.size(); ++i) {
-        ModeCounts c;
-        c.mode = modes[i];
-        c.approximate = isApproximateMode(modes[i]);
-        c.summary = results[i].summary;
-        if (!soc.empty())
-            if (const auto problem = checkModeForSoc(modes[i], soc);
-                problem && problem->severity == Severity::Error)
-                c.refused = coreText(problem->message);
-        counts.push_back(std::move(c));
-    }
-    return counts;
+    return summarizeModes(*context.resolver,
+                          tablePolicies(settings.policies ? *settings.policies : empty), options,
+                          {soc, {}}, 2);
 }
 
 ModeSummaryModel::ModeSummaryModel(QObject *parent)
@@ -36,7 +23,7 @@ ModeSummaryModel::ModeSummaryModel(QObject *parent)
 {
 }
 
-void ModeSummaryModel::setCounts(std::vector<ModeCounts> counts)
+void ModeSummaryModel::setCounts(std::vector<ModeSummary> counts)
 {
     beginResetModel();
     m_counts = std::move(counts);
@@ -57,10 +44,10 @@ QVariant ModeSummaryModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const ModeCounts &c = m_counts[std::size_t(index.row())];
+    const ModeSummary &c = m_counts[std::size_t(index.row())];
     const ResolutionSummary &s = c.summary;
-    if (role == Qt::ToolTipRole && !c.refused.isEmpty())
-        return c.refused;
+    if (role == Qt::ToolTipRole && !c.refused.empty())
+        return coreText(c.refused);
     if (role == Qt::TextAlignmentRole)
         return index.column() == ModeColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                             : QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -71,7 +58,7 @@ QVariant ModeSummaryModel::data(const QModelIndex &index, int role) const
         QString name = QString::fromLatin1(precisionModeName(c.mode));
         if (role == Qt::DisplayRole && c.approximate)
             name += tr(" (approx)");
-        if (role == Qt::DisplayRole && !c.refused.isEmpty())
+        if (role == Qt::DisplayRole && !c.refused.empty())
             name += tr(" (refused on this SoC)");
         return name;
     }

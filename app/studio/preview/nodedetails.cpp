@@ -1,8 +1,8 @@
 #include "nodedetails.h"
 
-#include "cli/resolvejson.h"
 #include "common/coretexts.h"
 #include "common/ruletexts.h"
+#include "export/resolutionreport.h"
 #include "graph/nodestyle.h"
 #include "library/opdetails.h"
 #include "nodestylemap.h"

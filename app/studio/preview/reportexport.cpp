@@ -1,10 +1,8 @@
 #include "reportexport.h"
 
-#include "cli/cliresolve.h"
-#include "cli/resolvejson.h"
+#include "export/resolutionreport.h"
 #include "previewresult.h"
-
-#include <unordered_set>
+#include "resolver/outputorder.h"
 
 namespace opsinfo {
 
@@ -18,16 +16,6 @@ std::string reportJson(const PreviewResult &result, const std::string &graphPath
 std::string reportCsv(const PreviewResult &result)
 {
     return resolutionToCsv(result.resolution, outputOrder(*result.context->graph, result.resolution));
-}
-
-std::string keepDtypeText(const std::vector<std::string> &nodeNames)
-{
-    std::string text;
-    std::unordered_set<std::string> seen;
-    for (const std::string &name : nodeNames)
-        if (!name.empty() && seen.insert(name).second)
-            text += name + "\n";
-    return text;
 }
 
 } // namespace opsinfo

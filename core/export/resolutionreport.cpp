@@ -1,6 +1,6 @@
-#include "cli/resolvejson.h"
+#include "export/resolutionreport.h"
 
-#include "cli/clicommon.h"
+#include "common/textescape.h"
 #include "graph/graph.h"
 #include "resolver/precisionmode.h"
 
@@ -33,10 +33,17 @@ const char *reportPolicy(const NodeResolution &node)
 
 nlohmann::json summaryToJson(const ResolutionSummary &s)
 {
-    nlohmann::json j = {{"nodes", s.nodes}, {"decided_nodes", s.decidedNodes}, {"float_nodes", s.floatNodes},
-                        {"fp16_nodes", s.fp16Nodes}, {"bf16_nodes", s.bf16Nodes}, {"fp32_nodes", s.fp32Nodes},
-                        {"other_float_nodes", s.otherFloatNodes}, {"aicpu_nodes", s.aicpuNodes},
-                        {"errors", s.errors}, {"warnings", s.warnings}, {"ambiguous", s.ambiguous},
+    nlohmann::json j = {{"nodes", s.nodes},
+                        {"decided_nodes", s.decidedNodes},
+                        {"float_nodes", s.floatNodes},
+                        {"fp16_nodes", s.fp16Nodes},
+                        {"bf16_nodes", s.bf16Nodes},
+                        {"fp32_nodes", s.fp32Nodes},
+                        {"other_float_nodes", s.otherFloatNodes},
+                        {"aicpu_nodes", s.aicpuNodes},
+                        {"errors", s.errors},
+                        {"warnings", s.warnings},
+                        {"ambiguous", s.ambiguous},
                         {"approximate", s.approximate}};
     if (s.outputsWithShape > 0)
         j["activation_bytes"] = s.activationBytes;
@@ -45,8 +52,8 @@ nlohmann::json summaryToJson(const ResolutionSummary &s)
     return j;
 }
 
-nlohmann::json resolutionToJson(const Graph &graph, const Resolution &r, const std::string &graphPath,
-                                const std::vector<int> &order)
+nlohmann::json resolutionToJson(const Graph &graph, const Resolution &r,
+                                const std::string &graphPath, const std::vector<int> &order)
 {
     nlohmann::json nodes = nlohmann::json::array();
     for (int index : order) {
@@ -74,23 +81,30 @@ nlohmann::json resolutionToJson(const Graph &graph, const Resolution &r, const s
     return {{"mode", precisionModeName(r.mode)},
             {"graph", graphPath.empty() ? graph.path : graphPath},
             {"nodes", nodes},
-            {"casts", {{"down", s.castsDown}, {"up", s.castsUp}, {"weights", s.castsWeights}, {"total", s.castsTotal}}},
+            {"casts",
+             {{"down", s.castsDown},
+              {"up", s.castsUp},
+              {"weights", s.castsWeights},
+              {"total", s.castsTotal}}},
             {"summary", summaryToJson(s)}};
 }
 
 std::string resolutionToCsv(const Resolution &r, const std::vector<int> &order)
 {
-    std::string out = "name,op_type,policy,dtype,inputs,outputs,engine,status,rules,ambiguous,approximate,parent,explanation\n";
+    std::string out
+        = "name,op_type,policy,dtype,inputs,outputs,engine,status,rules,ambiguous,approximate,parent,explanation\n";
     for (int index : order) {
         const NodeResolution &n = r.nodes[std::size_t(index)];
         const std::string parent = n.parent >= 0 && r.nodes[std::size_t(n.parent)].node
-                                       ? r.nodes[std::size_t(n.parent)].node->name
-                                       : std::string();
-        out += csvField(n.node ? n.node->name : "") + ',' + csvField(n.node ? n.node->opType : "") + ','
-               + reportPolicy(n) + ',' + dtypeName(n.dtype) + ',' + csvField(joinDtypes(n.inputs)) + ','
-               + csvField(joinDtypes(n.outputs)) + ',' + engineName(n.engine) + ',' + statusName(n.status) + ','
-               + csvField(n.rules.joined(" ")) + ',' + (n.ambiguous ? "true" : "false") + ','
-               + (n.approximate ? "true" : "false") + ',' + csvField(parent) + ',' + csvField(n.explanation) + '\n';
+            ? r.nodes[std::size_t(n.parent)].node->name
+            : std::string();
+        out += csvField(n.node ? n.node->name : "") + ',' + csvField(n.node ? n.node->opType : "")
+            + ',' + reportPolicy(n) + ',' + dtypeName(n.dtype) + ','
+            + csvField(joinDtypes(n.inputs)) + ',' + csvField(joinDtypes(n.outputs)) + ','
+            + engineName(n.engine) + ',' + statusName(n.status) + ','
+            + csvField(n.rules.joined(" ")) + ',' + (n.ambiguous ? "true" : "false") + ','
+            + (n.approximate ? "true" : "false") + ',' + csvField(parent) + ','
+            + csvField(n.explanation) + '\n';
     }
     return out;
 }

@@ -11,9 +11,10 @@ namespace opsinfo {
 
 class Graph;
 
-// The per-node report shared by `opsinfo resolve --json` and the app's JSON export (same content).
-nlohmann::json resolutionToJson(const Graph &graph, const Resolution &resolution, const std::string &graphPath,
-                                const std::vector<int> &order);
+// The per-node report of `opsinfo resolve --json`/`--csv` and of the app's report export (one
+// writer, so both print the same). `order` is outputOrder() (resolver/outputorder.h).
+nlohmann::json resolutionToJson(const Graph &graph, const Resolution &resolution,
+                                const std::string &graphPath, const std::vector<int> &order);
 nlohmann::json summaryToJson(const ResolutionSummary &summary);
 // CSV with a header row, one line per node in `order`.
 std::string resolutionToCsv(const Resolution &resolution, const std::vector<int> &order);

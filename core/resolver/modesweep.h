@@ -1,0 +1,43 @@
+#pragma once
+
+#include "resolver/precisionmode.h"
+#include "resolver/resolution.h"
+#include "resolver/resolver.h"
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opsinfo {
+
+// What one precision mode does to a graph (C2): the figures of the "all modes" table and chart of
+// `opsinfo resolve --all-modes` and of the app's modes view.
+struct ModeSummary
+{
+    PrecisionMode mode = PrecisionMode::ForceFp16;
+    bool approximate = false; // the hif8 modes
+    std::string refused; // the compiler refuses the mode on the SoC (bf16 modes): why; else empty
+    ResolutionSummary summary;
+};
+
+// The SoC the sweep checks each mode against (bf16 modes are refused where it has no fp32->bf16).
+struct SweepSoc
+{
+    std::string_view soc; // empty: no SoC given, nothing is refused
+    std::string_view platformIni; // its platform ini text, if given
+};
+
+// Called before each mode is resolved (only when the sweep runs on one thread).
+using SweepProgress = std::function<void(std::size_t done, PrecisionMode next)>;
+
+// Every mode of kAllPrecisionModes, in that order, over one resolver and policy source, without
+// explanations (nobody reads them here). Refused modes are resolved too (their figures say what
+// the compiler would have done) and carry the refusal. More than one thread runs the modes in
+// parallel over the shared resolver plan.
+std::vector<ModeSummary> summarizeModes(const Resolver &resolver, const PolicySource &policies,
+                                        ResolveOptions options, SweepSoc soc, unsigned threads = 1,
+                                        const SweepProgress &progress = {});
+
+} // namespace opsinfo
