@@ -13,7 +13,7 @@
 #include "graph/graphview.h"
 #include "library/libraryfilterproxy.h"
 #include "library/libraryview.h"
-#include "mainwindow.h"
+#include "mainwindow/mainwindow.h"
 #include "mixlist/oppolicy.h"
 #include "preview/backgroundjobs.h"
 #include "preview/graphdiffpanel.h"

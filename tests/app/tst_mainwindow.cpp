@@ -10,7 +10,7 @@
 #include "library/libraryfilterproxy.h"
 #include "library/librarymodel.h"
 #include "library/libraryview.h"
-#include "mainwindow.h"
+#include "mainwindow/mainwindow.h"
 #include "mixlist/lintmodel.h"
 #include "mixlist/mixlisteditor.h"
 #include "mixlist/mixlistslotmodel.h"

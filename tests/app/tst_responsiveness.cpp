@@ -8,7 +8,7 @@
 #include "library/librarymodel.h"
 #include "library/libraryview.h"
 #include "library/libraryloader.h"
-#include "mainwindow.h"
+#include "mainwindow/mainwindow.h"
 #include "tasks/taskprogress.h"
 #include "tasks/taskrunner.h"
 

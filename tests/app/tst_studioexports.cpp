@@ -1,5 +1,6 @@
 // File > Export (patched library as a file and as a folder, keep_dtype from the selection), the
 // Diff view's "Compare with another library…", and settings that persist (recent files, layout).
+#include "common/policystyle.h"
 #include "diff/difffilterproxy.h"
 #include "diff/diffmodel.h"
 #include "diff/diffview.h"
@@ -10,8 +11,7 @@
 #include "library/libraryloader.h"
 #include "library/librarymodel.h"
 #include "library/libraryview.h"
-#include "library/policystyle.h"
-#include "mainwindow.h"
+#include "mainwindow/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -5,7 +5,7 @@
 #include "common/ruletexts.h"
 #include "common/translations.h"
 #include "document/userprompt.h"
-#include "mainwindow.h"
+#include "mainwindow/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -1,6 +1,6 @@
 #include "common/transitiontext.h"
 
-#include "library/policystyle.h"
+#include "common/policystyle.h"
 
 #include <QCoreApplication>
 #include <QStringList>

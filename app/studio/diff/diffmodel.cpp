@@ -1,7 +1,7 @@
 #include "diff/diffmodel.h"
 
+#include "common/policystyle.h"
 #include "common/transitiontext.h"
-#include "library/policystyle.h"
 
 namespace opsinfo {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "library/libraryrows.h"
+#include "document/libraryrows.h"
 #include "mixlist/oppolicy.h"
 
 #include <QStringList>

@@ -1,9 +1,10 @@
 #include "library/librarymodel.h"
 
 #include "common/coretexts.h"
+#include "common/mimetypes.h"
+#include "common/policystyle.h"
 #include "document/librarydocument.h"
 #include "document/workspace.h"
-#include "library/policystyle.h"
 
 #include <algorithm>
 
@@ -20,11 +21,6 @@ LibraryModel::LibraryModel(Workspace *workspace, QObject *parent)
             &LibraryModel::rebuild);
     connect(workspace, &Workspace::effectiveChanged, this, &LibraryModel::refreshPolicies);
     rebuild();
-}
-
-QString LibraryModel::opTypesMimeType()
-{
-    return QStringLiteral("application/x-opsinfo-op-types");
 }
 
 void LibraryModel::rebuild()

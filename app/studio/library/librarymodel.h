@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/policy.h"
-#include "library/libraryrows.h"
+#include "document/libraryrows.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -55,9 +55,6 @@ public:
     // comparing ints instead of strings (the sort after a load is UI-thread time).
     int typeRank(int row) const { return m_typeRank[std::size_t(row)]; }
     QString typeAt(int row) const;
-
-    // MIME type of dragged op types (one per line), understood by the mixlist editor.
-    static QString opTypesMimeType();
 
 private:
     void rebuild();

@@ -143,8 +143,8 @@ void LibraryView::updateCount()
 void LibraryView::updateDetails()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
-    const QString type = current.isValid() ? current.data(LibraryModel::TypeRole).toString()
-                                           : QString();
+    const QString type
+        = current.isValid() ? current.data(LibraryModel::TypeRole).toString() : QString();
     m_details->setHtml(opDetailsHtml(*m_workspace, type));
 }
 
@@ -176,6 +176,14 @@ void LibraryView::selectType(const QString &type)
 void LibraryView::setContextActions(const QList<QAction *> &actions)
 {
     m_contextActions = actions;
+}
+
+void LibraryView::setGraphOpTypes(const QSet<QString> &types, bool graphLoaded)
+{
+    m_proxy->setUsedTypes(types);
+    m_usedOnly->setEnabled(graphLoaded);
+    if (!graphLoaded)
+        m_usedOnly->setChecked(false);
 }
 
 void LibraryView::showContextMenu(const QPoint &pos)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QSet>
+#include <QString>
 #include <QWidget>
 
 #include <string>
@@ -37,6 +39,8 @@ public:
     void selectType(const QString &type);
     // Actions offered in the table's context menu (the main window's colour actions).
     void setContextActions(const QList<QAction *> &actions);
+    // The op types of the loaded graph, for the "Used in graph" filter, which waits for a graph.
+    void setGraphOpTypes(const QSet<QString> &types, bool graphLoaded);
 
 signals:
     void selectionChanged();

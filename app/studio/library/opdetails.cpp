@@ -1,9 +1,9 @@
 #include "library/opdetails.h"
 
 #include "common/coretexts.h"
+#include "common/policystyle.h"
 #include "document/librarydocument.h"
 #include "document/workspace.h"
-#include "library/policystyle.h"
 
 #include <QCoreApplication>
 

@@ -1,10 +1,10 @@
 #include "mixlist/mixlistslotmodel.h"
 
 #include "common/coretexts.h"
+#include "common/mimetypes.h"
+#include "common/policystyle.h"
 #include "document/mixlistdocument.h"
 #include "document/workspace.h"
-#include "library/librarymodel.h"
-#include "library/policystyle.h"
 #include "mixlist/mixlistedits.h"
 
 #include <QMimeData>
@@ -94,7 +94,7 @@ Qt::DropActions MixlistSlotModel::supportedDragActions() const
 
 QStringList MixlistSlotModel::mimeTypes() const
 {
-    return {entriesMimeType(), LibraryModel::opTypesMimeType()};
+    return {entriesMimeType(), opTypesMimeType()};
 }
 
 QMimeData *MixlistSlotModel::mimeData(const QModelIndexList &indexes) const
@@ -111,7 +111,7 @@ QMimeData *MixlistSlotModel::mimeData(const QModelIndexList &indexes) const
 bool MixlistSlotModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, int,
                                        const QModelIndex &) const
 {
-    return data->hasFormat(entriesMimeType()) || data->hasFormat(LibraryModel::opTypesMimeType());
+    return data->hasFormat(entriesMimeType()) || data->hasFormat(opTypesMimeType());
 }
 
 bool MixlistSlotModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row,
@@ -131,7 +131,7 @@ bool MixlistSlotModel::dropMimeData(const QMimeData *data, Qt::DropAction action
         // The move already removed the source rows; tell the view not to remove them again.
         return false;
     }
-    const QStringList types = QString::fromUtf8(data->data(LibraryModel::opTypesMimeType()))
+    const QStringList types = QString::fromUtf8(data->data(opTypesMimeType()))
                                   .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     return MixlistEdits::add(document, types, m_list, m_action);
 }

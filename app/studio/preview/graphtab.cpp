@@ -1,77 +1,52 @@
 #include "graphtab.h"
 
 #include "backgroundjobs.h"
-#include "document/filecontroller.h"
 #include "document/userprompt.h"
 #include "export/keepdtypefile.h"
 #include "graph/graphview.h"
 #include "graphpreview.h"
 #include "graphpreviewwidget.h"
-#include "library/libraryfilterproxy.h"
-#include "library/libraryview.h"
-#include "mainwindow.h"
 #include "reportexport.h"
 
 #include <QAction>
-#include <QCheckBox>
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QMenu>
-#include <QMenuBar>
 #include <QSaveFile>
 
 namespace opsinfo {
 
-GraphTab::GraphTab(MainWindow *window)
+GraphTab::GraphTab(Workspace *workspace, std::function<UserPrompt *()> currentPrompt,
+                   QWidget *window)
     : QObject(window)
-    , m_window(window)
-    , m_preview(new GraphPreview(window->workspace(), this))
-    , m_widget(new GraphPreviewWidget(m_preview, [this] { return prompt(); }, window))
+    , m_prompt(std::move(currentPrompt))
+    , m_preview(new GraphPreview(workspace, this))
+    , m_widget(new GraphPreviewWidget(m_preview, m_prompt, window))
 {
     setObjectName(QStringLiteral("graphTab"));
-    window->setGraphView(m_widget);
-    createActions();
+    createActions(window);
     connect(m_preview, &GraphPreview::errorOccurred, this,
             [this](const QString &title, const QString &message, const QString &advice) {
                 prompt()->error(title, message, advice);
             });
-    connect(m_preview, &GraphPreview::graphChanged, this, [this] {
-        m_window->libraryView()->proxy()->setUsedTypes(m_preview->opTypes());
-        // The library view's "Used in graph" box waits for a graph.
-        if (auto *usedOnly = m_window->libraryView()->findChild<QCheckBox *>(QStringLiteral("libraryUsedOnly"))) {
-            usedOnly->setEnabled(m_preview->hasGraph());
-            if (!m_preview->hasGraph())
-                usedOnly->setChecked(false);
-        }
-    });
 }
 
-UserPrompt *GraphTab::prompt() const
+void GraphTab::createActions(QWidget *window)
 {
-    return m_window->files()->prompt();
-}
-
-void GraphTab::createActions()
-{
-    auto make = [this](const char *name, const QString &text) {
-        auto *action = new QAction(text, m_window);
+    auto make = [window](const char *name, const QString &text) {
+        auto *action = new QAction(text, window);
         action->setObjectName(QString::fromLatin1(name));
-        m_window->addAction(action);
         return action;
     };
-    QAction *open = make("actionOpenGraph", tr("Open &Graph..."));
-    open->setShortcut(QKeySequence(tr("Ctrl+Shift+G")));
-    open->setToolTip(tr("ONNX, GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), ATC JSON or TensorFlow GraphDef"));
-    connect(open, &QAction::triggered, this, [this] {
+    m_openGraph = make("actionOpenGraph", tr("Open &Graph..."));
+    m_openGraph->setShortcut(QKeySequence(tr("Ctrl+Shift+G")));
+    m_openGraph->setToolTip(
+        tr("ONNX, GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), ATC JSON or TensorFlow GraphDef"));
+    connect(m_openGraph, &QAction::triggered, this, [this] {
         const QString path = prompt()->openFileName(
             tr("Open Graph"), tr("Graphs (*.onnx *.txt *.pbtxt *.json *.pb);;All files (*)"));
         if (!path.isEmpty())
             openGraph(path);
     });
-    if (QMenu *file = m_window->menuBar()->findChild<QMenu *>(QStringLiteral("menuFile"))) {
-        QAction *before = m_window->findChild<QAction *>(QStringLiteral("actionOpenSample"));
-        file->insertAction(before && file->actions().contains(before) ? before : nullptr, open);
-    }
 
     struct Export
     {
@@ -84,36 +59,15 @@ void GraphTab::createActions()
         {"actionExportReportCsv", tr("Per-Node Report (&CSV)..."), &GraphTab::exportReportCsv},
         {"actionExportGraphSvg", tr("Graph Image (&SVG)..."), &GraphTab::exportGraphSvg},
         {"actionExportGraphPng", tr("Graph Image (&PNG)..."), &GraphTab::exportGraphPng},
-        {"actionExportGraphKeepDtype", tr("keep_dtype from Selected Graph &Nodes..."), &GraphTab::exportKeepDtype},
+        {"actionExportGraphKeepDtype", tr("keep_dtype from Selected Graph &Nodes..."),
+         &GraphTab::exportKeepDtype},
     };
-    QMenu *menu = exportMenu();
-    if (menu && !menu->isEmpty())
-        menu->addSeparator();
     for (const Export &e : exports) {
         QAction *action = make(e.name, e.text);
         const auto run = e.run;
         connect(action, &QAction::triggered, this, [this, run] { (this->*run)(QString()); });
-        if (menu)
-            menu->addAction(action);
+        m_exportActions.append(action);
     }
-}
-
-QMenu *GraphTab::exportMenu()
-{
-    // Another part of the window may have made File > Export already: share it.
-    if (auto *menu = m_window->findChild<QMenu *>(QStringLiteral("menuExport")))
-        return menu;
-    QMenu *file = m_window->menuBar()->findChild<QMenu *>(QStringLiteral("menuFile"));
-    if (!file)
-        return nullptr;
-    auto *menu = new QMenu(tr("E&xport"), file);
-    menu->setObjectName(QStringLiteral("menuExport"));
-    QAction *quit = m_window->findChild<QAction *>(QStringLiteral("actionQuit"));
-    QAction *before = quit && file->actions().contains(quit) ? quit : nullptr;
-    file->insertMenu(before, menu);
-    if (before)
-        file->insertSeparator(before);
-    return menu;
 }
 
 bool GraphTab::isGraphFile(const QString &path)
@@ -137,11 +91,12 @@ bool GraphTab::openGraph(const QString &path)
     if (ok && QCoreApplication::arguments().contains(QStringLiteral("--screenshot")))
         m_preview->jobs()->waitForAll();
     if (ok)
-        m_window->showView(MainWindow::View::Graph);
+        emit graphOpened();
     return ok;
 }
 
-QString GraphTab::askPath(const QString &path, const QString &title, const QString &suggested, const QString &filter)
+QString GraphTab::askPath(const QString &path, const QString &title, const QString &suggested,
+                          const QString &filter)
 {
     if (!path.isEmpty())
         return path;
@@ -158,7 +113,8 @@ bool GraphTab::needResult()
     }
     if (m_preview->result())
         return true;
-    prompt()->error(tr("Nothing to export"), tr("No graph is loaded, or it is still being resolved."),
+    prompt()->error(tr("Nothing to export"),
+                    tr("No graph is loaded, or it is still being resolved."),
                     tr("Open a graph with File > Open Graph and wait for its colours."));
     return false;
 }
@@ -166,7 +122,8 @@ bool GraphTab::needResult()
 bool GraphTab::write(const QString &path, const std::string &bytes)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())
         || !file.commit()) {
         prompt()->error(tr("Cannot write %1").arg(QFileInfo(path).fileName()),
                         tr("Writing %1 failed: %2").arg(path, file.errorString()),
@@ -186,8 +143,9 @@ bool GraphTab::exportReportJson(const QString &given)
 {
     if (!needResult())
         return false;
-    const QString path = askPath(given, tr("Export Per-Node Report (JSON)"),
-                                 baseName(m_preview) + QStringLiteral("_report.json"), tr("JSON (*.json)"));
+    const QString path
+        = askPath(given, tr("Export Per-Node Report (JSON)"),
+                  baseName(m_preview) + QStringLiteral("_report.json"), tr("JSON (*.json)"));
     if (path.isEmpty())
         return false;
     const PreviewResultPtr result = m_preview->result();
@@ -198,8 +156,9 @@ bool GraphTab::exportReportCsv(const QString &given)
 {
     if (!needResult())
         return false;
-    const QString path = askPath(given, tr("Export Per-Node Report (CSV)"),
-                                 baseName(m_preview) + QStringLiteral("_report.csv"), tr("CSV (*.csv)"));
+    const QString path
+        = askPath(given, tr("Export Per-Node Report (CSV)"),
+                  baseName(m_preview) + QStringLiteral("_report.csv"), tr("CSV (*.csv)"));
     return !path.isEmpty() && write(path, reportCsv(*m_preview->result()));
 }
 
@@ -207,13 +166,15 @@ bool GraphTab::exportGraphSvg(const QString &given)
 {
     if (!needResult())
         return false;
-    const QString path = askPath(given, tr("Export Graph Image (SVG)"), baseName(m_preview) + QStringLiteral(".svg"),
-                                 tr("SVG images (*.svg)"));
+    const QString path
+        = askPath(given, tr("Export Graph Image (SVG)"),
+                  baseName(m_preview) + QStringLiteral(".svg"), tr("SVG images (*.svg)"));
     if (path.isEmpty())
         return false;
     QString error;
     if (!m_widget->view()->exportSvg(path, &error)) {
-        prompt()->error(tr("Cannot export the graph"), error, tr("Choose a folder you can write to."));
+        prompt()->error(tr("Cannot export the graph"), error,
+                        tr("Choose a folder you can write to."));
         return false;
     }
     return true;
@@ -223,14 +184,16 @@ bool GraphTab::exportGraphPng(const QString &given)
 {
     if (!needResult())
         return false;
-    const QString path = askPath(given, tr("Export Graph Image (PNG)"), baseName(m_preview) + QStringLiteral(".png"),
-                                 tr("PNG images (*.png)"));
+    const QString path
+        = askPath(given, tr("Export Graph Image (PNG)"),
+                  baseName(m_preview) + QStringLiteral(".png"), tr("PNG images (*.png)"));
     if (path.isEmpty())
         return false;
     QString error;
     if (!m_widget->view()->exportPng(path, &error)) {
-        prompt()->error(tr("Cannot export the graph"), error,
-                        tr("Choose a folder you can write to; very large graphs export better as SVG."));
+        prompt()->error(
+            tr("Cannot export the graph"), error,
+            tr("Choose a folder you can write to; very large graphs export better as SVG."));
         return false;
     }
     return true;
@@ -240,9 +203,10 @@ bool GraphTab::exportKeepDtype(const QString &given)
 {
     const std::vector<std::string> names = m_widget->selectedNodeNames();
     if (names.empty()) {
-        prompt()->information(tr("Nothing selected"),
-                              tr("Select a node or a collapsed scope in the graph first: keep_dtype lists the "
-                                 "selected nodes by name (M8)."));
+        prompt()->information(
+            tr("Nothing selected"),
+            tr("Select a node or a collapsed scope in the graph first: keep_dtype lists the "
+               "selected nodes by name (M8)."));
         return false;
     }
     const QString path = askPath(given, tr("Export keep_dtype"), QStringLiteral("keep_dtype.cfg"),

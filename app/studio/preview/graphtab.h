@@ -1,30 +1,40 @@
 #pragma once
 
+#include <QList>
 #include <QObject>
 #include <QString>
 
+#include <functional>
+#include <string>
+
 class QAction;
-class QMenu;
+class QWidget;
 
 namespace opsinfo {
 
 class GraphPreview;
 class GraphPreviewWidget;
-class MainWindow;
 class UserPrompt;
+class Workspace;
 
-// Puts the graph preview into the main window: the Graph tab, File > Open Graph..., the File >
-// Export entries (per-node report JSON/CSV, graph SVG/PNG, keep_dtype from the selected nodes), the
-// library's "used in graph" filter. Every question goes through the window's UserPrompt.
+// The graph preview as a tab: its widget, and its actions for the window to place (Open Graph...,
+// the exports: per-node report JSON/CSV, graph SVG/PNG, keep_dtype from the selected nodes). It
+// knows no neighbour: the window puts the actions in its menus and follows graphOpened() and
+// GraphPreview::graphChanged(). Every question goes through the prompt `currentPrompt` returns.
 class GraphTab : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit GraphTab(MainWindow *window);
+    // `window` parents the widget and the actions.
+    GraphTab(Workspace *workspace, std::function<UserPrompt *()> currentPrompt, QWidget *window);
 
     GraphPreview *preview() const { return m_preview; }
     GraphPreviewWidget *widget() const { return m_widget; }
+    // File > Open Graph...
+    QAction *openGraphAction() const { return m_openGraph; }
+    // For File > Export, in menu order.
+    const QList<QAction *> &exportActions() const { return m_exportActions; }
 
     // The embedded sample graph; a node is selected so the side pane has something to read.
     bool openSample();
@@ -32,24 +42,31 @@ public:
     // A graph file (by content), not a library or mixlist.
     static bool isGraphFile(const QString &path);
 
-    // Exports; an empty path asks for one. False when nothing was written (and the prompt said why).
+    // Exports; an empty path asks for one. False when nothing was written (and the prompt said
+    // why).
     bool exportReportJson(const QString &path = {});
     bool exportReportCsv(const QString &path = {});
     bool exportGraphSvg(const QString &path = {});
     bool exportGraphPng(const QString &path = {});
     bool exportKeepDtype(const QString &path = {});
 
+signals:
+    // A graph file was opened: the window shows the tab.
+    void graphOpened();
+
 private:
-    void createActions();
-    QMenu *exportMenu();
-    UserPrompt *prompt() const;
-    QString askPath(const QString &path, const QString &title, const QString &suggested, const QString &filter);
+    void createActions(QWidget *window);
+    UserPrompt *prompt() const { return m_prompt(); }
+    QString askPath(const QString &path, const QString &title, const QString &suggested,
+                    const QString &filter);
     bool needResult();
     bool write(const QString &path, const std::string &bytes);
 
-    MainWindow *m_window;
+    std::function<UserPrompt *()> m_prompt;
     GraphPreview *m_preview;
     GraphPreviewWidget *m_widget;
+    QAction *m_openGraph = nullptr;
+    QList<QAction *> m_exportActions;
 };
 
 } // namespace opsinfo

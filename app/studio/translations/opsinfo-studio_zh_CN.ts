@@ -39,6 +39,21 @@
     </message>
 </context>
 <context>
+    <name>LibraryRows</name>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>秩</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+</context>
+<context>
     <name>MixlistEdits</name>
     <message numerus="yes">
         <source>%n ops</source>
@@ -960,10 +975,6 @@
         <translation>由选中的计算图节点生成 keep_dtype(&amp;N)...</translation>
     </message>
     <message>
-        <source>E&amp;xport</source>
-        <translation>导出(&amp;X)</translation>
-    </message>
-    <message>
         <source>Nothing to export</source>
         <translation>没有可导出的内容</translation>
     </message>
@@ -1171,18 +1182,6 @@
 <context>
     <name>opsinfo::LibraryModel</name>
     <message>
-        <source>shape</source>
-        <translation>形状</translation>
-    </message>
-    <message>
-        <source>rank</source>
-        <translation>秩</translation>
-    </message>
-    <message>
-        <source>format</source>
-        <translation>格式</translation>
-    </message>
-    <message>
         <source>Edited: %1 in the file, %2 now</source>
         <translation>已编辑：文件中为%1，现为%2</translation>
     </message>
@@ -1315,10 +1314,6 @@
 </context>
 <context>
     <name>opsinfo::MainWindow</name>
-    <message>
-        <source>The graph preview is not available in this build.</source>
-        <translation>此版本不提供计算图预览。</translation>
-    </message>
     <message>
         <source>Library</source>
         <translation>算子信息库</translation>

@@ -2,6 +2,7 @@
 
 #include "common/policy.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <vector>
@@ -31,6 +32,9 @@ struct LibraryRow
 // its arguments) and the model adopts it on reset; the UI thread never pays for it.
 struct LibraryRows
 {
+    Q_DECLARE_TR_FUNCTIONS(LibraryRows)
+
+public:
     std::vector<LibraryRow> rows; // in the library's order
     // Position of each row's type in case-insensitive order, so the proxy sorts by comparing ints.
     std::vector<int> typeRank;

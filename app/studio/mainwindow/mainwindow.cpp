@@ -1,4 +1,4 @@
-#include "mainwindow.h"
+#include "mainwindow/mainwindow.h"
 
 #include "common/languagemenu.h"
 #include "diff/diffview.h"
@@ -11,6 +11,8 @@
 #include "document/workspace.h"
 #include "library/libraryview.h"
 #include "mixlist/mixlisteditor.h"
+#include "preview/graphpreview.h"
+#include "preview/graphpreviewwidget.h"
 #include "preview/graphtab.h"
 #include "tasks/taskprogress.h"
 
@@ -58,7 +60,6 @@ MainWindow::MainWindow(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_libraryView(new LibraryView(m_workspace, this))
     , m_mixlistEditor(new MixlistEditor(m_workspace, this))
-    , m_graphView(new QLabel(this))
     , m_diffView(new DiffView(m_workspace, this))
     , m_statusLabel(new QLabel(this))
 {
@@ -70,17 +71,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_undoGroup->addStack(m_workspace->mixlistDocument()->undoStack());
     m_undoGroup->setActiveStack(m_workspace->libraryDocument()->undoStack());
 
-    auto *placeholder = static_cast<QLabel *>(m_graphView);
-    placeholder->setObjectName(QStringLiteral("graphPlaceholder"));
-    placeholder->setAlignment(Qt::AlignCenter);
-    placeholder->setText(tr("The graph preview is not available in this build."));
-
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(m_libraryView, tr("Library"));
-    m_tabs->addTab(m_mixlistEditor, tr("Mixlist"));
-    m_tabs->addTab(m_graphView, tr("Graph"));
-    m_tabs->addTab(m_diffView, tr("Diff"));
     setCentralWidget(m_tabs);
     statusBar()->addWidget(m_statusLabel, 1);
     // Loads and saves run on a worker thread: progress and Cancel show here.
@@ -88,7 +80,13 @@ MainWindow::MainWindow(QWidget *parent)
 
     createActions();
     createMenus();
-    m_graphTab = new GraphTab(this); // the Graph tab, File > Open Graph and its exports
+    const auto currentPrompt = [this] { return m_files->prompt(); };
+    m_graphTab = new GraphTab(m_workspace, currentPrompt, this);
+    m_tabs->addTab(m_libraryView, tr("Library"));
+    m_tabs->addTab(m_mixlistEditor, tr("Mixlist"));
+    m_tabs->addTab(m_graphTab->widget(), tr("Graph"));
+    m_tabs->addTab(m_diffView, tr("Diff"));
+    wireGraphTab();
     m_libraryView->setContextActions({m_setWhite, m_setBlack, m_setGray});
 
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
@@ -265,7 +263,7 @@ void MainWindow::createExportAndCompareActions()
 
 void MainWindow::createMenus()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QMenu *file = m_fileMenu = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("menuFile"));
     file->addAction(m_openLibrary);
     file->addAction(m_openFolder);
@@ -307,6 +305,21 @@ void MainWindow::createMenus()
     rebuildRecentMenu();
 }
 
+void MainWindow::wireGraphTab()
+{
+    // File > Open Graph... before Open the Sample; the graph's exports after the library's.
+    m_fileMenu->insertAction(m_openSample, m_graphTab->openGraphAction());
+    m_exportMenu->addSeparator();
+    m_exportMenu->addActions(m_graphTab->exportActions());
+    addAction(m_graphTab->openGraphAction()); // shortcuts work even while the menu bar is hidden
+    addActions(m_graphTab->exportActions());
+    connect(m_graphTab, &GraphTab::graphOpened, this, [this] { showView(View::Graph); });
+    const GraphPreview *preview = m_graphTab->preview();
+    connect(preview, &GraphPreview::graphChanged, this, [this, preview] {
+        m_libraryView->setGraphOpTypes(preview->opTypes(), preview->hasGraph());
+    });
+}
+
 void MainWindow::setPrompt(UserPrompt *prompt)
 {
     m_files->setPrompt(prompt ? prompt : m_dialogPrompt.get());
@@ -345,20 +358,9 @@ void MainWindow::showView(View view)
     m_tabs->setCurrentIndex(int(view));
 }
 
-void MainWindow::setGraphView(QWidget *view)
-{
-    const int index = int(View::Graph);
-    QWidget *old = m_tabs->widget(index);
-    m_tabs->removeTab(index);
-    m_tabs->insertTab(index, view, tr("Graph"));
-    m_graphView = view;
-    if (old != view)
-        old->deleteLater();
-}
-
 QWidget *MainWindow::graphView() const
 {
-    return m_graphView;
+    return m_graphTab->widget();
 }
 
 void MainWindow::setSelectedPolicy(Policy policy)

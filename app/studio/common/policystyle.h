@@ -12,8 +12,8 @@ namespace opsinfo {
 QIcon policyChip(Policy policy);
 QColor policyColor(Policy policy);
 QString policyDisplayName(Policy policy); // translated "white" / "black" / "gray"
-// Readable text on a fill: dark on light fills, light on dark ones (never the palette's text colour,
-// which a dark theme makes light on a white chip).
+// Readable text on a fill: dark on light fills, light on dark ones (never the palette's text
+// colour, which a dark theme makes light on a white chip).
 QColor contrastingTextColor(const QColor &background);
 QColor policyTextColor(Policy policy);
 

@@ -1,6 +1,5 @@
-#include "library/libraryrows.h"
+#include "document/libraryrows.h"
 
-#include "library/librarymodel.h"
 #include "library/oplibrary.h"
 #include "mixlist/oppolicy.h"
 
@@ -52,11 +51,11 @@ QString dynamicSummary(const OpEntry &e)
     };
     // translate() is thread-safe; the rows are built on a worker.
     if (flag("dynamicShapeSupport"))
-        parts.append(LibraryModel::tr("shape"));
+        parts.append(LibraryRows::tr("shape"));
     if (flag("dynamicRankSupport"))
-        parts.append(LibraryModel::tr("rank"));
+        parts.append(LibraryRows::tr("rank"));
     if (e.dynamicFormat)
-        parts.append(LibraryModel::tr("format"));
+        parts.append(LibraryRows::tr("format"));
     return parts.join(QStringLiteral(", "));
 }
 

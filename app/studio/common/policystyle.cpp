@@ -1,4 +1,4 @@
-#include "library/policystyle.h"
+#include "common/policystyle.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -26,9 +26,10 @@ QColor contrastingTextColor(const QColor &background)
 {
     // WCAG relative luminance: dark text on light fills, light text on dark ones, whatever the
     // palette (a dark desktop theme keeps the list colours' own fills).
-    auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
-    const double luminance = 0.2126 * channel(background.redF()) + 0.7152 * channel(background.greenF())
-                             + 0.0722 * channel(background.blueF());
+    auto channel
+        = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+    const double luminance = 0.2126 * channel(background.redF())
+        + 0.7152 * channel(background.greenF()) + 0.0722 * channel(background.blueF());
     return luminance > 0.179 ? QColor(0x20, 0x21, 0x24) : QColor(0xf1, 0xf3, 0xf4);
 }
 

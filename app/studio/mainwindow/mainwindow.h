@@ -53,8 +53,7 @@ public:
     bool openPaths(const QStringList &paths);
     void showView(View view);
     static bool parseView(const QString &name, View *view);
-    // The graph engineer's view replaces the "Graph" placeholder tab.
-    void setGraphView(QWidget *view);
+    // The Graph tab's widget.
     QWidget *graphView() const;
 
     // Set the colour of the selected library rows: one undo step.
@@ -74,6 +73,7 @@ private:
     void createActions();
     void createMenus();
     void createExportAndCompareActions();
+    void wireGraphTab();
     void updateTitle();
     void updateActions();
     void updateActiveStack();
@@ -81,7 +81,8 @@ private:
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();
     void writeSettings();
-    QAction *makeAction(const char *objectName, const QString &text, const QKeySequence &shortcut = {});
+    QAction *makeAction(const char *objectName, const QString &text,
+                        const QKeySequence &shortcut = {});
 
     Workspace *m_workspace;
     std::unique_ptr<DialogPrompt> m_dialogPrompt;
@@ -90,10 +91,10 @@ private:
     QTabWidget *m_tabs;
     LibraryView *m_libraryView;
     MixlistEditor *m_mixlistEditor;
-    QWidget *m_graphView;
     DiffView *m_diffView;
     GraphTab *m_graphTab = nullptr;
     QLabel *m_statusLabel;
+    QMenu *m_fileMenu = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_exportMenu = nullptr;
     QStringList m_recentFiles;
