@@ -1,0 +1,352 @@
+// The studio's folders are layers: common <- tasks <- document <- {library, mixlist, diff, graph}
+// <- preview <- mainwindow <- main.cpp. A file includes headers of its own folder and of the
+// folders below it, never of a folder above it or beside it. The build enforces it too (each
+// folder is a library that sees only the headers of the folders it links,
+// app/studio/CMakeLists.txt); this test reads every include of app/studio and names the file and
+// line of a wrong-way one.
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QMap>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <optional>
+
+namespace {
+
+const QString kStudio = QStringLiteral(OPSINFO_SOURCE_DIR "/app/studio");
+
+// The layer of every folder of app/studio; "" is the folder itself (main.cpp). Folders of one
+// layer may not include each other either: each is a view of the documents below, and a
+// dependency between two of them would make one a part of the other.
+const QMap<QString, int> &layers()
+{
+    static const QMap<QString, int> ranks {
+        {QStringLiteral("common"), 0},     {QStringLiteral("tasks"), 1},
+        {QStringLiteral("document"), 2},   {QStringLiteral("library"), 3},
+        {QStringLiteral("mixlist"), 3},    {QStringLiteral("diff"), 3},
+        {QStringLiteral("graph"), 3},      {QStringLiteral("preview"), 4},
+        {QStringLiteral("mainwindow"), 5}, {QString(), 6},
+    };
+    return ranks;
+}
+
+QString shown(const QString &folder)
+{
+    return folder.isEmpty() ? QStringLiteral("app/studio") : folder + QLatin1Char('/');
+}
+
+// Why a file in `from` may not include a header in `to`; empty when it may.
+QString layeringError(const QString &from, const QString &to)
+{
+    if (from == to)
+        return {};
+    if (!layers().contains(from))
+        return QStringLiteral(
+                   "folder %1 is in no layer: give it one in tests/app/tst_layering.cpp and "
+                   "app/studio/CMakeLists.txt")
+            .arg(shown(from));
+    if (!layers().contains(to))
+        return QStringLiteral(
+                   "folder %1 is in no layer: give it one in tests/app/tst_layering.cpp and "
+                   "app/studio/CMakeLists.txt")
+            .arg(shown(to));
+    const int fromRank = layers().value(from);
+    const int toRank = layers().value(to);
+    if (toRank < fromRank)
+        return {};
+    if (toRank == fromRank)
+        return QStringLiteral(
+                   "%1 may not include %2: they are in the same layer (move what both need to a "
+                   "folder below, or pass it in from above)")
+            .arg(shown(from), shown(to));
+    return QStringLiteral(
+               "%1 may not include %2, which is above it (pass what is needed in from above: "
+               "a constructor argument, a setter or a signal)")
+        .arg(shown(from), shown(to));
+}
+
+// The app/studio folder of the header `include` names from a file in `fromFolder`, as the compiler
+// finds it (next to the including file first, then from app/studio); nullopt when it is no studio
+// header (core, Qt, the standard library).
+std::optional<QString> studioFolderOf(const QString &studio, const QString &fromFolder,
+                                      const QString &include)
+{
+    const QDir root(studio);
+    const QString beside
+        = root.filePath(fromFolder.isEmpty() ? include : fromFolder + QLatin1Char('/') + include);
+    for (const QString &candidate : {beside, root.filePath(include)}) {
+        const QFileInfo info(candidate);
+        if (!info.isFile())
+            continue;
+        const QString relative = root.relativeFilePath(info.absolutePath());
+        return relative == QLatin1String(".") ? QString()
+                                              : relative.section(QLatin1Char('/'), 0, 0);
+    }
+    return std::nullopt;
+}
+
+struct Include
+{
+    int line;
+    QString header;
+};
+
+QList<Include> quotedIncludes(const QString &path)
+{
+    static const QRegularExpression pattern(QStringLiteral(R"re(^\s*#\s*include\s*"([^"]+)")re"));
+    QList<Include> result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return result;
+    int line = 0;
+    while (!file.atEnd()) {
+        ++line;
+        const QRegularExpressionMatch match = pattern.match(QString::fromUtf8(file.readLine()));
+        if (match.hasMatch())
+            result.append({line, match.captured(1)});
+    }
+    return result;
+}
+
+// Every wrong-way include of `path` (a file in app/studio), as "file:line: why".
+QStringList violations(const QString &studio, const QString &path)
+{
+    const QString relative = QDir(studio).relativeFilePath(path);
+    const QString folder = relative.contains(QLatin1Char('/'))
+        ? relative.section(QLatin1Char('/'), 0, 0)
+        : QString();
+    QStringList found;
+    for (const Include &include : quotedIncludes(path)) {
+        const std::optional<QString> target = studioFolderOf(studio, folder, include.header);
+        if (!target)
+            continue;
+        const QString error = layeringError(folder, *target);
+        if (!error.isEmpty())
+            found.append(QStringLiteral("app/studio/%1:%2: #include \"%3\": %4")
+                             .arg(relative)
+                             .arg(include.line)
+                             .arg(include.header, error));
+    }
+    return found;
+}
+
+QStringList studioSources()
+{
+    QStringList files;
+    QDirIterator it(kStudio, {QStringLiteral("*.h"), QStringLiteral("*.cpp")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files.append(it.next());
+    files.sort();
+    return files;
+}
+
+} // namespace
+
+class TestLayering : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void rule_data();
+    void rule();
+    void resolvesLikeTheCompiler_data();
+    void resolvesLikeTheCompiler();
+    void reportsFileAndLine();
+    void everyFolderHasALayer();
+    void buildLinksOnlyDownwards();
+    void studioIncludes_data();
+    void studioIncludes();
+};
+
+void TestLayering::rule_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("error"); // a fragment; empty: allowed
+
+    QTest::newRow("own folder") << "document"
+                                << "document"
+                                << "";
+    QTest::newRow("document uses common") << "document"
+                                          << "common"
+                                          << "";
+    QTest::newRow("document uses tasks") << "document"
+                                         << "tasks"
+                                         << "";
+    QTest::newRow("library uses document") << "library"
+                                           << "document"
+                                           << "";
+    QTest::newRow("preview uses library") << "preview"
+                                          << "library"
+                                          << "";
+    QTest::newRow("preview uses graph") << "preview"
+                                        << "graph"
+                                        << "";
+    QTest::newRow("mainwindow uses preview") << "mainwindow"
+                                             << "preview"
+                                             << "";
+    QTest::newRow("main uses mainwindow") << ""
+                                          << "mainwindow"
+                                          << "";
+    QTest::newRow("common uses library") << "common"
+                                         << "library"
+                                         << "common/ may not include library/, which is above it";
+    QTest::newRow("document uses library") << "document"
+                                           << "library"
+                                           << "document/ may not include library/, which is above";
+    QTest::newRow("tasks uses document") << "tasks"
+                                         << "document"
+                                         << "tasks/ may not include document/";
+    QTest::newRow("preview uses mainwindow") << "preview"
+                                             << "mainwindow"
+                                             << "preview/ may not include mainwindow/";
+    QTest::newRow("preview uses main") << "preview"
+                                       << ""
+                                       << "preview/ may not include app/studio";
+    QTest::newRow("mixlist uses library") << "mixlist"
+                                          << "library"
+                                          << "same layer";
+    QTest::newRow("diff uses graph") << "diff"
+                                     << "graph"
+                                     << "same layer";
+    QTest::newRow("unknown folder") << "advisor"
+                                    << "common"
+                                    << "folder advisor/ is in no layer";
+    QTest::newRow("unknown target") << "preview"
+                                    << "advisor"
+                                    << "folder advisor/ is in no layer";
+}
+
+void TestLayering::rule()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, error);
+    const QString actual = layeringError(from, to);
+    if (error.isEmpty())
+        QVERIFY2(actual.isEmpty(), qPrintable(actual));
+    else
+        QVERIFY2(actual.contains(error), qPrintable(actual));
+}
+
+void TestLayering::resolvesLikeTheCompiler_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("include");
+    QTest::addColumn<QString>("folder"); // "-": no studio header
+
+    QTest::newRow("folder-qualified") << "library"
+                                      << "document/workspace.h"
+                                      << "document";
+    QTest::newRow("beside the file") << "graph"
+                                     << "graphscene.h"
+                                     << "graph";
+    QTest::newRow("root header") << ""
+                                 << "mainwindow/mainwindow.h"
+                                 << "mainwindow";
+    QTest::newRow("core header") << "document"
+                                 << "library/libraryloader.h"
+                                 << "-";
+    QTest::newRow("core common") << "document"
+                                 << "common/filestamp.h"
+                                 << "-";
+    QTest::newRow("missing") << "preview"
+                             << "nosuchheader.h"
+                             << "-";
+}
+
+void TestLayering::resolvesLikeTheCompiler()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, include);
+    QFETCH(QString, folder);
+    const std::optional<QString> actual = studioFolderOf(kStudio, from, include);
+    QCOMPARE(actual.value_or(QStringLiteral("-")), folder);
+}
+
+void TestLayering::reportsFileAndLine()
+{
+    // A checker that finds nothing proves nothing: a planted wrong-way include must be named.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QDir root(dir.path());
+    QVERIFY(root.mkpath(QStringLiteral("common")) && root.mkpath(QStringLiteral("preview")));
+    QFile header(root.filePath(QStringLiteral("preview/graphtab.h")));
+    QVERIFY(header.open(QIODevice::WriteOnly));
+    header.write("#pragma once\n");
+    header.close();
+    QFile source(root.filePath(QStringLiteral("common/texts.cpp")));
+    QVERIFY(source.open(QIODevice::WriteOnly));
+    source.write(
+        "#include \"common/texts.h\"\n\n#include <QString>\n#include \"preview/graphtab.h\"\n");
+    source.close();
+    const QStringList found = violations(dir.path(), source.fileName());
+    QCOMPARE(found.size(), 1);
+    QVERIFY2(found.front().startsWith(
+                 QLatin1String("app/studio/common/texts.cpp:4: #include \"preview/graphtab.h\"")),
+             qPrintable(found.front()));
+}
+
+void TestLayering::everyFolderHasALayer()
+{
+    const QStringList folders = QDir(kStudio).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QVERIFY(folders.contains(QStringLiteral("document")));
+    for (const QString &folder : folders) {
+        if (folder == QLatin1String("translations"))
+            continue; // the .ts catalog, no code
+        QVERIFY2(layers().contains(folder),
+                 qPrintable(layeringError(folder, QStringLiteral("common"))));
+    }
+}
+
+void TestLayering::buildLinksOnlyDownwards()
+{
+    // The build's libraries: opsinfo_app_layer(<folder> <folders it links>...).
+    QFile cmake(kStudio + QStringLiteral("/CMakeLists.txt"));
+    QVERIFY(cmake.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QString text = QString::fromUtf8(cmake.readAll());
+    static const QRegularExpression call(QStringLiteral(R"(^\s*opsinfo_app_layer\(([^)]*)\))"),
+                                         QRegularExpression::MultilineOption);
+    QStringList built;
+    for (auto it = call.globalMatch(text); it.hasNext();) {
+        const QStringList words = it.next().captured(1).split(
+            QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        QVERIFY(!words.isEmpty());
+        const QString folder = words.front();
+        built.append(folder);
+        for (const QString &dependency : words.mid(1)) {
+            const QString error = layeringError(folder, dependency);
+            QVERIFY2(error.isEmpty(),
+                     qPrintable(QStringLiteral("app/studio/CMakeLists.txt: ") + error));
+        }
+    }
+    for (auto it = layers().cbegin(); it != layers().cend(); ++it)
+        if (!it.key().isEmpty())
+            QVERIFY2(built.contains(it.key()),
+                     qPrintable(QStringLiteral("app/studio/CMakeLists.txt builds no library for %1")
+                                    .arg(it.key())));
+}
+
+void TestLayering::studioIncludes_data()
+{
+    QTest::addColumn<QString>("path");
+    const QStringList files = studioSources();
+    QVERIFY(files.size() > 50);
+    for (const QString &file : files)
+        QTest::newRow(qPrintable(QDir(kStudio).relativeFilePath(file))) << file;
+}
+
+void TestLayering::studioIncludes()
+{
+    QFETCH(QString, path);
+    const QStringList found = violations(kStudio, path);
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+}
+
+QTEST_GUILESS_MAIN(TestLayering)
+#include "tst_layering.moc"
