@@ -1,18 +1,14 @@
 #include "document/librarydocument.h"
 
 #include <QFileInfo>
-#include <QUndoStack>
 
 #include <algorithm>
 
 namespace opsinfo {
 
 LibraryDocument::LibraryDocument(QObject *parent)
-    : QObject(parent)
-    , m_undoStack(new QUndoStack(this))
+    : Document(parent)
 {
-    connect(m_undoStack, &QUndoStack::cleanChanged, this,
-            [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
 LibraryDocument::~LibraryDocument() = default;
@@ -21,9 +17,8 @@ void LibraryDocument::reset(OpLibrary library, const QString &path,
                             std::vector<Diagnostic> diagnostics,
                             std::optional<PreparedLibrary> prepared)
 {
-    m_undoStack->clear();
+    startOver(path, {});
     m_library = std::move(library);
-    m_path = path;
     m_diagnostics = std::move(diagnostics);
     m_sample = false;
     if (prepared) {
@@ -37,21 +32,16 @@ void LibraryDocument::reset(OpLibrary library, const QString &path,
     m_preparedForReset = std::move(prepared);
     emit libraryReset();
     m_preparedForReset.reset();
-    emit pathChanged(m_path);
+    emit pathChanged(path);
     emit modifiedChanged(false);
 }
 
 QString LibraryDocument::displayName() const
 {
-    if (m_path.isEmpty())
+    if (path().isEmpty())
         return tr("Untitled");
-    const QFileInfo info(m_path);
-    return info.fileName().isEmpty() ? m_path : info.fileName();
-}
-
-bool LibraryDocument::isModified() const
-{
-    return !m_undoStack->isClean();
+    const QFileInfo info(path());
+    return info.fileName().isEmpty() ? path() : info.fileName();
 }
 
 Policy LibraryDocument::originalPolicy(std::string_view type) const
@@ -86,16 +76,10 @@ void LibraryDocument::applyPolicies(const std::vector<std::pair<std::string, Pol
     emit policiesChanged(types);
 }
 
-void LibraryDocument::markSaved(const QString &path)
+void LibraryDocument::markSaved(const QString &path, const FileStamp &stamp)
 {
-    // The baseline stays the library as opened: "changed" and the minimal mixlist are relative to
-    // it.
-    if (path != m_path) {
-        m_path = path;
-        emit pathChanged(m_path);
-    }
     m_sample = false;
-    m_undoStack->setClean();
+    Document::markSaved(path, stamp);
 }
 
 } // namespace opsinfo

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "common/diagnostic.h"
+#include "document/document.h"
 #include "document/preparedlibrary.h"
 #include "library/oplibrary.h"
 
-#include <QObject>
 #include <QString>
 #include <QStringList>
 
@@ -13,14 +13,12 @@
 #include <utility>
 #include <vector>
 
-class QUndoStack;
-
 namespace opsinfo {
 
-// An opened ops-info library (file or soc folder) and its policy edits. Owns the undo stack: every
-// edit is a QUndoCommand that calls applyPolicies(), which emits policiesChanged(); models and
-// views only listen. "Modified" is the undo stack's clean state.
-class LibraryDocument : public QObject
+// An opened ops-info library (file or soc folder) and its policy edits. Every edit is a
+// QUndoCommand on the undo stack that calls applyPolicies(), which emits policiesChanged(); models
+// and views only listen.
+class LibraryDocument : public Document
 {
     Q_OBJECT
 
@@ -40,15 +38,11 @@ public:
     }
 
     const OpLibrary &library() const { return m_library; }
-    QString path() const { return m_path; }
     // The file or folder name for titles ("aic-ascend910b-ops-info.json").
-    QString displayName() const;
+    QString displayName() const override;
     const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }
     bool isSample() const { return m_sample; }
     void setSample(bool sample) { m_sample = sample; }
-
-    QUndoStack *undoStack() const { return m_undoStack; }
-    bool isModified() const;
 
     // Colour as opened, before any edit of this session (saves do not move this baseline).
     Policy originalPolicy(std::string_view type) const;
@@ -63,22 +57,19 @@ public:
     // Called by SetPolicyCommand only (redo and undo).
     void applyPolicies(const std::vector<std::pair<std::string, Policy>> &policies);
 
-    // After a successful save: the stack becomes clean at this point, the path may change.
-    void markSaved(const QString &path);
+    // The baseline stays the library as opened: "changed" and the minimal mixlist are relative to
+    // it. A saved sample is a file of the user's.
+    void markSaved(const QString &path, const FileStamp &stamp = {}) override;
 
 signals:
     void libraryReset();
     void policiesChanged(const QStringList &types);
-    void modifiedChanged(bool modified);
-    void pathChanged(const QString &path);
 
 private:
     OpLibrary m_library;
-    QString m_path;
     std::vector<Diagnostic> m_diagnostics;
     std::unordered_map<std::string, Policy> m_original;
     std::optional<PreparedLibrary> m_preparedForReset;
-    QUndoStack *m_undoStack;
     bool m_sample = false;
 };
 

@@ -1,7 +1,8 @@
 #include "document/libraryexporter.h"
 
-#include "document/filecontroller.h"
+#include "document/documentio.h"
 #include "document/librarydocument.h"
+#include "document/libraryfiles.h"
 #include "document/userprompt.h"
 #include "document/workspace.h"
 #include "export/keepdtypefile.h"
@@ -25,27 +26,31 @@ bool sameFile(const QString &a, const QString &b)
     const QFileInfo ia(a);
     const QFileInfo ib(b);
     const QString ca = ia.canonicalFilePath();
-    return !ca.isEmpty() ? ca == ib.canonicalFilePath() : ia.absoluteFilePath() == ib.absoluteFilePath();
+    return !ca.isEmpty() ? ca == ib.canonicalFilePath()
+                         : ia.absoluteFilePath() == ib.absoluteFilePath();
 }
 
 } // namespace
 
-LibraryExporter::LibraryExporter(Workspace *workspace, FileController *files, QObject *parent)
+LibraryExporter::LibraryExporter(Workspace *workspace, LibraryFiles *files, DocumentIo *io,
+                                 QObject *parent)
     : QObject(parent)
     , m_workspace(workspace)
     , m_files(files)
+    , m_io(io)
 {
 }
 
 bool LibraryExporter::exportPatchedLibrary(const QString &chosen)
 {
     const OpLibrary &library = m_workspace->libraryDocument()->library();
-    UserPrompt *prompt = m_files->prompt();
-    const std::vector<std::string> edited = m_files->editedLibraryFiles();
+    UserPrompt *prompt = m_io->prompt();
+    const std::vector<std::string> edited = m_files->editedFiles();
     if (edited.empty()) {
-        prompt->information(tr("Nothing to export"),
-                            tr("No op type's colour was changed, so the patched library would be the "
-                               "library as opened. Change colours with W, B or G first."));
+        prompt->information(
+            tr("Nothing to export"),
+            tr("No op type's colour was changed, so the patched library would be the "
+               "library as opened. Change colours with W, B or G first."));
         return false;
     }
     if (library.files().size() > 1)
@@ -54,36 +59,39 @@ bool LibraryExporter::exportPatchedLibrary(const QString &chosen)
     const std::string &file = edited.front();
     QString path = chosen;
     if (path.isEmpty())
-        path = prompt->saveFileName(tr("Export Patched Library"), QFileInfo(qs(file)).fileName(),
-                                    tr("Ops-info library (aic-*-ops-info*.json);;JSON files (*.json)"));
+        path = prompt->saveFileName(
+            tr("Export Patched Library"), QFileInfo(qs(file)).fileName(),
+            tr("Ops-info library (aic-*-ops-info*.json);;JSON files (*.json)"));
     if (path.isEmpty())
         return false;
     if (sameFile(path, qs(file))) {
-        prompt->error(tr("Not exported"), tr("%1 is the library file you opened.").arg(path),
-                      tr("Use Save to write the edits into it (with a backup), or choose another name."));
+        prompt->error(
+            tr("Not exported"), tr("%1 is the library file you opened.").arg(path),
+            tr("Use Save to write the edits into it (with a backup), or choose another name."));
         return false;
     }
-    const std::optional<std::string> bytes = m_files->editedLibraryBytes(file);
-    return bytes && m_files->writeNewFile(path, *bytes);
+    const std::optional<std::string> bytes = m_files->editedBytes(file);
+    return bytes && m_io->writeNewFile(path, *bytes);
 }
 
 bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QString folder)
 {
-    UserPrompt *prompt = m_files->prompt();
+    UserPrompt *prompt = m_io->prompt();
     if (folder.isEmpty())
         folder = prompt->openDirectory(tr("Export the Edited Library Files Into Folder"));
     if (folder.isEmpty())
         return false;
     const OpLibrary &library = m_workspace->libraryDocument()->library();
-    // Never into the library's own folders (nor below them): L1 would load the copies as part of it.
+    // Never into the library's own folders (nor below them): L1 would load the copies as part of
+    // it.
     const QString chosenFolder = QFileInfo(folder).canonicalFilePath().isEmpty()
-                                     ? QFileInfo(folder).absoluteFilePath()
-                                     : QFileInfo(folder).canonicalFilePath();
+        ? QFileInfo(folder).absoluteFilePath()
+        : QFileInfo(folder).canonicalFilePath();
     for (const LibraryFile &f : library.files()) {
         const QString own = QFileInfo(qs(f.path)).canonicalPath();
-        if (!own.isEmpty() && (chosenFolder == own || chosenFolder.startsWith(own + QLatin1Char('/')))) {
-            prompt->error(tr("Not exported"),
-                          tr("%1 is a folder of the open library.").arg(folder),
+        if (!own.isEmpty()
+            && (chosenFolder == own || chosenFolder.startsWith(own + QLatin1Char('/')))) {
+            prompt->error(tr("Not exported"), tr("%1 is a folder of the open library.").arg(folder),
                           tr("Use Save to write the edits in place (with backups), or choose a "
                              "folder outside the library."));
             return false;
@@ -110,12 +118,13 @@ bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QS
     }
     for (const auto &[file, target] : targets) {
         if (!QDir().mkpath(QFileInfo(target).absolutePath())) {
-            prompt->error(tr("Not exported"), tr("Cannot create the folder %1.").arg(QFileInfo(target).absolutePath()),
+            prompt->error(tr("Not exported"),
+                          tr("Cannot create the folder %1.").arg(QFileInfo(target).absolutePath()),
                           tr("Choose a folder you can write to."));
             return false;
         }
-        const std::optional<std::string> bytes = m_files->editedLibraryBytes(file);
-        if (!bytes || !m_files->writeNewFile(target, *bytes))
+        const std::optional<std::string> bytes = m_files->editedBytes(file);
+        if (!bytes || !m_io->writeNewFile(target, *bytes))
             return false;
     }
     return true;
@@ -123,7 +132,7 @@ bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QS
 
 bool LibraryExporter::exportKeepDtype(const std::vector<std::string> &types, const QString &chosen)
 {
-    UserPrompt *prompt = m_files->prompt();
+    UserPrompt *prompt = m_io->prompt();
     if (types.empty()) {
         prompt->information(tr("Nothing to export"),
                             tr("Select the op types to keep in their original dtype in the library "
@@ -136,7 +145,7 @@ bool LibraryExporter::exportKeepDtype(const std::vector<std::string> &types, con
                                     tr("keep_dtype files (*.cfg *.txt);;All files (*)"));
     if (path.isEmpty())
         return false;
-    return m_files->writeNewFile(path, writeKeepDtype({}, types));
+    return m_io->writeNewFile(path, writeKeepDtype({}, types));
 }
 
 } // namespace opsinfo

@@ -8,18 +8,20 @@
 
 namespace opsinfo {
 
-class FileController;
+class DocumentIo;
+class LibraryFiles;
 class Workspace;
 
 // Exports that write copies and leave the open documents alone: the patched library and a
-// keep_dtype file. (The minimal mixlist is FileController::exportMinimalMixlist.) File names come
+// keep_dtype file. (The minimal mixlist is MixlistFiles::exportMinimal.) File names come
 // from the UserPrompt when not given; every failure is reported through it.
 class LibraryExporter : public QObject
 {
     Q_OBJECT
 
 public:
-    LibraryExporter(Workspace *workspace, FileController *files, QObject *parent = nullptr);
+    LibraryExporter(Workspace *workspace, LibraryFiles *files, DocumentIo *io,
+                    QObject *parent = nullptr);
 
     // The library as opened with this session's colour edits, byte-preserving like Save. A library
     // of one file: that file to `path` (asked when empty). A soc folder or opp root: each edited
@@ -34,7 +36,8 @@ private:
     bool exportIntoFolder(const std::vector<std::string> &files, QString folder);
 
     Workspace *m_workspace;
-    FileController *m_files;
+    LibraryFiles *m_files;
+    DocumentIo *m_io;
 };
 
 } // namespace opsinfo

@@ -5,7 +5,9 @@
 #include "document/filecontroller.h"
 #include "document/librarydocument.h"
 #include "document/libraryexporter.h"
+#include "document/libraryfiles.h"
 #include "document/mixlistdocument.h"
+#include "document/mixlistfiles.h"
 #include "document/setpolicycommand.h"
 #include "document/userprompt.h"
 #include "document/workspace.h"
@@ -188,12 +190,12 @@ void MainWindow::createActions()
             m_files->openMixlist(path);
     });
     connect(m_openSample, &QAction::triggered, m_files, &FileController::openSample);
-    connect(m_save, &QAction::triggered, m_files, &FileController::saveLibrary);
-    connect(m_saveAs, &QAction::triggered, this, [this] { m_files->saveLibraryAs(); });
-    connect(m_saveMixlist, &QAction::triggered, m_files, &FileController::saveMixlist);
-    connect(m_saveMixlistAs, &QAction::triggered, this, [this] { m_files->saveMixlistAs(); });
+    connect(m_save, &QAction::triggered, m_files->library(), &LibraryFiles::save);
+    connect(m_saveAs, &QAction::triggered, this, [this] { m_files->library()->saveAs(); });
+    connect(m_saveMixlist, &QAction::triggered, m_files->mixlist(), &MixlistFiles::save);
+    connect(m_saveMixlistAs, &QAction::triggered, this, [this] { m_files->mixlist()->saveAs(); });
     connect(m_exportMinimal, &QAction::triggered, this,
-            [this] { m_files->exportMinimalMixlist(); });
+            [this] { m_files->mixlist()->exportMinimal(); });
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
     connect(m_setWhite, &QAction::triggered, this, [this] { setSelectedPolicy(Policy::White); });
     connect(m_setBlack, &QAction::triggered, this, [this] { setSelectedPolicy(Policy::Black); });
@@ -217,7 +219,7 @@ void MainWindow::createExportAndCompareActions()
     m_setBlack->setIcon(QIcon(QStringLiteral(":/icons/policy-black.svg")));
     m_setGray->setIcon(QIcon(QStringLiteral(":/icons/policy-gray.svg")));
 
-    auto *exporter = new LibraryExporter(m_workspace, m_files, this);
+    auto *exporter = new LibraryExporter(m_workspace, m_files->library(), m_files->io(), this);
     m_exportPatched = makeAction("actionExportPatchedLibrary", tr("&Patched Library..."));
     m_exportPatched->setToolTip(
         tr("A copy of the library with the colour edits (a folder of the "
@@ -241,7 +243,7 @@ void MainWindow::createExportAndCompareActions()
     auto compare = [this](const QString &path) {
         if (path.isEmpty())
             return;
-        std::optional<LibraryLoadResult> loaded = m_files->loadLibraryForReading(path);
+        std::optional<LibraryLoadResult> loaded = m_files->library()->loadForReading(path);
         if (!loaded)
             return;
         const QString name = QFileInfo(path).fileName();
@@ -477,7 +479,7 @@ void MainWindow::writeSettings()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!m_files->maybeSaveLibrary() || !m_files->maybeSaveMixlist()) {
+    if (!m_files->maybeSaveAll()) {
         event->ignore();
         return;
     }

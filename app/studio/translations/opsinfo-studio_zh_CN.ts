@@ -451,11 +451,30 @@
     </message>
 </context>
 <context>
-    <name>opsinfo::FileController</name>
+    <name>opsinfo::DocumentIo</name>
     <message>
         <source>… and %1 more</source>
         <translation>……另有 %1 项</translation>
     </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>%1 was not saved</source>
+        <translation>%1 未保存</translation>
+    </message>
+    <message>
+        <source>Another file is being loaded or saved.</source>
+        <translation>正在加载或保存另一个文件。</translation>
+    </message>
+    <message>
+        <source>Save again when it is done.</source>
+        <translation>请在其完成后再次保存。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::FileController</name>
     <message>
         <source>Cannot open the sample</source>
         <translation>无法打开示例</translation>
@@ -467,112 +486,6 @@
     <message>
         <source>Check that the temporary folder is writable, or open a library file.</source>
         <translation>请检查临时目录是否可写，或打开一个算子信息库文件。</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>无法打开 %1</translation>
-    </message>
-    <message>
-        <source>%1 has errors</source>
-        <translation>%1 存在错误</translation>
-    </message>
-    <message>
-        <source>Check that the file exists and is readable.</source>
-        <translation>请检查文件是否存在且可读。</translation>
-    </message>
-    <message>
-        <source>Cannot import %1</source>
-        <translation>无法导入 %1</translation>
-    </message>
-    <message>
-        <source>%1 was not saved</source>
-        <translation>%1 未保存</translation>
-    </message>
-    <message>
-        <source>The file could not be read when the library was opened.</source>
-        <translation>打开算子信息库时无法读取该文件。</translation>
-    </message>
-    <message>
-        <source>Open the library again.</source>
-        <translation>请重新打开算子信息库。</translation>
-    </message>
-    <message>
-        <source>Only ops-info JSON files can be edited in place.</source>
-        <translation>只有算子信息库 JSON 文件可以原地编辑。</translation>
-    </message>
-    <message>
-        <source>Convert the INI source with `opsinfo convert-ini` and open the JSON.</source>
-        <translation>请用 `opsinfo convert-ini` 转换 INI 源文件，然后打开生成的 JSON。</translation>
-    </message>
-    <message>
-        <source>Save As needs a single library file</source>
-        <translation>“另存为”需要单个算子信息库文件</translation>
-    </message>
-    <message numerus="yes">
-        <source>This library is made of %n files.</source>
-        <translation>
-            <numerusform>该算子信息库由 %n 个文件组成。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Use Save to write the edited files in place (backups go outside the soc folder), or copy the folder first and open the copy.</source>
-        <translation>请使用“保存”原地写入已编辑的文件（备份存放在 SoC 目录之外），或先复制该目录再打开副本。</translation>
-    </message>
-    <message>
-        <source>Save Library As</source>
-        <translation>算子信息库另存为</translation>
-    </message>
-    <message>
-        <source>Ops-info library (*.json)</source>
-        <translation>算子信息库 (*.json)</translation>
-    </message>
-    <message>
-        <source>Save Mixlist As</source>
-        <translation>混合精度名单另存为</translation>
-    </message>
-    <message>
-        <source>Mixlist (*.json)</source>
-        <translation>混合精度名单 (*.json)</translation>
-    </message>
-    <message>
-        <source>Nothing to export</source>
-        <translation>没有可导出的内容</translation>
-    </message>
-    <message>
-        <source>No op type&apos;s colour was changed in the library browser. Change colours with W, B or G first; the exported mixlist turns the library as opened into the edited one (X5).</source>
-        <translation>算子信息库浏览器中没有修改任何算子类型的名单。请先用 W、B 或 G 修改名单；导出的混合精度名单会把打开时的算子信息库变为编辑后的算子信息库（X5）。</translation>
-    </message>
-    <message>
-        <source>Export Minimal Mixlist</source>
-        <translation>导出最小混合精度名单</translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
-    </message>
-    <message>
-        <source>Another file is being loaded or saved.</source>
-        <translation>正在加载或保存另一个文件。</translation>
-    </message>
-    <message>
-        <source>Try again when it is done.</source>
-        <translation>请在其完成后重试。</translation>
-    </message>
-    <message>
-        <source>Saving %1…</source>
-        <translation>正在保存 %1…</translation>
-    </message>
-    <message>
-        <source>Save again when it is done.</source>
-        <translation>请在其完成后再次保存。</translation>
-    </message>
-    <message>
-        <source>Cannot export %1</source>
-        <translation>无法导出 %1</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>正在导出 %1…</translation>
     </message>
 </context>
 <context>
@@ -1180,6 +1093,87 @@
     </message>
 </context>
 <context>
+    <name>opsinfo::LibraryFiles</name>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Another file is being loaded or saved.</source>
+        <translation>正在加载或保存另一个文件。</translation>
+    </message>
+    <message>
+        <source>Try again when it is done.</source>
+        <translation>请在其完成后重试。</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>%1 has errors</source>
+        <translation>%1 存在错误</translation>
+    </message>
+    <message>
+        <source>%1 was not saved</source>
+        <translation>%1 未保存</translation>
+    </message>
+    <message>
+        <source>The file could not be read when the library was opened.</source>
+        <translation>打开算子信息库时无法读取该文件。</translation>
+    </message>
+    <message>
+        <source>Open the library again.</source>
+        <translation>请重新打开算子信息库。</translation>
+    </message>
+    <message>
+        <source>Only ops-info JSON files can be edited in place.</source>
+        <translation>只有算子信息库 JSON 文件可以原地编辑。</translation>
+    </message>
+    <message>
+        <source>Convert the INI source with `opsinfo convert-ini` and open the JSON.</source>
+        <translation>请用 `opsinfo convert-ini` 转换 INI 源文件，然后打开生成的 JSON。</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Save again when it is done.</source>
+        <translation>请在其完成后再次保存。</translation>
+    </message>
+    <message>
+        <source>Cannot export %1</source>
+        <translation>无法导出 %1</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Save As needs a single library file</source>
+        <translation>“另存为”需要单个算子信息库文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>This library is made of %n files.</source>
+        <translation>
+            <numerusform>该算子信息库由 %n 个文件组成。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Use Save to write the edited files in place (backups go outside the soc folder), or copy the folder first and open the copy.</source>
+        <translation>请使用“保存”原地写入已编辑的文件（备份存放在 SoC 目录之外），或先复制该目录再打开副本。</translation>
+    </message>
+    <message>
+        <source>Save Library As</source>
+        <translation>算子信息库另存为</translation>
+    </message>
+    <message>
+        <source>Ops-info library (*.json)</source>
+        <translation>算子信息库 (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>opsinfo::LibraryModel</name>
     <message>
         <source>Edited: %1 in the file, %2 now</source>
@@ -1627,6 +1621,41 @@
     <message>
         <source>• line %1: %2</source>
         <translation>• 第 %1 行：%2</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::MixlistFiles</name>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Check that the file exists and is readable.</source>
+        <translation>请检查文件是否存在且可读。</translation>
+    </message>
+    <message>
+        <source>Cannot import %1</source>
+        <translation>无法导入 %1</translation>
+    </message>
+    <message>
+        <source>Save Mixlist As</source>
+        <translation>混合精度名单另存为</translation>
+    </message>
+    <message>
+        <source>Mixlist (*.json)</source>
+        <translation>混合精度名单 (*.json)</translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>没有可导出的内容</translation>
+    </message>
+    <message>
+        <source>No op type&apos;s colour was changed in the library browser. Change colours with W, B or G first; the exported mixlist turns the library as opened into the edited one (X5).</source>
+        <translation>算子信息库浏览器中没有修改任何算子类型的名单。请先用 W、B 或 G 修改名单；导出的混合精度名单会把打开时的算子信息库变为编辑后的算子信息库（X5）。</translation>
+    </message>
+    <message>
+        <source>Export Minimal Mixlist</source>
+        <translation>导出最小混合精度名单</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,265 @@
+#include "document/libraryfiles.h"
+
+#include "document/documentio.h"
+#include "document/librarydocument.h"
+#include "document/mixlistdocument.h"
+#include "document/userprompt.h"
+#include "document/workspace.h"
+#include "library/editopsinfo.h"
+#include "tasks/taskrunner.h"
+
+#include <QFileInfo>
+
+namespace opsinfo {
+
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+LibraryFiles::LibraryFiles(Workspace *workspace, DocumentIo *io, QObject *parent)
+    : QObject(parent)
+    , m_workspace(workspace)
+    , m_io(io)
+{
+}
+
+LibraryFiles::~LibraryFiles() = default;
+
+void LibraryFiles::reportBusy(const QString &path)
+{
+    m_io->prompt()->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                          tr("Another file is being loaded or saved."),
+                          tr("Try again when it is done."));
+}
+
+std::optional<LibraryLoadResult> LibraryFiles::loadForReading(const QString &path)
+{
+    const std::string file = path.toStdString();
+    TaskRunner *tasks = m_io->tasks();
+    std::optional<LibraryLoadResult> loaded
+        = tasks->compute<LibraryLoadResult>(tr("Loading %1…").arg(QFileInfo(path).fileName()), true,
+                                            [file] { return loadLibraryPath(file); });
+    if (!loaded) {
+        if (tasks->lastOutcome() == TaskRunner::Outcome::Busy)
+            reportBusy(path);
+        return std::nullopt;
+    }
+    if (loaded->library.ops().empty() && !loaded->ok()) {
+        m_io->reportDiagnostics(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                                loaded->diagnostics);
+        return std::nullopt;
+    }
+    return loaded;
+}
+
+bool LibraryFiles::open(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    struct Opened
+    {
+        LibraryLoadResult loaded;
+        std::map<std::string, LoadedFile> files;
+        PreparedLibrary prepared;
+    };
+    // The mixlist cannot change meanwhile: user input waits, then the window refuses edits.
+    const Mixlist mixlist = m_workspace->mixlistDocument()->mixlist();
+    const std::string mixlistPath = m_workspace->mixlistDocument()->path().toStdString();
+    // Parsing and reading the files' bytes (kept to edit them on save) both happen off the UI
+    // thread; a cancelled load leaves everything as it was.
+    const std::string file = path.toStdString();
+    TaskRunner *tasks = m_io->tasks();
+    std::optional<Opened> opened = tasks->compute<Opened>(
+        tr("Loading %1…").arg(QFileInfo(path).fileName()), true, [file, mixlist, mixlistPath] {
+            Opened result;
+            result.loaded = loadLibraryPath(file);
+            result.prepared = PreparedLibrary::build(result.loaded.library, mixlist, mixlistPath);
+            for (const LibraryFile &f : result.loaded.library.files()) {
+                LoadedFile loadedFile;
+                loadedFile.target = f.path;
+                if (readFileStamped(f.path, loadedFile.bytes, loadedFile.stamp))
+                    result.files.emplace(f.path, std::move(loadedFile));
+            }
+            return result;
+        });
+    if (!opened) {
+        if (tasks->lastOutcome() == TaskRunner::Outcome::Busy)
+            reportBusy(path);
+        return false;
+    }
+    LibraryLoadResult &loaded = opened->loaded;
+    if (loaded.library.ops().empty() && !loaded.ok()) {
+        m_io->reportDiagnostics(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                                loaded.diagnostics);
+        return false;
+    }
+    m_files = std::move(opened->files);
+    const bool hadErrors = !loaded.ok();
+    std::vector<Diagnostic> diagnostics = loaded.diagnostics;
+    LibraryDocument *document = m_workspace->libraryDocument();
+    document->reset(std::move(loaded.library), path, std::move(diagnostics),
+                    std::move(opened->prepared));
+    if (hadErrors)
+        m_io->reportDiagnostics(tr("%1 has errors").arg(QFileInfo(path).fileName()),
+                                document->diagnostics());
+    emit fileUsed(path);
+    return true;
+}
+
+bool LibraryFiles::maybeSave()
+{
+    LibraryDocument *document = m_workspace->libraryDocument();
+    if (!document->isModified())
+        return true;
+    switch (m_io->prompt()->unsavedChanges(document->displayName())) {
+    case UserPrompt::UnsavedAnswer::Save:
+        return save();
+    case UserPrompt::UnsavedAnswer::Discard:
+        return true;
+    case UserPrompt::UnsavedAnswer::Cancel:
+        break;
+    }
+    return false;
+}
+
+// Writes the library file `file` (as opened) with the colour edits to `target`; the stamp check
+// applies when `target` is where the file was last read or written.
+bool LibraryFiles::writeFile(const std::string &file, const std::string &target)
+{
+    UserPrompt *prompt = m_io->prompt();
+    auto loaded = m_files.find(file);
+    if (loaded == m_files.end()) {
+        prompt->error(tr("%1 was not saved").arg(qs(file)),
+                      tr("The file could not be read when the library was opened."),
+                      tr("Open the library again."));
+        return false;
+    }
+    if (QFileInfo(qs(file)).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) != 0) {
+        prompt->error(tr("%1 was not saved").arg(qs(file)),
+                      tr("Only ops-info JSON files can be edited in place."),
+                      tr("Convert the INI source with `opsinfo convert-ini` and open the JSON."));
+        return false;
+    }
+    const PolicyEdits edits = editsIn(file);
+    OpsInfoEditResult edited;
+    const std::string &bytes = loaded->second.bytes;
+    // Scanning a large file takes a while; not cancellable, so the work may read `bytes` in place.
+    if (m_io->tasks()->run(tr("Saving %1…").arg(QFileInfo(qs(target)).fileName()), false,
+                           [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
+        != TaskRunner::Outcome::Done) {
+        prompt->error(tr("%1 was not saved").arg(qs(file)),
+                      tr("Another file is being loaded or saved."),
+                      tr("Save again when it is done."));
+        return false;
+    }
+    if (!edited.ok()) {
+        m_io->reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(qs(file)).fileName()),
+                                edited.diagnostics);
+        return false;
+    }
+    FileStamp saved;
+    const bool sameTarget = target == loaded->second.target;
+    if (!m_io->writeText(qs(target), edited.bytes, sameTarget ? &loaded->second.stamp : nullptr,
+                         true, &saved))
+        return false;
+    loaded->second.target = target;
+    loaded->second.stamp = saved;
+    loaded->second.written = edits;
+    return true;
+}
+
+std::vector<std::string> LibraryFiles::editedFiles() const
+{
+    std::vector<std::string> files;
+    for (const auto &[file, loaded] : m_files)
+        if (!editsIn(file).empty())
+            files.push_back(file);
+    return files;
+}
+
+std::optional<std::string> LibraryFiles::editedBytes(const std::string &file)
+{
+    auto loaded = m_files.find(file);
+    if (loaded == m_files.end()) {
+        m_io->prompt()->error(tr("Cannot export %1").arg(qs(file)),
+                              tr("The file could not be read when the library was opened."),
+                              tr("Open the library again."));
+        return std::nullopt;
+    }
+    const PolicyEdits edits = editsIn(file);
+    OpsInfoEditResult edited;
+    const std::string &bytes = loaded->second.bytes;
+    if (m_io->tasks()->run(tr("Exporting %1…").arg(QFileInfo(qs(file)).fileName()), false,
+                           [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
+        != TaskRunner::Outcome::Done)
+        return std::nullopt;
+    if (!edited.ok()) {
+        m_io->reportDiagnostics(tr("Cannot export %1").arg(QFileInfo(qs(file)).fileName()),
+                                edited.diagnostics);
+        return std::nullopt;
+    }
+    return std::move(edited.bytes);
+}
+
+std::map<std::string, Policy> LibraryFiles::editsIn(const std::string &file) const
+{
+    const LibraryDocument *document = m_workspace->libraryDocument();
+    const OpLibrary &library = document->library();
+    std::map<std::string, Policy> edits;
+    for (const auto &[type, policy] : document->editedPolicies()) {
+        const OpEntry *e = library.find(type);
+        if (e && e->fileIndex >= 0 && library.files()[std::size_t(e->fileIndex)].path == file)
+            edits.emplace(type, policy);
+    }
+    return edits;
+}
+
+bool LibraryFiles::save()
+{
+    LibraryDocument *document = m_workspace->libraryDocument();
+    if (document->isSample())
+        return saveAs();
+    // Only files whose colours differ from what they hold now are written; the others stay
+    // untouched (an undo back to the saved state writes the file back too).
+    for (auto &[file, loaded] : m_files)
+        if (editsIn(file) != loaded.written && !writeFile(file, loaded.target))
+            return false;
+    document->markSaved(document->path());
+    emit fileUsed(document->path());
+    return true;
+}
+
+bool LibraryFiles::saveAs(const QString &chosen)
+{
+    LibraryDocument *document = m_workspace->libraryDocument();
+    const OpLibrary &library = document->library();
+    if (library.files().size() != 1) {
+        m_io->prompt()->error(
+            tr("Save As needs a single library file"),
+            tr("This library is made of %n files.", nullptr, int(library.files().size())),
+            tr("Use Save to write the edited files in place (backups go outside the soc "
+               "folder), or copy the folder first and open the copy."));
+        return false;
+    }
+    QString path = chosen;
+    if (path.isEmpty())
+        path = m_io->prompt()->saveFileName(tr("Save Library As"), document->displayName(),
+                                            tr("Ops-info library (*.json)"));
+    if (path.isEmpty())
+        return false;
+    const std::string file = library.files().front().path;
+    // Later saves go to the new file (writeFile records it), still edited from the bytes as
+    // opened, so the undo history stays valid.
+    if (!writeFile(file, path.toStdString()))
+        return false;
+    document->markSaved(path);
+    emit fileUsed(path);
+    return true;
+}
+
+} // namespace opsinfo

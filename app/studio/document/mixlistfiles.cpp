@@ -1,0 +1,130 @@
+#include "document/mixlistfiles.h"
+
+#include "common/coretexts.h"
+#include "document/documentio.h"
+#include "document/librarydocument.h"
+#include "document/mixlistdocument.h"
+#include "document/userprompt.h"
+#include "document/workspace.h"
+#include "mixlist/mixlistsynth.h"
+
+#include <QFileInfo>
+
+namespace opsinfo {
+
+MixlistFiles::MixlistFiles(Workspace *workspace, DocumentIo *io, QObject *parent)
+    : QObject(parent)
+    , m_workspace(workspace)
+    , m_io(io)
+{
+}
+
+bool MixlistFiles::open(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    std::string bytes;
+    FileStamp stamp;
+    std::string error;
+    if (!readFileStamped(path.toStdString(), bytes, stamp, &error)) {
+        m_io->prompt()->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()), coreText(error),
+                              tr("Check that the file exists and is readable."));
+        return false;
+    }
+    MixlistParseResult parsed = parseMixlistLenient(bytes, path.toStdString());
+    if (!parsed.ok()) {
+        m_io->reportDiagnostics(tr("Cannot import %1").arg(QFileInfo(path).fileName()),
+                                parsed.diagnostics);
+        return false;
+    }
+    m_workspace->mixlistDocument()->reset(std::move(parsed.mixlist), path,
+                                          std::move(parsed.diagnostics), stamp);
+    emit fileUsed(path);
+    return true;
+}
+
+void MixlistFiles::openText(std::string_view text, const char *name)
+{
+    MixlistParseResult parsed = parseMixlistStrict(text, name);
+    m_workspace->mixlistDocument()->reset(std::move(parsed.mixlist), QString());
+}
+
+bool MixlistFiles::maybeSave()
+{
+    MixlistDocument *document = m_workspace->mixlistDocument();
+    if (!document->isModified())
+        return true;
+    switch (m_io->prompt()->unsavedChanges(document->displayName())) {
+    case UserPrompt::UnsavedAnswer::Save:
+        return save();
+    case UserPrompt::UnsavedAnswer::Discard:
+        return true;
+    case UserPrompt::UnsavedAnswer::Cancel:
+        break;
+    }
+    return false;
+}
+
+bool MixlistFiles::save()
+{
+    MixlistDocument *document = m_workspace->mixlistDocument();
+    if (document->path().isEmpty())
+        return saveAs();
+    FileStamp saved;
+    if (!m_io->writeText(document->path(), writeMixlist(document->mixlist()),
+                         &document->savedStamp(), false, &saved))
+        return false;
+    document->markSaved(document->path(), saved);
+    emit fileUsed(document->path());
+    return true;
+}
+
+bool MixlistFiles::saveAs(const QString &chosen)
+{
+    MixlistDocument *document = m_workspace->mixlistDocument();
+    QString path = chosen;
+    if (path.isEmpty())
+        path = m_io->prompt()->saveFileName(tr("Save Mixlist As"), QStringLiteral("ops_info.json"),
+                                            tr("Mixlist (*.json)"));
+    if (path.isEmpty())
+        return false;
+    FileStamp saved;
+    if (!m_io->writeText(path, writeMixlist(document->mixlist()), nullptr, false, &saved))
+        return false;
+    document->markSaved(path, saved);
+    emit fileUsed(path);
+    return true;
+}
+
+bool MixlistFiles::exportMinimal(const QString &chosen)
+{
+    const LibraryDocument *document = m_workspace->libraryDocument();
+    const auto edited = document->editedPolicies();
+    if (edited.empty()) {
+        m_io->prompt()->information(
+            tr("Nothing to export"),
+            tr("No op type's colour was changed in the library browser. Change "
+               "colours with W, B or G first; the exported mixlist turns the "
+               "library as opened into the edited one (X5)."));
+        return false;
+    }
+    QString path = chosen;
+    if (path.isEmpty())
+        path = m_io->prompt()->saveFileName(
+            tr("Export Minimal Mixlist"), QStringLiteral("ops_info.json"), tr("Mixlist (*.json)"));
+    if (path.isEmpty())
+        return false;
+    OpLibrary base = document->library();
+    PolicyTarget target;
+    for (const auto &[type, policy] : edited) {
+        base.setPolicy(type, document->originalPolicy(type));
+        target.emplace(type, policy);
+    }
+    const Mixlist minimal = synthesizeMinimalMixlist(base, target);
+    if (!m_io->writeNewFile(path, writeMixlist(minimal)))
+        return false;
+    emit fileUsed(path);
+    return true;
+}
+
+} // namespace opsinfo
