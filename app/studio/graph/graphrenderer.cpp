@@ -14,14 +14,15 @@ namespace {
 
 constexpr double kLabelPixelSize = 11.0; // scene units; node height is 28 by default
 constexpr double kScopeLabelPixelSize = 15.0; // collapsed scopes are 1.5 times as tall
-constexpr double kMinLabelPixels = 6.0;  // below this on screen a label is unreadable: skip it
+constexpr double kMinLabelPixels = 6.0; // below this on screen a label is unreadable: skip it
 const QColor kEdgeColor(0x78, 0x86, 0x8f);
 const QColor kSelectionColor(0x00, 0x96, 0x88);
 const QColor kMarkColor(0xff, 0xc1, 0x07);
 
 QPolygonF diamond(const QPointF &c, double r)
 {
-    return QPolygonF({c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)});
+    return QPolygonF(
+        {c + QPointF(0, -r), c + QPointF(r, 0), c + QPointF(0, r), c + QPointF(-r, 0)});
 }
 
 // Liang-Barsky: the part of a segment inside `clip`. Edges can be far longer than the screen
@@ -31,7 +32,8 @@ bool clipSegment(QPointF &a, QPointF &b, const QRectF &clip)
     double t0 = 0.0, t1 = 1.0;
     const double dx = b.x() - a.x(), dy = b.y() - a.y();
     const double p[4] = {-dx, dx, -dy, dy};
-    const double q[4] = {a.x() - clip.left(), clip.right() - a.x(), a.y() - clip.top(), clip.bottom() - a.y()};
+    const double q[4]
+        = {a.x() - clip.left(), clip.right() - a.x(), a.y() - clip.top(), clip.bottom() - a.y()};
     for (int i = 0; i < 4; ++i) {
         if (p[i] == 0.0) {
             if (q[i] < 0.0)
@@ -89,7 +91,8 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
         int best = NodeStyle::Undecided;
         for (int k = 0; k < NodeStyle::kindCount; ++k)
             if (k != NodeStyle::NotFe && k != NodeStyle::Undecided && tally[std::size_t(k)] > 0
-                && (best == NodeStyle::Undecided || tally[std::size_t(k)] > tally[std::size_t(best)]))
+                && (best == NodeStyle::Undecided
+                    || tally[std::size_t(k)] > tally[std::size_t(best)]))
                 best = k;
         if (best == NodeStyle::Undecided && tally[NodeStyle::NotFe] > 0)
             best = NodeStyle::NotFe;
@@ -98,25 +101,41 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
     return result;
 }
 
-PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vector<NodeStyle> &styles,
-                      const RenderRequest &request)
-{
-    PaintStats stats;
-    const double s = request.toDevice.m11();
-    const QTransform base = painter.transform();
-    painter.setTransform(request.toDevice, true);
-    painter.setRenderHint(QPainter::Antialiasing, s > 0.2);
-    auto styleOf = [&](int v) { return std::size_t(v) < styles.size() ? styles[std::size_t(v)] : NodeStyle{}; };
+namespace {
 
-    // Edges first, under the nodes.
+// One paint of the graph: what every pass reads, and the figures they add up.
+struct PaintPass
+{
+    QPainter &painter;
+    const GraphScene &scene;
+    const std::vector<NodeStyle> &styles;
+    const RenderRequest &request;
+    QTransform base; // the painter's transform before the scene's
+    double scale; // device pixels per scene unit
+    PaintStats stats;
+
+    NodeStyle styleOf(int v) const
+    {
+        return std::size_t(v) < styles.size() ? styles[std::size_t(v)] : NodeStyle {};
+    }
+};
+
+// Edges, under the nodes: short ones curved when few, long ones without antialiasing, reversed
+// (cycle-breaking) ones dashed red, arrowheads when readable. Returns the cast diamonds of the
+// edges' heads, drawn last so that no node hides one.
+QVector<QPolygonF> paintEdges(PaintPass &pass)
+{
+    QPainter &painter = pass.painter;
+    const RenderRequest &request = pass.request;
+    const double s = pass.scale;
     std::vector<int> ids;
-    scene.edgesIn(request.area, ids);
+    pass.scene.edgesIn(request.area, ids);
     QVector<QLineF> lines;
     QPainterPath curves, arrows;
     QVector<QPolygonF> casts;
     const bool fewEdges = ids.size() < 4000 && s > 0.15;
-    const QRectF clip = request.area.adjusted(-request.area.width(), -request.area.height(), request.area.width(),
-                                              request.area.height());
+    const QRectF clip = request.area.adjusted(-request.area.width(), -request.area.height(),
+                                              request.area.width(), request.area.height());
     // Antialiasing a line costs per pixel; lines crossing the screen go without it.
     QVector<QLineF> longLines;
     const double longLine = 300.0 / s;
@@ -126,16 +145,18 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
             if (!clipSegment(a, b, clip))
                 continue;
             const QLineF line(a, b);
-            (&out == &lines && std::abs(line.dy()) + std::abs(line.dx()) > longLine ? longLines : out).append(line);
+            (&out == &lines && std::abs(line.dy()) + std::abs(line.dx()) > longLine ? longLines
+                                                                                    : out)
+                .append(line);
         }
     };
     QVector<QLineF> reversedLines;
     const bool detailed = s * 6.0 >= 3.0; // arrowheads and cast diamonds readable
     for (int e : ids) {
-        const GraphScene::Edge &edge = scene.edges()[std::size_t(e)];
+        const GraphScene::Edge &edge = pass.scene.edges()[std::size_t(e)];
         if (edge.box.width() * s < 1.0 && edge.box.height() * s < 1.0)
             continue; // sub-pixel
-        ++stats.edges;
+        ++pass.stats.edges;
         const QPolygonF &p = edge.points;
         if (edge.reversed) {
             addClipped(reversedLines, p);
@@ -148,11 +169,12 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
         }
         const QPointF end = p.back();
         if (detailed && !edge.reversed)
-            arrows.addPolygon(QPolygonF({end, end + QPointF(-3.5, -7), end + QPointF(3.5, -7), end}));
-        if (styleOf(edge.to).castOnInput && !edge.reversed) {
+            arrows.addPolygon(
+                QPolygonF({end, end + QPointF(-3.5, -7), end + QPointF(3.5, -7), end}));
+        if (pass.styleOf(edge.to).castOnInput && !edge.reversed) {
             const double r = std::max(4.5, 2.5 / s); // at least a few pixels wide
             casts.append(diamond(end - QPointF(0, std::max(10.0, r + 8.0)), r));
-            ++stats.castMarks;
+            ++pass.stats.castMarks;
         }
     }
     QPen edgePen(kEdgeColor, 1.2);
@@ -171,31 +193,41 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
     painter.setPen(Qt::NoPen);
     painter.setBrush(kEdgeColor);
     painter.drawPath(arrows);
+    return casts;
+}
 
-    // Nodes: boxes in scene units when at least a couple of pixels, else one pixel per pixel.
-    ids.clear();
-    scene.visibleIn(request.area, ids);
+// Node boxes in scene units when at least a couple of pixels, else one device pixel per pixel
+// (the first node there wins). Returns the nodes tall enough for marks and labels.
+std::vector<int> paintNodes(PaintPass &pass)
+{
+    QPainter &painter = pass.painter;
+    const RenderRequest &request = pass.request;
+    const double s = pass.scale;
+    std::vector<int> ids;
+    pass.scene.visibleIn(request.area, ids);
     std::array<QVector<QRectF>, NodeStyle::kindCount> boxes, tiny;
     std::vector<unsigned char> occupied;
     const QRect device = request.deviceRect;
     std::vector<int> big;
     for (int v : ids) {
-        const QRectF &r = scene.rect(v);
-        const auto kind = std::size_t(styleOf(v).kind);
-        ++stats.nodes;
+        const QRectF &r = pass.scene.rect(v);
+        const auto kind = std::size_t(pass.styleOf(v).kind);
+        ++pass.stats.nodes;
         if (std::max(r.width(), r.height()) * s >= 2.5) {
             boxes[kind].append(r);
             if (r.height() * s >= 10.0)
                 big.push_back(v);
             continue;
         }
-        ++stats.tinyNodes;
+        ++pass.stats.tinyNodes;
         const QPointF c = request.toDevice.map(r.center());
-        const int px = int(std::floor(c.x())) - device.left(), py = int(std::floor(c.y())) - device.top();
+        const int px = int(std::floor(c.x())) - device.left(),
+                  py = int(std::floor(c.y())) - device.top();
         if (device.isValid() && px >= 0 && py >= 0 && px < device.width() && py < device.height()) {
             if (occupied.empty())
                 occupied.assign(std::size_t(device.width()) * std::size_t(device.height()), 0);
-            unsigned char &cell = occupied[std::size_t(py) * std::size_t(device.width()) + std::size_t(px)];
+            unsigned char &cell
+                = occupied[std::size_t(py) * std::size_t(device.width()) + std::size_t(px)];
             if (cell)
                 continue;
             cell = 1;
@@ -211,18 +243,25 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
         painter.setPen(s >= 0.25 ? outline : QPen(Qt::NoPen));
         painter.drawRects(boxes[std::size_t(k)]);
     }
-    painter.setTransform(base);
+    painter.setTransform(pass.base);
     painter.setPen(Qt::NoPen);
     for (int k = 0; k < NodeStyle::kindCount; ++k) {
         if (tiny[std::size_t(k)].isEmpty())
             continue;
         // Undecided white would vanish on the background: a tiny node is at least gray.
-        painter.setBrush(k == NodeStyle::Undecided ? QColor(0x9e, 0x9e, 0x9e) : nodeStyleColor(NodeStyle::Kind(k)));
+        painter.setBrush(k == NodeStyle::Undecided ? QColor(0x9e, 0x9e, 0x9e)
+                                                   : nodeStyleColor(NodeStyle::Kind(k)));
         painter.drawRects(tiny[std::size_t(k)]);
     }
     painter.setTransform(request.toDevice, true);
+    return big;
+}
 
-    // Marks on readable nodes: collapsed scopes, ambiguity, labels.
+// On the readable nodes `big`: the stack of a collapsed scope, the ambiguity mark, the label.
+void paintNodeMarks(PaintPass &pass, const std::vector<int> &big)
+{
+    QPainter &painter = pass.painter;
+    const double s = pass.scale;
     QFont font = painter.font();
     font.setPixelSize(int(kLabelPixelSize));
     QFont scopeFont = font;
@@ -233,9 +272,9 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
     const bool labels = kLabelPixelSize * s >= kMinLabelPixels;
     const bool scopeLabels = kScopeLabelPixelSize * s >= kMinLabelPixels;
     for (int v : big) {
-        const QRectF &r = scene.rect(v);
-        const NodeStyle style = styleOf(v);
-        if (scene.scopeOf(v) >= 0) { // a stack: the group has more inside
+        const QRectF &r = pass.scene.rect(v);
+        const NodeStyle style = pass.styleOf(v);
+        if (pass.scene.scopeOf(v) >= 0) { // a stack: the group has more inside
             QPen stack(QColor(0x45, 0x5a, 0x64), 1.0);
             stack.setCosmetic(true);
             painter.setPen(stack);
@@ -254,43 +293,69 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vec
             painter.drawEllipse(QPointF(r.right(), r.top()), 7, 7);
             if (labels) {
                 painter.setPen(Qt::black);
-                painter.drawText(QRectF(r.right() - 7, r.top() - 7, 14, 14), Qt::AlignCenter, QStringLiteral("?"));
+                painter.drawText(QRectF(r.right() - 7, r.top() - 7, 14, 14), Qt::AlignCenter,
+                                 QStringLiteral("?"));
             }
-            ++stats.ambiguousMarks;
+            ++pass.stats.ambiguousMarks;
         }
-        const bool isScope = scene.scopeOf(v) >= 0;
+        const bool isScope = pass.scene.scopeOf(v) >= 0;
         if (isScope ? scopeLabels : labels) {
             painter.setPen(nodeStyleTextColor(style.kind));
             painter.setFont(isScope ? scopeFont : font);
-            const QString text = (isScope ? scopeMetrics : metrics).elidedText(scene.label(v), Qt::ElideMiddle, r.width() - 6.0);
+            const QString text
+                = (isScope ? scopeMetrics : metrics)
+                      .elidedText(pass.scene.label(v), Qt::ElideMiddle, r.width() - 6.0);
             painter.drawText(r, Qt::AlignCenter, text);
-            ++stats.labels;
+            ++pass.stats.labels;
         }
     }
+}
+
+// Rings around the search hits and the selected node.
+void paintRings(PaintPass &pass)
+{
+    QPainter &painter = pass.painter;
+    const RenderRequest &request = pass.request;
     for (int v : request.marked) {
-        if (v < 0 || v >= scene.visibleCount())
+        if (v < 0 || v >= pass.scene.visibleCount())
             continue;
         QPen ring(kMarkColor, 3.0);
         ring.setCosmetic(true);
         painter.setPen(ring);
         painter.setBrush(Qt::NoBrush);
-        painter.drawRect(scene.rect(v).adjusted(-4, -4, 4, 4));
+        painter.drawRect(pass.scene.rect(v).adjusted(-4, -4, 4, 4));
     }
-    if (request.selected >= 0 && request.selected < scene.visibleCount()) {
+    if (request.selected >= 0 && request.selected < pass.scene.visibleCount()) {
         QPen ring(kSelectionColor, 3.0);
         ring.setCosmetic(true);
         painter.setPen(ring);
         painter.setBrush(Qt::NoBrush);
-        const double grow = std::max(3.0, 3.0 / s);
-        painter.drawRect(scene.rect(request.selected).adjusted(-grow, -grow, grow, grow));
+        const double grow = std::max(3.0, 3.0 / pass.scale);
+        painter.drawRect(pass.scene.rect(request.selected).adjusted(-grow, -grow, grow, grow));
     }
+}
+
+} // namespace
+
+PaintStats paintGraph(QPainter &painter, const GraphScene &scene,
+                      const std::vector<NodeStyle> &styles, const RenderRequest &request)
+{
+    PaintPass pass {painter, scene, styles, request, painter.transform(), request.toDevice.m11(),
+                    {}};
+    painter.setTransform(request.toDevice, true);
+    painter.setRenderHint(QPainter::Antialiasing, pass.scale > 0.2);
+
+    const QVector<QPolygonF> casts = paintEdges(pass);
+    const std::vector<int> big = paintNodes(pass);
+    paintNodeMarks(pass, big);
+    paintRings(pass);
     // Cast diamonds go last so a node never hides one.
     painter.setPen(QPen(Qt::white, 0));
     painter.setBrush(castMarkColor());
     for (const QPolygonF &d : casts)
         painter.drawPolygon(d);
-    painter.setTransform(base);
-    return stats;
+    painter.setTransform(pass.base);
+    return pass.stats;
 }
 
 QRectF paintLegend(QPainter &painter, const QPointF &topLeft)
@@ -311,12 +376,14 @@ QRectF paintLegend(QPainter &painter, const QPointF &topLeft)
     double textWidth = 0.0;
     for (const QString &name : names)
         textWidth = std::max(textWidth, metrics.horizontalAdvance(name));
-    const QRectF frame(topLeft, QSizeF(pad * 3 + chip + textWidth, pad * 2 + row * double(names.size())));
+    const QRectF frame(topLeft,
+                       QSizeF(pad * 3 + chip + textWidth, pad * 2 + row * double(names.size())));
     painter.setPen(QColor(0xb0, 0xbe, 0xc5));
     painter.setBrush(QColor(255, 255, 255, 225));
     painter.drawRoundedRect(frame, 4, 4);
     for (int i = 0; i < int(names.size()); ++i) {
-        const QRectF chipRect(frame.left() + pad, frame.top() + pad + row * i + (row - chip) / 2, chip, chip);
+        const QRectF chipRect(frame.left() + pad, frame.top() + pad + row * i + (row - chip) / 2,
+                              chip, chip);
         if (i < NodeStyle::kindCount) {
             painter.setPen(QColor(0x45, 0x5a, 0x64));
             painter.setBrush(nodeStyleColor(NodeStyle::Kind(i)));
@@ -331,8 +398,9 @@ QRectF paintLegend(QPainter &painter, const QPointF &topLeft)
             painter.drawRect(chipRect);
         }
         painter.setPen(QColor(0x21, 0x21, 0x21));
-        painter.drawText(QRectF(chipRect.right() + pad, frame.top() + pad + row * i, textWidth + 2, row),
-                         Qt::AlignVCenter | Qt::AlignLeft, names[i]);
+        painter.drawText(
+            QRectF(chipRect.right() + pad, frame.top() + pad + row * i, textWidth + 2, row),
+            Qt::AlignVCenter | Qt::AlignLeft, names[i]);
     }
     painter.restore();
     return frame;

@@ -50,7 +50,21 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
     , m_precisionMode(new QComboBox(this))
     , m_snippet(new QPlainTextEdit(this))
 {
-    // Add bar.
+    QHBoxLayout *addBar = createAddBar();
+    QHBoxLayout *editBar = createEditBar();
+    QGridLayout *grid = createLists();
+    QGroupBox *lintBox = createLintPanel();
+    QGroupBox *snippetBox = createSnippetPanel();
+    arrange(addBar, editBar, grid, lintBox, snippetBox);
+    connectSignals();
+    m_fixButton->setEnabled(false);
+    updateCompleter();
+    updateImportNotes();
+    updateSnippet();
+}
+
+QHBoxLayout *MixlistEditor::createAddBar()
+{
     m_addEdit->setObjectName(QStringLiteral("mixlistAddEdit"));
     m_addEdit->setPlaceholderText(tr("Op type to add (completes over the library)"));
     m_completer->setModel(new QStringListModel(this));
@@ -66,32 +80,41 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
             m_addTarget->addItem(name, int(slotIndex(list, action)));
             m_moveTarget->addItem(name, int(slotIndex(list, action)));
         }
-    auto *addButton = new QPushButton(tr("Add"), this);
-    addButton->setObjectName(QStringLiteral("mixlistAddButton"));
-    auto *deleteButton = new QPushButton(tr("Delete"), this);
-    deleteButton->setObjectName(QStringLiteral("mixlistDeleteButton"));
-    deleteButton->setToolTip(tr("Delete the selected entries (Del)"));
-    auto *moveButton = new QPushButton(tr("Move to"), this);
-    moveButton->setObjectName(QStringLiteral("mixlistMoveButton"));
+    m_addButton = new QPushButton(tr("Add"), this);
+    m_addButton->setObjectName(QStringLiteral("mixlistAddButton"));
+    m_deleteButton = new QPushButton(tr("Delete"), this);
+    m_deleteButton->setObjectName(QStringLiteral("mixlistDeleteButton"));
+    m_deleteButton->setToolTip(tr("Delete the selected entries (Del)"));
+    m_moveButton = new QPushButton(tr("Move to"), this);
+    m_moveButton->setObjectName(QStringLiteral("mixlistMoveButton"));
     m_addEdit->setMinimumWidth(220);
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_addEdit, 1);
     bar->addWidget(new QLabel(tr("to"), this));
     bar->addWidget(m_addTarget);
-    bar->addWidget(addButton);
+    bar->addWidget(m_addButton);
+    return bar;
+}
+
+QHBoxLayout *MixlistEditor::createEditBar()
+{
     auto *editBar = new QHBoxLayout;
     editBar->addWidget(new QLabel(tr("Selected entries:"), this));
-    editBar->addWidget(deleteButton);
-    editBar->addWidget(moveButton);
+    editBar->addWidget(m_deleteButton);
+    editBar->addWidget(m_moveButton);
     editBar->addWidget(m_moveTarget);
     editBar->addStretch(1);
+    return editBar;
+}
 
-    // The six lists.
+// The six lists: black/white/gray (rows) × to-add/to-remove (columns).
+QGridLayout *MixlistEditor::createLists()
+{
     auto *grid = new QGridLayout;
     for (MixlistList list : Mixlist::lists)
         for (MixlistAction action : Mixlist::actions) {
             const std::size_t i = slotIndex(list, action);
-            auto *model = new MixlistSlotModel(workspace, list, action, this);
+            auto *model = new MixlistSlotModel(m_workspace, list, action, this);
             auto *view = new QListView(this);
             view->setObjectName(QStringLiteral("mixlist_%1_%2")
                                     .arg(QString::fromLatin1(mixlistListKey(list)),
@@ -110,8 +133,12 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
             m_models[i] = model;
             m_views[i] = view;
         }
+    return grid;
+}
 
-    // Lint panel.
+// Lint findings (X1–X4) with their one-click fixes, under what the lenient import repaired.
+QGroupBox *MixlistEditor::createLintPanel()
+{
     m_lintView->setObjectName(QStringLiteral("lintView"));
     m_lintView->setModel(m_lintModel);
     m_lintView->setWordWrap(true);
@@ -123,8 +150,12 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
     lintLayout->addWidget(m_importNotes);
     lintLayout->addWidget(m_lintView, 1);
     lintLayout->addWidget(m_fixButton, 0, Qt::AlignRight);
+    return lintBox;
+}
 
-    // Snippets.
+// The mixlist as an option of the tool the user runs it with, to paste.
+QGroupBox *MixlistEditor::createSnippetPanel()
+{
     m_snippetTarget->setObjectName(QStringLiteral("snippetTarget"));
     m_snippetTarget->addItem(tr("ATC"), int(SnippetTarget::Atc));
     m_snippetTarget->addItem(tr("TensorFlow 1 (session config)"), int(SnippetTarget::TensorFlow1));
@@ -141,21 +172,26 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
     m_snippet->setObjectName(QStringLiteral("snippetText"));
     m_snippet->setReadOnly(true);
     m_snippet->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    auto *copyButton = new QPushButton(tr("Copy"), this);
-    copyButton->setObjectName(QStringLiteral("snippetCopy"));
+    m_copyButton = new QPushButton(tr("Copy"), this);
+    m_copyButton->setObjectName(QStringLiteral("snippetCopy"));
     auto *snippetBox = new QGroupBox(tr("Use it (paste into your script)"), this);
     auto *snippetLayout = new QVBoxLayout(snippetBox);
     auto *snippetBar = new QHBoxLayout;
     snippetBar->addWidget(m_snippetTarget, 1);
     snippetBar->addWidget(m_precisionMode, 1);
-    snippetBar->addWidget(copyButton);
+    snippetBar->addWidget(m_copyButton);
     snippetLayout->addLayout(snippetBar);
     snippetLayout->addWidget(m_snippet, 1);
+    return snippetBox;
+}
 
+void MixlistEditor::arrange(QHBoxLayout *addBar, QHBoxLayout *editBar, QGridLayout *grid,
+                            QGroupBox *lintBox, QGroupBox *snippetBox)
+{
     auto *lists = new QWidget(this);
     auto *listsLayout = new QVBoxLayout(lists);
     listsLayout->setContentsMargins(0, 0, 0, 0);
-    listsLayout->addLayout(bar);
+    listsLayout->addLayout(addBar);
     listsLayout->addLayout(editBar);
     listsLayout->addLayout(grid, 1);
     auto *side = new QSplitter(Qt::Vertical, this);
@@ -170,14 +206,17 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);
+}
 
-    connect(addButton, &QPushButton::clicked, this, &MixlistEditor::addFromEdit);
+void MixlistEditor::connectSignals()
+{
+    connect(m_addButton, &QPushButton::clicked, this, &MixlistEditor::addFromEdit);
     connect(m_addEdit, &QLineEdit::returnPressed, this, &MixlistEditor::addFromEdit);
-    connect(deleteButton, &QPushButton::clicked, this, &MixlistEditor::deleteSelected);
+    connect(m_deleteButton, &QPushButton::clicked, this, &MixlistEditor::deleteSelected);
     auto *deleteShortcut = new QShortcut(QKeySequence::Delete, this);
     deleteShortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(deleteShortcut, &QShortcut::activated, this, &MixlistEditor::deleteSelected);
-    connect(moveButton, &QPushButton::clicked, this, [this] {
+    connect(m_moveButton, &QPushButton::clicked, this, [this] {
         const int i = m_moveTarget->currentData().toInt();
         moveSelected(MixlistList(i / 2), MixlistAction(i % 2));
     });
@@ -199,19 +238,15 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
         m_fixButton->setEnabled(false);
         m_fixButton->setText(tr("Apply fix"));
     });
-    connect(copyButton, &QPushButton::clicked, this,
+    connect(m_copyButton, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_snippet->toPlainText()); });
     connect(m_snippetTarget, &QComboBox::currentIndexChanged, this, &MixlistEditor::updateSnippet);
     connect(m_precisionMode, &QComboBox::currentIndexChanged, this, &MixlistEditor::updateSnippet);
-    connect(workspace, &Workspace::effectiveChanged, this, &MixlistEditor::updateCompleter);
-    connect(workspace->mixlistDocument(), &MixlistDocument::pathChanged, this, [this] {
+    connect(m_workspace, &Workspace::effectiveChanged, this, &MixlistEditor::updateCompleter);
+    connect(m_workspace->mixlistDocument(), &MixlistDocument::pathChanged, this, [this] {
         updateImportNotes();
         updateSnippet();
     });
-    m_fixButton->setEnabled(false);
-    updateCompleter();
-    updateImportNotes();
-    updateSnippet();
 }
 
 MixlistSlotModel *MixlistEditor::slotModel(MixlistList list, MixlistAction action) const

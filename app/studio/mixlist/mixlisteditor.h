@@ -8,6 +8,9 @@
 
 class QComboBox;
 class QCompleter;
+class QGridLayout;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListView;
@@ -49,15 +52,26 @@ public:
 
 private:
     static std::size_t slotIndex(MixlistList list, MixlistAction action);
+    QHBoxLayout *createAddBar();
+    QHBoxLayout *createEditBar();
+    QGridLayout *createLists();
+    QGroupBox *createLintPanel();
+    QGroupBox *createSnippetPanel();
+    void arrange(QHBoxLayout *addBar, QHBoxLayout *editBar, QGridLayout *grid, QGroupBox *lintBox,
+                 QGroupBox *snippetBox);
+    void connectSignals();
     void updateCompleter();
     void updateImportNotes();
     void updateSnippet();
 
     Workspace *m_workspace;
-    std::array<MixlistSlotModel *, 6> m_models{};
-    std::array<QListView *, 6> m_views{};
+    std::array<MixlistSlotModel *, 6> m_models {};
+    std::array<QListView *, 6> m_views {};
     QLineEdit *m_addEdit;
     QComboBox *m_addTarget;
+    QPushButton *m_addButton = nullptr;
+    QPushButton *m_deleteButton = nullptr;
+    QPushButton *m_moveButton = nullptr;
     QCompleter *m_completer;
     QComboBox *m_moveTarget;
     LintModel *m_lintModel;
@@ -67,6 +81,7 @@ private:
     QComboBox *m_snippetTarget;
     QComboBox *m_precisionMode;
     QPlainTextEdit *m_snippet;
+    QPushButton *m_copyButton = nullptr;
 };
 
 } // namespace opsinfo

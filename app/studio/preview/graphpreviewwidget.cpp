@@ -29,7 +29,8 @@ namespace opsinfo {
 
 static constexpr int kCollapseAbove = 2000; // nodes
 
-GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent)
+GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt,
+                                       QWidget *parent)
     : QWidget(parent)
     , m_preview(preview)
     , m_prompt(prompt)
@@ -51,6 +52,17 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     , m_chart(new ModeChart(this))
     , m_diff(new GraphDiffPanel(preview, prompt, this))
 {
+    nameWidgets();
+    setUpControls();
+    QHBoxLayout *bar = createToolBar();
+    createSidePane();
+    arrange(bar);
+    connectSignals();
+}
+
+// Object names, for tests and style sheets.
+void GraphPreviewWidget::nameWidgets()
+{
     setObjectName(QStringLiteral("graphPreview"));
     m_mode->setObjectName(QStringLiteral("modeCombo"));
     m_grayRule->setObjectName(QStringLiteral("grayRuleCombo"));
@@ -66,12 +78,16 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     m_details->setObjectName(QStringLiteral("nodeDetails"));
     m_rule->setObjectName(QStringLiteral("ruleText"));
     m_caveat->setObjectName(QStringLiteral("previewCaveat"));
+}
 
+void GraphPreviewWidget::setUpControls()
+{
     fillModes();
     m_mode->setToolTip(tr("precision_mode / precision_mode_v2, aliases included (§4)"));
     m_grayRule->addItem(tr("FE (G1–G5)"), int(GrayRule::FE));
     m_grayRule->addItem(tr("previous op (G6)"), int(GrayRule::Previous));
-    m_grayRule->setToolTip(tr("How gray ops read their producers: FE's rule, or the seed's \"same as the previous op\" (G6)"));
+    m_grayRule->setToolTip(tr(
+        "How gray ops read their producers: FE's rule, or the seed's \"same as the previous op\" (G6)"));
     m_search->setPlaceholderText(tr("Find node by name or type (Enter: next)"));
     m_search->setClearButtonEnabled(true);
     m_zoomIn->setText(QStringLiteral("+"));
@@ -87,12 +103,17 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     m_details->setOpenLinks(false);
     m_rule->setWordWrap(true);
     m_rule->setTextFormat(Qt::RichText);
-    m_rule->setStyleSheet(QStringLiteral("QLabel{background:#eef4fb;padding:4px;border:1px solid #c5d5e8}"));
+    m_rule->setStyleSheet(
+        QStringLiteral("QLabel{background:#eef4fb;padding:4px;border:1px solid #c5d5e8}"));
     m_rule->hide();
     m_caveat->setWordWrap(true);
     m_caveat->setText(previewCaveatText());
     m_caveat->setStyleSheet(QStringLiteral("QLabel{color:#6d4c00;background:#fff8e1;padding:4px}"));
+}
 
+// Mode and gray-rule pickers, search, zoom, and the progress of a load.
+QHBoxLayout *GraphPreviewWidget::createToolBar()
+{
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(4, 4, 4, 0);
     bar->addWidget(new QLabel(tr("Mode:"), this));
@@ -108,6 +129,12 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     bar->addWidget(m_progress);
     bar->addWidget(m_cancel);
 
+    return bar;
+}
+
+// The selected node's explanation, the all-modes chart and the graph diff.
+void GraphPreviewWidget::createSidePane()
+{
     auto *nodePage = new QWidget(this);
     auto *nodeLayout = new QVBoxLayout(nodePage);
     nodeLayout->setContentsMargins(0, 0, 0, 0);
@@ -117,7 +144,10 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     m_side->addTab(nodePage, tr("Node"));
     m_side->addTab(m_chart, tr("All modes"));
     m_side->addTab(m_diff, tr("Diff"));
+}
 
+void GraphPreviewWidget::arrange(QHBoxLayout *bar)
+{
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("graphSplitter"));
     split->addWidget(m_view);
@@ -132,13 +162,14 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     layout->addLayout(bar);
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
+}
 
-    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
-        m_preview->setModeName(m_mode->currentData().toString());
-    });
-    connect(m_grayRule, &QComboBox::currentIndexChanged, this, [this] {
-        m_preview->setGrayRule(GrayRule(m_grayRule->currentData().toInt()));
-    });
+void GraphPreviewWidget::connectSignals()
+{
+    connect(m_mode, &QComboBox::currentIndexChanged, this,
+            [this] { m_preview->setModeName(m_mode->currentData().toString()); });
+    connect(m_grayRule, &QComboBox::currentIndexChanged, this,
+            [this] { m_preview->setGrayRule(GrayRule(m_grayRule->currentData().toInt())); });
     connect(m_preview, &GraphPreview::modeChanged, this, [this](const QString &name) {
         const int i = m_mode->findData(name);
         if (i >= 0 && i != m_mode->currentIndex()) {
@@ -153,7 +184,8 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
             return;
         }
         const bool found = m_view->search(text);
-        m_matches->setText(found ? tr("%n match(es)", nullptr, m_view->searchMatchCount()) : tr("no match"));
+        m_matches->setText(found ? tr("%n match(es)", nullptr, m_view->searchMatchCount())
+                                 : tr("no match"));
     };
     connect(m_search, &QLineEdit::textEdited, this, search);
     connect(m_search, &QLineEdit::returnPressed, this, search);
@@ -167,10 +199,11 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
         if (busy)
             m_progress->setValue(0);
     });
-    connect(m_preview, &GraphPreview::progressChanged, this, [this](int percent, const QString &stage) {
-        m_progress->setValue(percent);
-        m_progress->setFormat(stage + QStringLiteral(" %p%"));
-    });
+    connect(m_preview, &GraphPreview::progressChanged, this,
+            [this](int percent, const QString &stage) {
+                m_progress->setValue(percent);
+                m_progress->setFormat(stage + QStringLiteral(" %p%"));
+            });
     connect(m_preview, &GraphPreview::graphChanged, this, &GraphPreviewWidget::graphChanged);
     connect(m_preview, &GraphPreview::resolved, this, &GraphPreviewWidget::resolved);
     m_view->installEventFilter(this);
@@ -188,7 +221,8 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     });
     connect(m_diff, &GraphDiffPanel::diffChanged, this, &GraphPreviewWidget::applyStyles);
     connect(m_diff, &GraphDiffPanel::highlightChanged, this, &GraphPreviewWidget::applyStyles);
-    connect(m_diff, &GraphDiffPanel::nodeActivated, this, [this](int node) { m_view->selectNode(node); });
+    connect(m_diff, &GraphDiffPanel::nodeActivated, this,
+            [this](int node) { m_view->selectNode(node); });
 }
 
 void GraphPreviewWidget::fillModes()
@@ -257,26 +291,29 @@ void GraphPreviewWidget::applyStyles()
     const int nodes = scene->graphNodeCount();
     const PreviewResultPtr b = m_diff->resultB();
     const bool highlight = m_side->currentIndex() == DiffPage && m_diff->highlight() && b
-                           && b->context->graph == result->context->graph;
-    m_view->setNodeStyles(highlight ? diffHighlightStyles(m_diff->model()->diff(), b->resolution, nodes)
-                                    : nodeStylesFor(result->resolution, nodes));
+        && b->context->graph == result->context->graph;
+    m_view->setNodeStyles(highlight
+                              ? diffHighlightStyles(m_diff->model()->diff(), b->resolution, nodes)
+                              : nodeStylesFor(result->resolution, nodes));
 }
 
 void GraphPreviewWidget::updateDetails()
 {
     const PreviewResultPtr result = m_preview->result();
     if (!result) {
-        m_details->setHtml(tr("<p>Open a graph (File > Open Graph) to see how the compiler would choose "
-                              "its dtypes.</p>"));
+        m_details->setHtml(
+            tr("<p>Open a graph (File > Open Graph) to see how the compiler would choose "
+               "its dtypes.</p>"));
         return;
     }
     const int scope = m_view->selectedScope();
     if (scope >= 0 && m_view->scene()) {
         const Scope &s = m_view->scene()->scopes().scope(scope);
-        m_details->setHtml(tr("<h3>%1</h3><p>A collapsed scope of %n node(s). Double-click it or press Enter "
-                              "to expand it; File > Export > keep_dtype exports its nodes.</p>",
-                              nullptr, s.totalNodes)
-                               .arg(QString::fromStdString(s.name).toHtmlEscaped()));
+        m_details->setHtml(
+            tr("<h3>%1</h3><p>A collapsed scope of %n node(s). Double-click it or press Enter "
+               "to expand it; File > Export > keep_dtype exports its nodes.</p>",
+               nullptr, s.totalNodes)
+                .arg(QString::fromStdString(s.name).toHtmlEscaped()));
         return;
     }
     const QPoint scroll(0, 0);
@@ -293,17 +330,19 @@ void GraphPreviewWidget::updateStatus()
     }
     const ResolutionSummary &s = result->resolution.summary;
     const Graph &graph = *result->context->graph;
-    QString name = m_preview->isSampleGraph() ? tr("sample graph") : QString::fromStdString(graph.path);
-    QString text = tr("%1 · %2 nodes · %3: %4 fp16 · %5 bf16 · %6 fp32 · %7 AI CPU · %8 errors · %9 casts")
-                       .arg(name)
-                       .arg(graph.nodes().size())
-                       .arg(QString::fromLatin1(precisionModeName(result->resolution.mode)))
-                       .arg(s.fp16Nodes)
-                       .arg(s.bf16Nodes)
-                       .arg(s.fp32Nodes)
-                       .arg(s.aicpuNodes)
-                       .arg(s.errors)
-                       .arg(s.castsTotal);
+    QString name
+        = m_preview->isSampleGraph() ? tr("sample graph") : QString::fromStdString(graph.path);
+    QString text
+        = tr("%1 · %2 nodes · %3: %4 fp16 · %5 bf16 · %6 fp32 · %7 AI CPU · %8 errors · %9 casts")
+              .arg(name)
+              .arg(graph.nodes().size())
+              .arg(QString::fromLatin1(precisionModeName(result->resolution.mode)))
+              .arg(s.fp16Nodes)
+              .arg(s.bf16Nodes)
+              .arg(s.fp32Nodes)
+              .arg(s.aicpuNodes)
+              .arg(s.errors)
+              .arg(s.castsTotal);
     if (s.approximate > 0)
         text += tr(" · %n approximate", nullptr, int(s.approximate));
     if (s.ambiguous > 0)
@@ -358,7 +397,8 @@ void GraphPreviewWidget::focusSelectionWhenShown()
 bool GraphPreviewWidget::eventFilter(QObject *watched, QEvent *event)
 {
     // After the view's own resize handling (it refits): queue the focus behind it.
-    if (watched == m_view && event->type() == QEvent::Resize && m_focusPending && m_view->width() > 200)
+    if (watched == m_view && event->type() == QEvent::Resize && m_focusPending
+        && m_view->width() > 200)
         QMetaObject::invokeMethod(this, &GraphPreviewWidget::focusSelection, Qt::QueuedConnection);
     return QWidget::eventFilter(watched, event);
 }
@@ -394,7 +434,8 @@ std::vector<std::string> GraphPreviewWidget::selectedNodeNames() const
         return names;
     auto add = [&](int node) {
         const Node &n = graph->nodes()[std::size_t(node)];
-        if (n.origin == NodeOrigin::File && !isBoundaryOpType(n.opType) && !isConstantOpType(n.opType))
+        if (n.origin == NodeOrigin::File && !isBoundaryOpType(n.opType)
+            && !isConstantOpType(n.opType))
             names.push_back(n.name);
     };
     if (m_view->selectedNode() >= 0) {

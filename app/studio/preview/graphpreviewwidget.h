@@ -7,6 +7,7 @@
 #include <vector>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -31,7 +32,8 @@ class GraphPreviewWidget : public QWidget
     Q_OBJECT
 
 public:
-    GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent = nullptr);
+    GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt,
+                       QWidget *parent = nullptr);
 
     GraphPreview *preview() const { return m_preview; }
     GraphView *view() const { return m_view; }
@@ -60,6 +62,12 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void nameWidgets();
+    void setUpControls();
+    QHBoxLayout *createToolBar();
+    void createSidePane();
+    void arrange(QHBoxLayout *bar);
+    void connectSignals();
     void focusSelection();
     void graphChanged();
     void resolved();
