@@ -43,7 +43,7 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
         }
         in.platformIni = std::move(*text);
     }
-    auto library = loadLibrariesForCli(p.values("library"), in.soc.empty() ? std::string() : shortSocVersion(in.soc), err);
+    auto library = loadLibrariesForCli(p.values("library"), in.soc, err);
     if (!library)
         return std::nullopt;
     in.library = std::move(*library);

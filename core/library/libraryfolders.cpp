@@ -1,30 +1,15 @@
 #include "library/libraryfolders.h"
 
 #include "common/coretext.h"
+#include "common/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <fstream>
 
 namespace opsinfo {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
-
-bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-} // namespace
 
 bool loadsBefore(std::string_view a, std::string_view b)
 {
@@ -65,28 +50,6 @@ std::vector<std::string> socFolderFiles(const std::string &folder, std::vector<D
     for (auto &[name, path] : found)
         paths.push_back(std::move(path));
     return paths;
-}
-
-std::string socFolderName(std::string_view socVersion)
-{
-    const std::string_view name = trimmed(socVersion);
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    if (lower == name)
-        return lower; // already a folder name ("ascend910b" is not the first-generation "Ascend910B")
-    if (startsWith(lower, "ascend910_93"))
-        return "ascend910_93";
-    if (startsWith(lower, "ascend910b") && lower.size() > 10
-        && std::isdigit(static_cast<unsigned char>(lower[10])))
-        return "ascend910b"; // Ascend910B1..B4
-    if (startsWith(lower, "ascend910") && !startsWith(lower, "ascend910_"))
-        return "ascend910"; // Ascend910A, Ascend910B, Ascend910ProB, Ascend910PremiumA
-    if (startsWith(lower, "ascend310p"))
-        return "ascend310p";
-    if (startsWith(lower, "ascend310b"))
-        return "ascend310b";
-    return lower;
 }
 
 std::vector<std::string> vendorLoadPriority(const std::string &configIni, std::vector<Diagnostic> &diagnostics)

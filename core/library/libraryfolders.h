@@ -17,11 +17,6 @@ bool loadsBefore(std::string_view fileNameA, std::string_view fileNameB);
 // warning in `skipped` when given, so the user learns why that file's ops are missing.
 std::vector<std::string> socFolderFiles(const std::string &folder, std::vector<Diagnostic> *skipped = nullptr);
 
-// L5: the config folder name of a SoC version ("Ascend910B2" -> "ascend910b", "Ascend910A" ->
-// "ascend910", "Ascend910_9391" -> "ascend910_93", "Ascend310P3" -> "ascend310p"); names already
-// in folder form are returned lower-cased.
-std::string socFolderName(std::string_view socVersion);
-
 // opp/vendors/config.ini: the vendor names of `load_priority=a,b`, highest priority first.
 std::vector<std::string> vendorLoadPriority(const std::string &configIni,
                                             std::vector<Diagnostic> &diagnostics);

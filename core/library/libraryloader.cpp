@@ -1,7 +1,7 @@
 #include "library/libraryloader.h"
 
 #include "common/coretext.h"
-
+#include "common/soc.h"
 #include "library/libraryfilereader.h"
 #include "library/libraryfolders.h"
 

@@ -7,9 +7,6 @@
 
 namespace opsinfo {
 
-// Levenshtein distance (bytes), for "did you mean" suggestions.
-std::size_t typoDistance(std::string_view a, std::string_view b);
-
 // The allowed mixlist key a misspelt one most likely means: compared on lower-case letters only,
 // with "grey" read as "gray" (`grey-list`, `whitelist`, `to-add1`, `White_List`), then within
 // edit distance 2 (`whi-list`). nullopt when nothing is close or two are equally close.

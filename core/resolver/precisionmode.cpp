@@ -1,40 +1,12 @@
 #include "resolver/precisionmode.h"
 
 #include "common/coretext.h"
+#include "common/soc.h"
+#include "common/text.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace opsinfo {
-
-namespace {
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::size_t editDistance(std::string_view a, std::string_view b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diag = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diag = up;
-        }
-    }
-    return row[b.size()];
-}
-
-} // namespace
 
 const std::vector<PrecisionModeName> &precisionModeNames()
 {
@@ -97,13 +69,13 @@ std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::stri
         if (entry.name == name)
             return entry.mode;
     if (error) {
-        const std::string wanted = lower(name);
+        const std::string wanted = asciiLower(name);
         std::string_view best;
         std::size_t bestDistance = std::string::npos;
         std::string all;
         std::vector<std::string_view> listed;
         for (const auto &entry : precisionModeNames()) {
-            const std::size_t d = editDistance(wanted, entry.name);
+            const std::size_t d = typoDistance(wanted, entry.name);
             if (d < bestDistance) {
                 bestDistance = d;
                 best = entry.name;
@@ -139,54 +111,6 @@ bool isApproximateMode(PrecisionMode mode)
     return mode == PrecisionMode::CubeHif8 || mode == PrecisionMode::MixedHif8;
 }
 
-std::string shortSocVersion(std::string_view socVersion)
-{
-    const std::string s = lower(socVersion);
-    auto starts = [&s](std::string_view p) { return s.rfind(p, 0) == 0; };
-    if (starts("ascend910_93"))
-        return "ascend910_93";
-    if (starts("ascend910_95"))
-        return "ascend910_95";
-    if (starts("ascend910b") && s.size() > 10 && std::isdigit(static_cast<unsigned char>(s[10])))
-        return "ascend910b"; // Ascend910B1..B4 (A2)
-    if (s == "ascend910b")
-        return "ascend910b"; // already the folder name
-    if (starts("ascend910"))
-        return "ascend910"; // Ascend910A / Ascend910ProA / first-generation 910B
-    if (starts("ascend310p"))
-        return "ascend310p";
-    if (starts("ascend310b"))
-        return "ascend310b";
-    if (starts("ascend310"))
-        return "ascend310";
-    return s;
-}
-
-std::optional<bool> iniSupportsBf16(std::string_view ini)
-{
-    std::size_t pos = 0;
-    while ((pos = ini.find("Intrinsic_vconv", pos)) != std::string_view::npos) {
-        const std::size_t end = ini.find('\n', pos);
-        const std::string_view line = ini.substr(pos, end == std::string_view::npos ? ini.npos : end - pos);
-        // The first line found is AI Core's vconv list; a later CUBE section may repeat it.
-        return line.find("f322bf16") != std::string_view::npos;
-    }
-    return std::nullopt;
-}
-
-std::optional<bool> socSupportsBf16(std::string_view socVersion, std::string_view platformIni)
-{
-    if (!platformIni.empty())
-        if (auto fromIni = iniSupportsBf16(platformIni))
-            return fromIni;
-    const std::string soc = shortSocVersion(socVersion);
-    if (soc == "ascend910b" || soc == "ascend910_93" || soc == "ascend310b" || soc == "ascend910_95")
-        return true;
-    if (soc == "ascend910" || soc == "ascend310p" || soc == "ascend310")
-        return false;
-    return std::nullopt;
-}
-
 std::optional<Diagnostic> checkModeForSoc(PrecisionMode mode, std::string_view socVersion,
                                           std::string_view platformIni)
 {
@@ -219,7 +143,7 @@ PrecisionMode defaultPrecisionMode(bool training, std::string_view socVersion)
 {
     if (!training)
         return PrecisionMode::ForceFp16;
-    const std::string soc = shortSocVersion(socVersion);
+    const std::string soc = socFolderName(socVersion);
     if (soc == "ascend910" || soc == "ascend310" || soc == "ascend310p")
         return PrecisionMode::AllowFp32ToFp16;
     return PrecisionMode::MustKeepOriginDtype;

@@ -60,18 +60,8 @@ bool isMixedMode(PrecisionMode mode);
 // cube_hif8 / mixed_hif8: behaviour approximated, every result is marked approximate.
 bool isApproximateMode(PrecisionMode mode);
 
-// L5: "Ascend910B1" -> "ascend910b", "Ascend910A" -> "ascend910", "Ascend910_9391" ->
-// "ascend910_93", "Ascend310P3" -> "ascend310p". Already-short names are returned lower-cased.
-std::string shortSocVersion(std::string_view socVersion);
-
-// Whether the SoC converts fp32 -> bf16. From a platform ini (Intrinsic_vconv lists f322bf16*)
-// when its text is given, else from the built-in table (910b, 910_93, 310b, 910_95 yes; 910,
-// 310p, 310 no). nullopt for an unknown SoC without ini.
-std::optional<bool> socSupportsBf16(std::string_view socVersion, std::string_view platformIni = {});
-// The same capability read from a platform ini text alone (nullopt: no Intrinsic_vconv line).
-std::optional<bool> iniSupportsBf16(std::string_view platformIni);
-
-// A bf16 mode on a SoC without fp32->bf16 conversion is refused as the compiler refuses it.
+// A bf16 mode on a SoC without fp32->bf16 conversion (common/soc.h: socSupportsBf16) is refused
+// as the compiler refuses it.
 // Returns the error (code "mode-soc"), or nullopt when the mode is allowed (or the SoC is unknown:
 // then a warning is returned instead of an error).
 std::optional<Diagnostic> checkModeForSoc(PrecisionMode mode, std::string_view socVersion,

@@ -156,28 +156,6 @@ private slots:
         QVERIFY(!unknown.ok());
     }
 
-    void socFolderNames_data()
-    {
-        QTest::addColumn<QString>("soc");
-        QTest::addColumn<QString>("folder");
-        QTest::newRow("910B2") << "Ascend910B2" << "ascend910b";
-        QTest::newRow("910B4") << "Ascend910B4" << "ascend910b";
-        QTest::newRow("910A") << "Ascend910A" << "ascend910";
-        QTest::newRow("910B first generation") << "Ascend910B" << "ascend910";
-        QTest::newRow("910ProB") << "Ascend910ProB" << "ascend910";
-        QTest::newRow("910_9391") << "Ascend910_9391" << "ascend910_93";
-        QTest::newRow("310P3") << "Ascend310P3" << "ascend310p";
-        QTest::newRow("310B1") << "Ascend310B1" << "ascend310b";
-        QTest::newRow("folder name kept") << "ascend910b" << "ascend910b";
-        QTest::newRow("other lower-cased") << "Ascend310" << "ascend310";
-    }
-    void socFolderNames()
-    {
-        QFETCH(QString, soc);
-        QFETCH(QString, folder);
-        QCOMPARE(QString::fromStdString(socFolderName(soc.toStdString())), folder);
-    }
-
     void loadLibraryPathForms()
     {
         REQUIRE_SHARED_DATA();

@@ -1,5 +1,7 @@
-// Precision mode names and aliases (§4), SoC capability (L5, bf16), default modes.
+// Precision mode names and aliases (§4), bf16 modes per SoC, default modes. (SoC names and
+// capabilities themselves: tst_soc.)
 
+#include "common/soc.h"
 #include "resolver/precisionmode.h"
 #include "shareddata.h"
 
@@ -19,9 +21,6 @@ private slots:
     void parse();
     void nineDistinct();
     void unknownSuggests();
-    void shortSoc_data();
-    void shortSoc();
-    void bf16Table();
     void bf16Refusal();
     void bf16FromPlatformIni_data();
     void bf16FromPlatformIni();
@@ -85,40 +84,6 @@ void TestModes::unknownSuggests()
     QVERIFY(!parsePrecisionMode("FORCE_FP16", &error)); // names are case-sensitive
     QVERIFY2(error.find("'force_fp16'") != std::string::npos, error.c_str());
     QVERIFY(!parsePrecisionMode("", &error));
-}
-
-void TestModes::shortSoc_data()
-{
-    QTest::addColumn<QString>("soc");
-    QTest::addColumn<QString>("folder");
-    QTest::newRow("910B1") << "Ascend910B1" << "ascend910b";
-    QTest::newRow("910B4") << "Ascend910B4" << "ascend910b";
-    QTest::newRow("910A") << "Ascend910A" << "ascend910";
-    QTest::newRow("910ProB") << "Ascend910ProB" << "ascend910";
-    QTest::newRow("910B first gen") << "Ascend910B" << "ascend910b";
-    QTest::newRow("910_9391") << "Ascend910_9391" << "ascend910_93";
-    QTest::newRow("310P3") << "Ascend310P3" << "ascend310p";
-    QTest::newRow("310B1") << "Ascend310B1" << "ascend310b";
-    QTest::newRow("310") << "Ascend310" << "ascend310";
-    QTest::newRow("folder") << "ascend910b" << "ascend910b";
-}
-
-void TestModes::shortSoc()
-{
-    QFETCH(QString, soc);
-    QFETCH(QString, folder);
-    QCOMPARE(QString::fromStdString(shortSocVersion(soc.toStdString())), folder);
-}
-
-void TestModes::bf16Table()
-{
-    QCOMPARE(socSupportsBf16("Ascend910B1"), std::optional<bool>(true));
-    QCOMPARE(socSupportsBf16("Ascend910_9391"), std::optional<bool>(true));
-    QCOMPARE(socSupportsBf16("Ascend310B1"), std::optional<bool>(true));
-    QCOMPARE(socSupportsBf16("Ascend910A"), std::optional<bool>(false));
-    QCOMPARE(socSupportsBf16("Ascend310P3"), std::optional<bool>(false));
-    QCOMPARE(socSupportsBf16("Ascend310"), std::optional<bool>(false));
-    QCOMPARE(socSupportsBf16("Kirin9000"), std::optional<bool>());
 }
 
 void TestModes::bf16Refusal()

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace opsinfo {
+
+// The one definition of white space in the engine: ASCII space, tab, line feed, carriage return,
+// vertical tab and form feed (C's isspace in the "C" locale). Nothing outside ASCII counts.
+constexpr bool isAsciiSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// `text` without leading and trailing white space (isAsciiSpace).
+std::string_view trimmed(std::string_view text);
+
+// ASCII letters lower-cased, every other byte as it is.
+std::string asciiLower(std::string_view text);
+
+// Levenshtein distance (bytes), for "did you mean" suggestions.
+std::size_t typoDistance(std::string_view a, std::string_view b);
+
+} // namespace opsinfo
