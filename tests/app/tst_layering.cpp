@@ -3,7 +3,7 @@
 // folders below it, never of a folder above it or beside it. The build enforces it too (each
 // folder is a library that sees only the headers of the folders it links,
 // app/studio/CMakeLists.txt); this test reads every include of app/studio and names the file and
-// line of a wrong-way one.
+// line of a wrong-way one, and of any include of the CLI's code (core/cli).
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -69,6 +69,16 @@ QString layeringError(const QString &from, const QString &to)
         .arg(shown(from), shown(to));
 }
 
+// Why the app may not include the core header `include`; empty when it may. The CLI is an adapter
+// like the app: what both need has its home in core.
+QString coreIncludeError(const QString &include)
+{
+    if (!include.startsWith(QLatin1String("cli/")))
+        return {};
+    return QStringLiteral("the app includes no CLI code: call the use case in core that the CLI "
+                          "calls (move it there if it is only in core/cli)");
+}
+
 // The app/studio folder of the header `include` names from a file in `fromFolder`, as the compiler
 // finds it (next to the including file first, then from app/studio); nullopt when it is no studio
 // header (core, Qt, the standard library).
@@ -122,9 +132,8 @@ QStringList violations(const QString &studio, const QString &path)
     QStringList found;
     for (const Include &include : quotedIncludes(path)) {
         const std::optional<QString> target = studioFolderOf(studio, folder, include.header);
-        if (!target)
-            continue;
-        const QString error = layeringError(folder, *target);
+        const QString error
+            = target ? layeringError(folder, *target) : coreIncludeError(include.header);
         if (!error.isEmpty())
             found.append(QStringLiteral("app/studio/%1:%2: #include \"%3\": %4")
                              .arg(relative)
@@ -156,6 +165,8 @@ private slots:
     void rule();
     void resolvesLikeTheCompiler_data();
     void resolvesLikeTheCompiler();
+    void coreRule_data();
+    void coreRule();
     void reportsFileAndLine();
     void everyFolderHasALayer();
     void buildLinksOnlyDownwards();
@@ -234,6 +245,32 @@ void TestLayering::rule()
         QVERIFY2(actual.contains(error), qPrintable(actual));
 }
 
+void TestLayering::coreRule_data()
+{
+    QTest::addColumn<QString>("include");
+    QTest::addColumn<QString>("error"); // a fragment; empty: allowed
+
+    QTest::newRow("resolver") << "resolver/resolver.h"
+                              << "";
+    QTest::newRow("export") << "export/keepdtypefile.h"
+                            << "";
+    QTest::newRow("cli") << "cli/cli.h"
+                         << "the app includes no CLI code";
+    QTest::newRow("cli helper") << "cli/clireport.h"
+                                << "the app includes no CLI code";
+}
+
+void TestLayering::coreRule()
+{
+    QFETCH(QString, include);
+    QFETCH(QString, error);
+    const QString actual = coreIncludeError(include);
+    if (error.isEmpty())
+        QVERIFY2(actual.isEmpty(), qPrintable(actual));
+    else
+        QVERIFY2(actual.contains(error), qPrintable(actual));
+}
+
 void TestLayering::resolvesLikeTheCompiler_data()
 {
     QTest::addColumn<QString>("from");
@@ -283,13 +320,18 @@ void TestLayering::reportsFileAndLine()
     QFile source(root.filePath(QStringLiteral("common/texts.cpp")));
     QVERIFY(source.open(QIODevice::WriteOnly));
     source.write(
-        "#include \"common/texts.h\"\n\n#include <QString>\n#include \"preview/graphtab.h\"\n");
+        "#include \"common/texts.h\"\n\n#include <QString>\n#include \"preview/graphtab.h\"\n"
+        "#include \"cli/clireport.h\"\n");
     source.close();
     const QStringList found = violations(dir.path(), source.fileName());
-    QCOMPARE(found.size(), 1);
+    QCOMPARE(found.size(), 2);
     QVERIFY2(found.front().startsWith(
                  QLatin1String("app/studio/common/texts.cpp:4: #include \"preview/graphtab.h\"")),
              qPrintable(found.front()));
+    QVERIFY2(found.back().startsWith(QLatin1String(
+                 "app/studio/common/texts.cpp:5: #include \"cli/clireport.h\": the app "
+                 "includes no CLI code")),
+             qPrintable(found.back()));
 }
 
 void TestLayering::everyFolderHasALayer()
