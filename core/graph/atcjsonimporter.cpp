@@ -1,111 +1,375 @@
 #include "graph/geimporter.h"
 
 #include "common/coretext.h"
+#include "library/jsonsyntaxcheck.h"
 
-#include <nlohmann/json.hpp>
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstring>
 
 namespace opsinfo {
 
 namespace {
 
-using nlohmann::json;
+namespace ondemand = simdjson::ondemand;
+using simdjson::error_code;
 
-// ATC writes the ModelDef with protobuf's field names; maps are arrays of {"key","value"}.
-// Only the fields convertGeModel reads are copied; values of the wrong JSON type are skipped.
-std::string stringAt(const json &object, const char *key)
+// ATC writes the ModelDef with protobuf's field names; maps are arrays of {"key","value"}. One
+// On-Demand walk (no DOM): only the fields convertGeModel reads are looked at, everything else
+// (attributes, which are most of a real file) is skipped over. Values of the wrong JSON type are
+// skipped as if absent. Strings without escapes stay views into the file.
+class AtcJsonReader
 {
-    auto it = object.find(key);
-    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-void readDesc(const json &object, geir::TensorDescriptor &desc)
-{
-    desc.set_name(stringAt(object, "name"));
-    geir::DataType type = geir::DT_UNDEFINED;
-    if (auto it = object.find("dtype"); it != object.end()) {
-        if (it->is_string())
-            geir::DataType_Parse(it->get<std::string>(), &type);
-        else if (it->is_number_integer() && geir::DataType_IsValid(it->get<int>()))
-            type = geir::DataType(it->get<int>());
+public:
+    explicit AtcJsonReader(GeModel &model)
+        : m_model(model)
+    {
     }
-    desc.set_dtype(type);
-    if (auto shape = object.find("shape"); shape != object.end() && shape->is_object())
-        if (auto dims = shape->find("dim"); dims != shape->end() && dims->is_array())
-            for (const json &dim : *dims)
-                if (dim.is_number_integer())
-                    desc.mutable_shape()->add_dim(dim.get<std::int64_t>());
-}
 
-void readStrings(const json &object, const char *key, google::protobuf::RepeatedPtrField<std::string> *out)
-{
-    if (auto it = object.find(key); it != object.end() && it->is_array())
-        for (const json &value : *it)
-            *out->Add() = value.is_string() ? value.get<std::string>() : std::string();
-}
-
-void readOp(const json &object, geir::OpDef &op)
-{
-    op.set_name(stringAt(object, "name"));
-    op.set_type(stringAt(object, "type"));
-    readStrings(object, "input", op.mutable_input());
-    readStrings(object, "subgraph_name", op.mutable_subgraph_name());
-    for (const char *key : {"input_desc", "output_desc"}) {
-        auto it = object.find(key);
-        if (it == object.end() || !it->is_array())
-            continue;
-        for (const json &desc : *it) {
-            auto *target = std::string_view(key) == "input_desc" ? op.add_input_desc() : op.add_output_desc();
-            if (desc.is_object())
-                readDesc(desc, *target);
+    error_code readModel(ondemand::object top)
+    {
+        for (auto result : top) {
+            ondemand::field field;
+            std::string_view key;
+            if (error_code e = std::move(result).get(field); e)
+                return e;
+            if (error_code e = keyOf(field, key); e)
+                return e;
+            if (key == "name") {
+                if (error_code e = readString(field.value(), m_model.name); e)
+                    return e;
+            } else if (key == "graph") {
+                if (error_code e = readGraphs(field.value()); e)
+                    return e;
+            }
         }
+        return simdjson::SUCCESS;
     }
+
+private:
+    // Keys in ATC's output never need unescaping; one that does is unescaped.
+    static error_code keyOf(ondemand::field &field, std::string_view &key)
+    {
+        const char *raw = field.key().raw();
+        const char *end = raw;
+        while (*end != '"' && *end != '\\')
+            ++end;
+        if (*end == '"') {
+            key = std::string_view(raw, std::size_t(end - raw));
+            return simdjson::SUCCESS;
+        }
+        return field.unescaped_key().get(key);
+    }
+
+    static bool wrongType(error_code e) { return e == simdjson::INCORRECT_TYPE; }
+
+    // A string value as a view into the file, or unescaped (kept by the model); "" when the value
+    // is not a string.
+    error_code readString(ondemand::value value, std::string_view &out)
+    {
+        const std::string_view token = value.raw_json_token();
+        if (token.empty() || token.front() != '"') {
+            out = {};
+            return simdjson::SUCCESS;
+        }
+        const std::size_t close = token.find_first_of("\"\\", 1);
+        if (close != std::string_view::npos && token[close] == '"') {
+            out = token.substr(1, close - 1);
+            return simdjson::SUCCESS;
+        }
+        std::string_view unescaped;
+        if (error_code e = value.get_string().get(unescaped); e)
+            return e;
+        out = m_model.keep(std::string(unescaped));
+        return simdjson::SUCCESS;
+    }
+
+    // An array of strings (elements of another type read as ""); a value that is not an array
+    // leaves the range empty.
+    error_code readStrings(ondemand::value value, GeRange &out)
+    {
+        ondemand::array array;
+        if (error_code e = value.get_array().get(array); e)
+            return wrongType(e) ? simdjson::SUCCESS : e;
+        const std::size_t begin = m_model.strings.size();
+        for (auto element : array) {
+            ondemand::value item;
+            if (error_code e = element.get(item); e)
+                return e;
+            if (error_code e = readString(item, m_model.strings.emplace_back()); e)
+                return e;
+        }
+        out = GeModel::rangeFrom(m_model.strings, begin);
+        return simdjson::SUCCESS;
+    }
+
+    error_code readGraphs(ondemand::value value)
+    {
+        ondemand::array array;
+        if (error_code e = value.get_array().get(array); e)
+            return wrongType(e) ? simdjson::SUCCESS : e;
+        for (auto element : array) {
+            ondemand::object object;
+            if (error_code e = element.get_object().get(object); e) {
+                if (wrongType(e))
+                    continue;
+                return e;
+            }
+            GeGraphDef graph;
+            if (error_code e = readGraph(object, graph); e)
+                return e;
+            m_model.graphs.push_back(graph);
+        }
+        return simdjson::SUCCESS;
+    }
+
+    error_code readGraph(ondemand::object object, GeGraphDef &graph)
+    {
+        for (auto result : object) {
+            ondemand::field field;
+            std::string_view key;
+            if (error_code e = std::move(result).get(field); e)
+                return e;
+            if (error_code e = keyOf(field, key); e)
+                return e;
+            error_code e = simdjson::SUCCESS;
+            if (key == "name")
+                e = readString(field.value(), graph.name);
+            else if (key == "input")
+                e = readStrings(field.value(), graph.inputs);
+            else if (key == "output")
+                e = readStrings(field.value(), graph.outputs);
+            else if (key == "op")
+                e = readOps(field.value(), graph.ops);
+            if (e)
+                return e;
+        }
+        return simdjson::SUCCESS;
+    }
+
+    error_code readOps(ondemand::value value, GeRange &out)
+    {
+        ondemand::array array;
+        if (error_code e = value.get_array().get(array); e)
+            return wrongType(e) ? simdjson::SUCCESS : e;
+        const std::size_t begin = m_model.ops.size();
+        for (auto element : array) {
+            ondemand::object object;
+            if (error_code e = element.get_object().get(object); e) {
+                if (wrongType(e))
+                    continue;
+                return e;
+            }
+            GeOpDef op;
+            if (error_code e = readOp(object, op); e)
+                return e;
+            m_model.ops.push_back(op);
+        }
+        out = GeModel::rangeFrom(m_model.ops, begin);
+        return simdjson::SUCCESS;
+    }
+
+    error_code readOp(ondemand::object object, GeOpDef &op)
+    {
+        for (auto result : object) {
+            ondemand::field field;
+            std::string_view key;
+            if (error_code e = std::move(result).get(field); e)
+                return e;
+            if (error_code e = keyOf(field, key); e)
+                return e;
+            error_code e = simdjson::SUCCESS;
+            if (key == "name")
+                e = readString(field.value(), op.name);
+            else if (key == "type")
+                e = readString(field.value(), op.type);
+            else if (key == "input")
+                e = readStrings(field.value(), op.inputs);
+            else if (key == "input_desc")
+                e = readDescs(field.value(), op.inputDescs);
+            else if (key == "output_desc")
+                e = readDescs(field.value(), op.outputDescs);
+            else if (key == "subgraph_name")
+                e = readStrings(field.value(), op.subgraphNames);
+            if (e)
+                return e;
+        }
+        return simdjson::SUCCESS;
+    }
+
+    // Every element gives a descriptor (one that is not an object an empty one), so input_desc[i]
+    // stays paired with input[i].
+    error_code readDescs(ondemand::value value, GeRange &out)
+    {
+        ondemand::array array;
+        if (error_code e = value.get_array().get(array); e)
+            return wrongType(e) ? simdjson::SUCCESS : e;
+        const std::size_t begin = m_model.descs.size();
+        for (auto element : array) {
+            GeTensorDesc desc;
+            ondemand::object object;
+            if (error_code e = element.get_object().get(object); e) {
+                if (!wrongType(e))
+                    return e;
+            } else if (error_code e = readDesc(object, desc); e) {
+                return e;
+            }
+            m_model.descs.push_back(desc);
+        }
+        out = GeModel::rangeFrom(m_model.descs, begin);
+        return simdjson::SUCCESS;
+    }
+
+    error_code readDesc(ondemand::object object, GeTensorDesc &desc)
+    {
+        for (auto result : object) {
+            ondemand::field field;
+            std::string_view key;
+            if (error_code e = std::move(result).get(field); e)
+                return e;
+            if (error_code e = keyOf(field, key); e)
+                return e;
+            error_code e = simdjson::SUCCESS;
+            if (key == "name")
+                e = readString(field.value(), desc.name);
+            else if (key == "dtype")
+                e = readDType(field.value(), desc.dtype);
+            else if (key == "shape")
+                e = readShape(field.value(), desc.dims);
+            if (e)
+                return e;
+        }
+        return simdjson::SUCCESS;
+    }
+
+    // "DT_FLOAT" or GE's enum number; a name or number GE's proto does not declare is undefined.
+    error_code readDType(ondemand::value value, DType &out)
+    {
+        out = DType::Undefined;
+        const std::string_view token = value.raw_json_token();
+        if (token.empty())
+            return simdjson::SUCCESS;
+        if (token.front() == '"') {
+            std::string_view name;
+            if (error_code e = readString(value, name); e)
+                return e;
+            if (name != m_lastDTypeName) {
+                m_lastDTypeName = name;
+                m_lastDType = geDTypeFromName(name);
+            }
+            out = m_lastDType;
+            return simdjson::SUCCESS;
+        }
+        std::int64_t number = 0;
+        if (value.get_int64().get(number) == simdjson::SUCCESS && number >= 0 && number <= 1000)
+            out = geDTypeFromNumber(number) == DType::Other ? DType::Undefined
+                                                            : geDTypeFromNumber(number);
+        return simdjson::SUCCESS;
+    }
+
+    // {"dim": [1, 224, 224, 3]}; dims that are not integers are left out.
+    error_code readShape(ondemand::value value, GeRange &out)
+    {
+        ondemand::object object;
+        if (error_code e = value.get_object().get(object); e)
+            return wrongType(e) ? simdjson::SUCCESS : e;
+        for (auto result : object) {
+            ondemand::field field;
+            std::string_view key;
+            if (error_code e = std::move(result).get(field); e)
+                return e;
+            if (error_code e = keyOf(field, key); e)
+                return e;
+            if (key != "dim")
+                continue;
+            ondemand::array array;
+            if (error_code e = field.value().get_array().get(array); e) {
+                if (wrongType(e))
+                    continue;
+                return e;
+            }
+            const std::size_t begin = m_model.dims.size();
+            for (auto element : array) {
+                ondemand::value item;
+                if (error_code e = element.get(item); e)
+                    return e;
+                std::int64_t dim = 0;
+                if (item.get_int64().get(dim) == simdjson::SUCCESS)
+                    m_model.dims.push_back(dim);
+            }
+            out = GeModel::rangeFrom(m_model.dims, begin);
+        }
+        return simdjson::SUCCESS;
+    }
+
+    GeModel &m_model;
+    std::string_view m_lastDTypeName;
+    DType m_lastDType = DType::Undefined;
+};
+
+std::string syntaxHint()
+{
+    return CoreText::tr("the file must be the output of atc --mode=1 --om=... --json=...");
+}
+
+// simdjson says that the text is broken, not where: the strict checker finds the place. When it
+// finds none the JSON is valid but beyond what we read (nesting deeper than simdjson allows).
+void reportSyntaxError(std::string_view bytes, error_code error, ImportContext &context)
+{
+    if (const auto syntax = findJsonSyntaxError(bytes)) {
+        const SourceLocation at
+            = locate(bytes, std::min(syntax->offset, bytes.size()), context.path);
+        context.error("graph-syntax", CoreText::tr("not valid JSON: %1", syntax->message),
+                      syntaxHint(), at.line, at.column);
+        return;
+    }
+    context.error("graph-syntax",
+                  CoreText::tr("not readable JSON: %1", simdjson::error_message(error)),
+                  syntaxHint());
 }
 
 } // namespace
 
 std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &context)
 {
-    json document = json::parse(bytes.begin(), bytes.end(), nullptr, false);
-    if (document.is_discarded()) {
-        // Parse again with exceptions to learn where it broke.
-        try {
-            document = json::parse(bytes.begin(), bytes.end());
-        } catch (const json::parse_error &e) {
-            const SourceLocation at = locate(bytes, e.byte > 0 ? e.byte - 1 : 0, context.path);
-            context.error(
-                "graph-syntax", CoreText::tr("not valid JSON: %1", e.what()),
-                CoreText::tr("the file must be the output of atc --mode=1 --om=... --json=..."),
-                at.line, at.column);
-            return nullptr;
-        } catch (const json::exception &e) {
-            // Not a syntax error but still unreadable, e.g. a number beyond double (1e400): out_of_range.
-            context.error(
-                "graph-syntax", CoreText::tr("not readable JSON: %1", e.what()),
-                CoreText::tr("the file must be the output of atc --mode=1 --om=... --json=..."));
+    // simdjson reads up to SIMDJSON_PADDING bytes past the end: use the caller's buffer when it
+    // has them, else a padded copy.
+    simdjson::padded_string copy;
+    simdjson::padded_string_view json;
+    if (context.readableBytes >= bytes.size() + simdjson::SIMDJSON_PADDING) {
+        json = simdjson::padded_string_view(bytes.data(), bytes.size(), context.readableBytes);
+    } else {
+        copy = simdjson::padded_string(bytes);
+        json = copy;
+    }
+    GeModel model;
+    {
+        ondemand::parser parser;
+        ondemand::document document;
+        error_code error = parser.iterate(json).get(document);
+        ondemand::object top;
+        if (!error) {
+            error = document.get_object().get(top);
+            if (error == simdjson::INCORRECT_TYPE) {
+                context.error(
+                    "graph-format",
+                    CoreText::tr("the JSON is not an object, so not an ATC om -> json model"),
+                    CoreText::tr("use the output of atc --mode=1"));
+                return nullptr;
+            }
+        }
+        if (!error)
+            error = AtcJsonReader(model).readModel(top);
+        const char *rest = nullptr;
+        if (!error && document.current_location().get(rest) == simdjson::SUCCESS)
+            error = simdjson::TRAILING_CONTENT;
+        if (error) {
+            reportSyntaxError(bytes, error, context);
             return nullptr;
         }
-    }
-    geir::ModelDef model;
-    if (!document.is_object()) {
-        context.error("graph-format",
-                      CoreText::tr("the JSON is not an object, so not an ATC om -> json model"),
-                      CoreText::tr("use the output of atc --mode=1"));
-        return nullptr;
-    }
-    model.set_name(stringAt(document, "name"));
-    if (auto graphs = document.find("graph"); graphs != document.end() && graphs->is_array()) {
-        for (const json &g : *graphs) {
-            if (!g.is_object())
-                continue;
-            auto *graph = model.add_graph();
-            graph->set_name(stringAt(g, "name"));
-            readStrings(g, "input", graph->mutable_input());
-            readStrings(g, "output", graph->mutable_output());
-            if (auto ops = g.find("op"); ops != g.end() && ops->is_array())
-                for (const json &op : *ops)
-                    if (op.is_object())
-                        readOp(op, *graph->add_op());
-        }
+        // The parser's index goes before the graph is built; the unescaped strings it holds were
+        // copied into the model (keep).
     }
     auto graph = convertGeModel(model, context);
     if (graph)

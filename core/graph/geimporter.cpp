@@ -2,6 +2,8 @@
 
 #include "common/coretext.h"
 
+#include <algorithm>
+#include <climits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -9,22 +11,15 @@ namespace opsinfo {
 
 namespace {
 
-DType fromGe(int value)
-{
-    if (value == geir::DT_UNDEFINED)
-        return DType::Undefined;
-    if (!geir::DataType_IsValid(value))
-        return DType::Other; // a name from a newer GE (see parseTextProto)
-    return parseEnumDType(geir::DataType_Name(value));
-}
-
 class GeConverter
 {
 public:
-    GeConverter(const geir::ModelDef &model, ImportContext &context) : m_model(model), m_context(context)
+    GeConverter(const GeModel &model, ImportContext &context)
+        : m_model(model)
+        , m_context(context)
     {
-        for (int i = 0; i < model.graph_size(); ++i)
-            m_byName.emplace(model.graph(i).name(), i);
+        for (std::size_t i = 0; i < model.graphs.size(); ++i)
+            m_byName.emplace(model.graphs[i].name, int(i));
     }
 
     std::unique_ptr<Graph> convert(int graphIndex, int depth);
@@ -32,7 +27,7 @@ public:
     void reportUnreferenced()
     {
         int unused = 0;
-        for (int i = 1; i < m_model.graph_size(); ++i)
+        for (int i = 1; i < int(m_model.graphs.size()); ++i)
             unused += m_used.count(i) ? 0 : 1;
         if (unused > 0)
             m_context.note(
@@ -44,38 +39,40 @@ public:
     }
 
 private:
-    const geir::ModelDef &m_model;
+    const GeModel &m_model;
     ImportContext &m_context;
-    std::unordered_map<std::string, int> m_byName;
+    std::unordered_map<std::string_view, int> m_byName;
     std::unordered_set<int> m_used;
 };
 
 std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
 {
-    const geir::GraphDef &proto = m_model.graph(graphIndex);
+    const GeGraphDef &proto = m_model.graphs[std::size_t(graphIndex)];
+    const auto ops = m_model.opsOf(proto);
     m_used.insert(graphIndex);
     auto graph = std::make_unique<Graph>();
     graph->path = m_context.path;
-    graph->name = proto.name();
-    graph->nodes().reserve(std::size_t(proto.op_size()));
-    for (int j = 0; j < proto.op_size(); ++j) {
-        const geir::OpDef &op = proto.op(j);
+    graph->name = proto.name;
+    graph->nodes().reserve(ops.size());
+    for (std::size_t j = 0; j < ops.size(); ++j) {
+        const GeOpDef &op = ops[j];
         Node node;
-        node.name = op.name().empty() ? "op_" + std::to_string(j) : op.name();
+        node.name = op.name.empty() ? "op_" + std::to_string(j) : std::string(op.name);
         if (graph->indexOf(node.name) >= 0) {
             m_context.warning(
                 "duplicate-node",
-                CoreText::tr("graph '%1' has two ops named '%2'", proto.name(), node.name) + "; "
+                CoreText::tr("graph '%1' has two ops named '%2'", proto.name, node.name) + "; "
                     + CoreText::tr("the second is renamed '%1'",
                                    node.name + "#" + std::to_string(j)),
                 CoreText::tr("inputs naming it refer to the first"));
             node.name += "#" + std::to_string(j);
         }
-        node.frameworkType = op.type();
-        node.opType = op.type(); // GE graphs are in Ascend IR already
-        node.mapped = !op.type().empty();
-        int descIndex = 0;
-        for (const std::string &input : op.input()) {
+        node.frameworkType = op.type;
+        node.opType = op.type; // GE graphs are in Ascend IR already
+        node.mapped = !op.type.empty();
+        const auto inputDescs = m_model.descsAt(op.inputDescs);
+        std::size_t descIndex = 0;
+        for (std::string_view input : m_model.stringsAt(op.inputs)) {
             TensorRef ref = parseTensorRef(input);
             if (!input.empty() && ref.index < 0) {
                 node.controlInputs.push_back(std::move(ref.producer));
@@ -84,18 +81,21 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
             NodeInput in;
             in.producerName = std::move(ref.producer); // empty: optional input left out
             in.outputIndex = ref.index;
-            if (descIndex < op.input_desc_size()) {
-                const auto &desc = op.input_desc(descIndex);
-                in.dtype = fromGe(desc.dtype());
-                in.shape.assign(desc.shape().dim().begin(), desc.shape().dim().end());
+            if (descIndex < inputDescs.size()) {
+                const GeTensorDesc &desc = inputDescs[descIndex];
+                const auto dims = m_model.dimsAt(desc.dims);
+                in.dtype = desc.dtype;
+                in.shape.assign(dims.begin(), dims.end());
             }
             ++descIndex;
             node.inputs.push_back(std::move(in));
         }
-        for (const auto &desc : op.output_desc())
-            node.outputs.push_back({desc.name(), fromGe(desc.dtype()),
-                                    {desc.shape().dim().begin(), desc.shape().dim().end()}});
-        for (const std::string &subgraph : op.subgraph_name()) {
+        for (const GeTensorDesc &desc : m_model.descsAt(op.outputDescs)) {
+            const auto dims = m_model.dimsAt(desc.dims);
+            node.outputs.push_back(
+                {std::string(desc.name), desc.dtype, {dims.begin(), dims.end()}});
+        }
+        for (std::string_view subgraph : m_model.stringsAt(op.subgraphNames)) {
             auto it = m_byName.find(subgraph);
             if (it == m_byName.end() || m_used.count(it->second)) {
                 m_context.warning(
@@ -129,24 +129,54 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
                 in.dtype = producer.outputs[std::size_t(in.outputIndex)].dtype;
         }
     }
-    graph->inputs.assign(proto.input().begin(), proto.input().end());
-    graph->outputs.assign(proto.output().begin(), proto.output().end());
+    const auto inputs = m_model.stringsAt(proto.inputs);
+    const auto outputs = m_model.stringsAt(proto.outputs);
+    graph->inputs.assign(inputs.begin(), inputs.end());
+    graph->outputs.assign(outputs.begin(), outputs.end());
     for (const Node &node : graph->nodes()) {
-        if (proto.input_size() == 0 && (node.opType == "Data" || node.opType == "RefData"))
+        if (inputs.empty() && (node.opType == "Data" || node.opType == "RefData"))
             graph->inputs.push_back(node.name);
-        if (proto.output_size() == 0 && node.opType == "NetOutput")
+        if (outputs.empty() && node.opType == "NetOutput")
             for (const NodeInput &in : node.inputs)
                 if (!in.producerName.empty())
-                    graph->outputs.push_back(in.producerName + ":" + std::to_string(in.outputIndex));
+                    graph->outputs.push_back(in.producerName + ":"
+                                             + std::to_string(in.outputIndex));
     }
     return graph;
 }
 
 } // namespace
 
-std::unique_ptr<Graph> convertGeModel(const geir::ModelDef &model, ImportContext &context)
+DType geDTypeFromNumber(std::int64_t value)
 {
-    if (model.graph_size() == 0) {
+    if (value == geir::DT_UNDEFINED)
+        return DType::Undefined;
+    if (value < INT_MIN || value > INT_MAX || !geir::DataType_IsValid(int(value)))
+        return DType::Other; // a name from a newer GE (see parseTextProto)
+    return parseEnumDType(geir::DataType_Name(geir::DataType(value)));
+}
+
+DType geDTypeFromName(std::string_view name)
+{
+    // Sorted (name, dtype) pairs of GE's DataType enum; the names live in the descriptor pool.
+    static const std::vector<std::pair<std::string_view, DType>> table = [] {
+        std::vector<std::pair<std::string_view, DType>> pairs;
+        const auto *descriptor = geir::DataType_descriptor();
+        for (int i = 0; i < descriptor->value_count(); ++i)
+            pairs.emplace_back(descriptor->value(i)->name(),
+                               geDTypeFromNumber(descriptor->value(i)->number()));
+        std::sort(pairs.begin(), pairs.end());
+        return pairs;
+    }();
+    auto it
+        = std::lower_bound(table.begin(), table.end(), name,
+                           [](const auto &pair, std::string_view key) { return pair.first < key; });
+    return it != table.end() && it->first == name ? it->second : DType::Undefined;
+}
+
+std::unique_ptr<Graph> convertGeModel(const GeModel &model, ImportContext &context)
+{
+    if (model.graphs.empty()) {
         context.error("graph-empty", CoreText::tr("the GE model has no graph"),
                       CoreText::tr("a GE dump starts with graph { name: ... op { ... } }"));
         return nullptr;
@@ -158,12 +188,52 @@ std::unique_ptr<Graph> convertGeModel(const geir::ModelDef &model, ImportContext
     return graph;
 }
 
+GeModel geModelFromProto(const geir::ModelDef &proto)
+{
+    GeModel model;
+    model.name = proto.name();
+    auto strings = [&](const google::protobuf::RepeatedPtrField<std::string> &list) {
+        const std::size_t begin = model.strings.size();
+        model.strings.insert(model.strings.end(), list.begin(), list.end());
+        return GeModel::rangeFrom(model.strings, begin);
+    };
+    auto descs = [&](const google::protobuf::RepeatedPtrField<geir::TensorDescriptor> &list) {
+        const std::size_t begin = model.descs.size();
+        for (const geir::TensorDescriptor &desc : list) {
+            const std::size_t dims = model.dims.size();
+            model.dims.insert(model.dims.end(), desc.shape().dim().begin(),
+                              desc.shape().dim().end());
+            model.descs.push_back({desc.name(), geDTypeFromNumber(desc.dtype()),
+                                   GeModel::rangeFrom(model.dims, dims)});
+        }
+        return GeModel::rangeFrom(model.descs, begin);
+    };
+    for (const geir::GraphDef &graph : proto.graph()) {
+        GeGraphDef &def = model.graphs.emplace_back();
+        def.name = graph.name();
+        def.inputs = strings(graph.input());
+        def.outputs = strings(graph.output());
+        const std::size_t begin = model.ops.size();
+        for (const geir::OpDef &op : graph.op()) {
+            GeOpDef &o = model.ops.emplace_back();
+            o.name = op.name();
+            o.type = op.type();
+            o.inputs = strings(op.input());
+            o.subgraphNames = strings(op.subgraph_name());
+            o.inputDescs = descs(op.input_desc());
+            o.outputDescs = descs(op.output_desc());
+        }
+        def.ops = GeModel::rangeFrom(model.ops, begin);
+    }
+    return model;
+}
+
 std::unique_ptr<Graph> importGeProto(std::string_view bytes, ImportContext &context)
 {
     geir::ModelDef model;
     if (!parseTextProto(bytes, model, context, "GE graph dump (ModelDef text)"))
         return nullptr;
-    auto graph = convertGeModel(model, context);
+    auto graph = convertGeModel(geModelFromProto(model), context);
     if (graph)
         graph->format = "ge-proto";
     return graph;

@@ -1,10 +1,10 @@
 #include "graph/graphloader.h"
 
 #include "common/coretext.h"
+#include "common/mappedfile.h"
 #include "graph/importcontext.h"
 
 #include <filesystem>
-#include <fstream>
 
 namespace opsinfo {
 
@@ -48,13 +48,13 @@ void stamp(Graph &graph, const std::string &path, const std::string &format)
             stamp(*sub, path, graph.format);
 }
 
-} // namespace
-
-GraphLoadResult loadGraphFromBytes(std::string_view bytes, const std::string &path, const OpMap &map,
-                                   const GraphLoadOptions &options)
+// `readable`: bytes that may be read from bytes.data() (padding after the end), 0 when unknown.
+GraphLoadResult loadFromBuffer(std::string_view bytes, std::size_t readable,
+                               const std::string &path, const OpMap &map,
+                               const GraphLoadOptions &options)
 {
     GraphLoadResult result;
-    ImportContext context{path, map, options, result.diagnostics};
+    ImportContext context {path, map, options, result.diagnostics, readable};
     if (bytes.size() > options.maxFileBytes) {
         context.error("graph-too-large",
                       CoreText::tr("the file has %1 bytes, more than the limit of %2", bytes.size(),
@@ -70,12 +70,24 @@ GraphLoadResult loadGraphFromBytes(std::string_view bytes, const std::string &pa
     result.format = detectGraphFormat(bytes);
     try {
         switch (result.format) {
-        case GraphFormat::Onnx: result.graph = importOnnx(bytes, false, context); break;
-        case GraphFormat::OnnxText: result.graph = importOnnx(bytes, true, context); break;
-        case GraphFormat::GeProto: result.graph = importGeProto(bytes, context); break;
-        case GraphFormat::AtcJson: result.graph = importAtcJson(bytes, context); break;
-        case GraphFormat::TfGraphDef: result.graph = importTfGraph(bytes, false, context); break;
-        case GraphFormat::TfGraphText: result.graph = importTfGraph(bytes, true, context); break;
+        case GraphFormat::Onnx:
+            result.graph = importOnnx(bytes, false, context);
+            break;
+        case GraphFormat::OnnxText:
+            result.graph = importOnnx(bytes, true, context);
+            break;
+        case GraphFormat::GeProto:
+            result.graph = importGeProto(bytes, context);
+            break;
+        case GraphFormat::AtcJson:
+            result.graph = importAtcJson(bytes, context);
+            break;
+        case GraphFormat::TfGraphDef:
+            result.graph = importTfGraph(bytes, false, context);
+            break;
+        case GraphFormat::TfGraphText:
+            result.graph = importTfGraph(bytes, true, context);
+            break;
         case GraphFormat::Json: {
             const std::string named = extensionFormat(path);
             context.error(
@@ -116,7 +128,16 @@ GraphLoadResult loadGraphFromBytes(std::string_view bytes, const std::string &pa
     return result;
 }
 
-GraphLoadResult loadGraph(const std::string &path, const OpMap &map, const GraphLoadOptions &options)
+} // namespace
+
+GraphLoadResult loadGraphFromBytes(std::string_view bytes, const std::string &path,
+                                   const OpMap &map, const GraphLoadOptions &options)
+{
+    return loadFromBuffer(bytes, 0, path, map, options);
+}
+
+GraphLoadResult loadGraph(const std::string &path, const OpMap &map,
+                          const GraphLoadOptions &options)
 {
     GraphLoadResult result;
     std::error_code ec;
@@ -140,9 +161,9 @@ GraphLoadResult loadGraph(const std::string &path, const OpMap &map, const Graph
              tooLargeHint()});
         return result;
     }
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes(size, '\0');
-    if (!in || !in.read(bytes.data(), std::streamsize(size))) {
+    // Mapped, not copied: the importers read the page cache directly (and simdjson its padding).
+    const auto file = MappedFile::open(path);
+    if (!file) {
         result.diagnostics.push_back({Severity::Error,
                                       {path, 0, 0},
                                       "graph-read",
@@ -150,7 +171,7 @@ GraphLoadResult loadGraph(const std::string &path, const OpMap &map, const Graph
                                       CoreText::tr("check that the file is readable")});
         return result;
     }
-    return loadGraphFromBytes(bytes, path, map, options);
+    return loadFromBuffer(file->bytes(), file->readable(), path, map, options);
 }
 
 } // namespace opsinfo

@@ -21,6 +21,9 @@ struct ImportContext
     const OpMap &map;
     GraphLoadOptions options;
     std::vector<Diagnostic> &diagnostics;
+    // How many bytes may be read from the start of the file's bytes: more than their size when the
+    // buffer has zeroed padding after them (a mapped file's last page), which simdjson needs.
+    std::size_t readableBytes = 0;
 
     void error(std::string code, std::string message, std::string hint, int line = 0, int column = 0);
     void warning(std::string code, std::string message, std::string hint = {});
