@@ -16,21 +16,25 @@ struct Command
     CommandFunction run;
 };
 
-const std::array kCommands{
-    Command{"library", "show, count, edit and compare ops-info libraries", &runLibraryCommand},
-    Command{"mixlist", "lint, apply and export modify_mixlist files", &runMixlistCommand},
-    Command{"convert-ini", "convert ops-info INI source files to canonical JSON", &runConvertIniCommand},
-    Command{"graph", "inspect model graphs (ONNX, GE dumps, ATC JSON, TF GraphDef)", &runGraphCommand},
-    Command{"resolve", "predict the dtype of every node for a precision mode", &runResolveCommand},
-    Command{"check", "compare predictions with a compiled GE dump", &runCheckCommand},
-    Command{"schema", "print the JSON Schema of modify_mixlist or ops-info files", &runSchemaCommand},
+const std::array kCommands {
+    Command {"library", "show, count, edit and compare ops-info libraries", &runLibraryCommand},
+    Command {"mixlist", "lint, apply and export modify_mixlist files", &runMixlistCommand},
+    Command {"convert-ini", "convert ops-info INI source files to canonical JSON",
+             &runConvertIniCommand},
+    Command {"graph", "inspect model graphs (ONNX, GE dumps, ATC JSON, TF GraphDef)",
+             &runGraphCommand},
+    Command {"resolve", "predict the dtype of every node for a precision mode", &runResolveCommand},
+    Command {"check", "compare predictions with a compiled GE dump", &runCheckCommand},
+    Command {"schema", "print the JSON Schema of modify_mixlist or ops-info files",
+             &runSchemaCommand},
 };
 
 std::string mainHelp()
 {
-    std::string out = "usage: opsinfo <command> [options]\n\n"
-                      "Predict and edit how the Ascend compiler chooses float16/bfloat16/float32 per op.\n\n"
-                      "commands:\n";
+    std::string out
+        = "usage: opsinfo <command> [options]\n\n"
+          "Predict and edit how the Ascend compiler chooses float16/bfloat16/float32 per op.\n\n"
+          "commands:\n";
     for (const Command &c : kCommands) {
         std::string name = std::string("  ") + c.name;
         name.resize(16, ' ');
@@ -45,6 +49,20 @@ std::string mainHelp()
 } // namespace
 
 const char *kOpsInfoVersion = "0.1.0";
+
+namespace {
+bool g_leaveMemoryToExit = false;
+}
+
+void setLeaveMemoryToExit(bool leave)
+{
+    g_leaveMemoryToExit = leave;
+}
+
+bool leaveMemoryToExit()
+{
+    return g_leaveMemoryToExit;
+}
 
 int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {

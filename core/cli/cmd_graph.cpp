@@ -1,3 +1,4 @@
+#include "cli/cli.h"
 #include "cli/clicommon.h"
 #include "cli/cligraph.h"
 #include "cli/commands.h"
@@ -21,6 +22,7 @@ int graphInfo(const std::vector<std::string> &args, std::ostream &out, std::ostr
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     auto loaded = loadGraphForCli(p.value("GRAPH"), p.value("op-map"), err);
+    const LeaveToExit keepGraph(loaded);
     if (!loaded)
         return loaded.error();
     const GraphInfo info = summarizeGraph(*loaded.value());

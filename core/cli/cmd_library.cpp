@@ -1,3 +1,4 @@
+#include "cli/cli.h"
 #include "cli/clicommon.h"
 #include "cli/clilibrary.h"
 #include "cli/commands.h"
@@ -112,7 +113,8 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     const auto start = std::chrono::steady_clock::now();
-    const auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
+    auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
+    const LeaveToExit keepLibrary(lib);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!lib)
         return ExitInputErrors;

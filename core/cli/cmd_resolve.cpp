@@ -1,3 +1,4 @@
+#include "cli/cli.h"
 #include "cli/clicommon.h"
 #include "cli/clilibrary.h"
 #include "cli/clireport.h"
@@ -139,6 +140,7 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     }
     int code = 0;
     auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
+    const LeaveToExit keepInputs(in);
     if (!in)
         return code;
     const auto modeA = modeForCli(modes.front(), *in, err);
@@ -240,6 +242,7 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
     }
     int code = 0;
     auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
+    const LeaveToExit keepInputs(in);
     if (!in)
         return code;
     if (p.has("all-modes"))

@@ -399,6 +399,49 @@ private slots:
         QVERIFY(!QFile::exists("x.svg"));
     }
 
+    // The executable leaves what a command loaded to the OS and ends with _Exit: its output must be
+    // exactly what runCli writes, and output it could not write is an I/O error, not a success.
+    void executableWritesAllOutput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("graph info") << QStringList{"graph", "info", testData("graphs/atc_fixture.json")};
+        QTest::newRow("library stats --json") << QStringList{"library", "stats", "--json", cli("lib")};
+        QTest::newRow("resolve --all-modes")
+            << QStringList{"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes"};
+        QTest::newRow("resolve --csv")
+            << QStringList{"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "force_fp16", "--csv"};
+    }
+    void executableWritesAllOutput()
+    {
+        QFETCH(QStringList, args);
+        if (opsinfoBinary().isEmpty())
+            QSKIP("the opsinfo binary is not built in this build folder");
+        QProcess p;
+        p.start(opsinfoBinary(), args);
+        QVERIFY(p.waitForFinished(120000));
+        const Run inProcess = run(args);
+        QCOMPARE(p.exitCode(), inProcess.code);
+        QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QString expected = inProcess.out;
+        // library stats reports its own load time
+        static const QRegularExpression loadTime("\"load_seconds\": [0-9.e-]+");
+        out.replace(loadTime, "load_seconds");
+        expected.replace(loadTime, "load_seconds");
+        QCOMPARE(out, expected);
+        QVERIFY(!out.isEmpty());
+    }
+    void executableReportsUnwritableOutput()
+    {
+        if (opsinfoBinary().isEmpty() || !QFile::exists("/dev/full"))
+            QSKIP("needs the opsinfo binary and /dev/full");
+        QProcess p;
+        p.setStandardOutputFile("/dev/full");
+        p.start(opsinfoBinary(), {"graph", "info", testData("graphs/atc_fixture.json")});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("cannot write the output"));
+    }
+
     // Colour and progress need a terminal: the real binary under a pseudo-terminal, then piped.
     void colourAndProgressOnlyOnATerminal()
     {
