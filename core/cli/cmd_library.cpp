@@ -1,9 +1,9 @@
 #include "cli/cli.h"
 #include "cli/clicommon.h"
+#include "cli/cmd_librarydiff.h"
 #include "cli/clilibrary.h"
 #include "cli/commands.h"
 #include "common/filestamp.h"
-#include "diff/policydiff.h"
 #include "library/editopsinfo.h"
 #include "library/savefile.h"
 #include "mixlist/oppolicy.h"
@@ -221,49 +221,6 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
     return ExitOk;
 }
 
-int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
-{
-    ArgParser p("opsinfo library diff",
-                "Compare the effective colours of two libraries (e.g. two SoCs), or of one library with and\n"
-                "without a mixlist (give the same library twice and --mixlist-b).");
-    p.positional("A", "first library").positional("B", "second library")
-        .option("mixlist-a", "F", "mixlist applied to A").option("mixlist-b", "F", "mixlist applied to B")
-        .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
-        .flag("common-only", "leave out op types present in only one library")
-        .flag("json", "machine-readable output");
-    if (const auto exit = p.parseOrExit(args, out, err))
-        return *exit;
-    const auto a = loadLibrariesForCli({p.value("A")}, p.value("soc"), err);
-    const auto b = a ? loadLibrariesForCli({p.value("B")}, p.value("soc"), err) : std::nullopt;
-    if (!a || !b)
-        return ExitInputErrors;
-    std::optional<Mixlist> ma, mb;
-    if (p.has("mixlist-a") && !(ma = loadMixlistForCli(p.value("mixlist-a"), false, err)))
-        return ExitInputErrors;
-    if (p.has("mixlist-b") && !(mb = loadMixlistForCli(p.value("mixlist-b"), false, err)))
-        return ExitInputErrors;
-    const PolicyTable ta = PolicyTable::compute(*a, ma ? &*ma : nullptr, p.value("mixlist-a"));
-    const PolicyTable tb = PolicyTable::compute(*b, mb ? &*mb : nullptr, p.value("mixlist-b"));
-    const PolicyDiff diff = diffPolicies(ta, tb, !p.has("common-only"));
-    if (p.has("json")) {
-        nlohmann::json rows = nlohmann::json::array();
-        for (const PolicyDiffRow &r : diff.rows)
-            rows.push_back({{"op_type", r.type}, {"a", r.a ? policyName(*r.a) : "absent"},
-                            {"b", r.b ? policyName(*r.b) : "absent"}});
-        out << nlohmann::json{{"changed", rows}, {"transitions", diff.transitions}, {"unchanged", diff.unchanged}}.dump(2)
-            << "\n";
-        return ExitOk;
-    }
-    std::vector<std::vector<std::string>> rows;
-    for (const PolicyDiffRow &r : diff.rows)
-        rows.push_back({r.type, r.a ? policyName(*r.a) : "absent", r.b ? policyName(*r.b) : "absent"});
-    out << formatTable({"OP TYPE", "A", "B"}, rows) << "\n";
-    for (const auto &[transition, count] : diff.transitions)
-        out << transition << ": " << count << "\n";
-    out << "unchanged: " << diff.unchanged << "\n";
-    return ExitOk;
-}
-
 } // namespace
 
 int runLibraryCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
@@ -272,7 +229,7 @@ int runLibraryCommand(const std::vector<std::string> &args, std::ostream &out, s
                               {{"show", "list op types with colour, kind, source and dtypes", &libraryShow},
                                {"stats", "counts per colour, files, shadowed entries, load time", &libraryStats},
                                {"set", "change op colours, byte-preserving", &librarySet},
-                               {"diff", "compare two libraries or a library with/without a mixlist", &libraryDiff}},
+                               {"diff", "compare two libraries (or one with/without a mixlist); more: the policy atlas", &libraryDiff}},
                               args, out, err);
 }
 

@@ -16,7 +16,8 @@ std::string PolicyDiffRow::transition() const
     return sideName(a) + "->" + sideName(b);
 }
 
-PolicyDiff diffPolicies(const PolicyTable &a, const PolicyTable &b, bool includeAbsent)
+PolicyDiff diffPolicies(const PolicyTable &a, const PolicyTable &b,
+                        const PolicyDiffOptions &options)
 {
     PolicyDiff diff;
     const auto &left = a.all();
@@ -36,11 +37,14 @@ PolicyDiff diffPolicies(const PolicyTable &a, const PolicyTable &b, bool include
             ++i;
             ++j;
         }
-        if (row.a == row.b) {
+        diff.matrix.add(row.a, row.b);
+        if (!row.changed()) {
             ++diff.unchanged;
+            if (options.includeUnchanged)
+                diff.rows.push_back(std::move(row));
             continue;
         }
-        if ((!row.a || !row.b) && !includeAbsent)
+        if ((!row.a || !row.b) && !options.includeAbsent)
             continue;
         ++diff.transitions[row.transition()];
         diff.rows.push_back(std::move(row));

@@ -1,0 +1,342 @@
+#include "cli/cmd_librarydiff.h"
+
+#include "cli/argparser.h"
+#include "cli/clicommon.h"
+#include "cli/clilibrary.h"
+#include "common/atomicfile.h"
+#include "diff/policyatlas.h"
+#include "diff/policydiff.h"
+#include "export/policyatlasexport.h"
+#include "export/transitionmatrixexport.h"
+#include "library/socfolders.h"
+#include "mixlist/oppolicy.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <regex>
+#include <set>
+
+namespace opsinfo {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// One policy source on the command line: a path, the soc to pick in it, its name in the output.
+struct Source
+{
+    std::string path;
+    std::string soc;
+    std::string name;
+};
+
+// Names for the columns: the soc folder or file name; where two share one, with their parent folder
+// (two user copies) or opp folder (one SoC of two CANN versions) when that tells them apart, else
+// numbered (the same library twice, with two mixlists).
+void nameSources(std::vector<Source> &sources)
+{
+    auto self = [](const Source &s) {
+        const fs::path path = fs::path(s.path).lexically_normal();
+        return path.has_filename() ? path : path.parent_path();
+    };
+    std::map<std::string, std::vector<Source *>> byName;
+    for (Source &s : sources) {
+        s.name = s.soc.empty() ? self(s).filename().string() : s.soc;
+        byName[s.name].push_back(&s);
+    }
+    for (auto &[name, group] : byName) {
+        if (group.size() < 2)
+            continue;
+        std::set<std::string> prefixed;
+        for (const Source *s : group) {
+            const fs::path prefix = s->soc.empty() ? self(*s).parent_path() : self(*s);
+            prefixed.insert(prefix.filename().string() + "/" + name);
+        }
+        if (prefixed.size() < group.size())
+            continue;
+        for (Source *s : group)
+            s->name = (s->soc.empty() ? self(*s).parent_path() : self(*s)).filename().string() + "/"
+                + name;
+    }
+    std::map<std::string, int> seen;
+    for (Source &s : sources)
+        if (const int n = ++seen[s.name]; n > 1)
+            s.name += " #" + std::to_string(n);
+}
+
+bool writeOutputFile(const std::string &path, const std::string &text,
+                     const std::vector<Source> &inputs, std::ostream &err)
+{
+    std::error_code ec;
+    for (const Source &input : inputs)
+        if (fs::equivalent(path, input.path, ec)) {
+            err << "opsinfo: refusing to write " << path << ": it is one of the inputs\n";
+            return false;
+        }
+    std::string error;
+    if (!writeFileAtomically(path, text, 0644, FileSystemOps::real(), &error)) {
+        err << "opsinfo: " << error << "\n";
+        return false;
+    }
+    return true;
+}
+
+int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const PolicyTable &ta,
+                  const PolicyTable &tb, const std::optional<std::regex> &filter, std::ostream &out,
+                  std::ostream &err)
+{
+    PolicyDiff diff = diffPolicies(ta, tb, PolicyDiffOptions {!p.has("common-only"), false});
+    if (filter) {
+        // The matrix counts only the matching types too.
+        PolicyDiff kept;
+        const PolicyDiff all = diffPolicies(ta, tb, PolicyDiffOptions {true, true});
+        for (const PolicyDiffRow &r : all.rows) {
+            if (!std::regex_search(r.type, *filter))
+                continue;
+            kept.matrix.add(r.a, r.b);
+            if (!r.changed())
+                ++kept.unchanged;
+            else if ((r.a && r.b) || !p.has("common-only")) {
+                ++kept.transitions[r.transition()];
+                kept.rows.push_back(r);
+            }
+        }
+        diff = std::move(kept);
+    }
+    const std::string &nameA = sources[0].name, &nameB = sources[1].name;
+    if (p.has("svg")) {
+        const std::string title = "Transition matrix: " + nameA + " -> " + nameB;
+        if (!writeOutputFile(p.value("svg"), transitionMatrixSvg(diff.matrix, nameA, nameB, title),
+                             sources, err))
+            return ExitUsage;
+        err << "opsinfo: transition matrix written to " << p.value("svg") << "\n";
+    }
+    if (p.has("matrix")) {
+        if (p.has("json")) {
+            out << nlohmann::json {{"a", nameA},
+                                   {"b", nameB},
+                                   {"matrix", transitionMatrixJson(diff.matrix)},
+                                   {"only_a", onlyOneSideJson(diff.matrix, true)},
+                                   {"only_b", onlyOneSideJson(diff.matrix, false)},
+                                   {"unchanged", diff.unchanged}}
+                       .dump(2)
+                << "\n";
+            return ExitOk;
+        }
+        const bool absent = diff.matrix.onlyACount() + diff.matrix.onlyBCount() > 0;
+        std::vector<std::string> header {"A \\ B"};
+        for (Policy b : TransitionMatrix::order)
+            header.push_back(policyName(b));
+        if (absent)
+            header.push_back("absent");
+        std::vector<std::vector<std::string>> rows;
+        for (Policy a : TransitionMatrix::order) {
+            std::vector<std::string> row {policyName(a)};
+            for (Policy b : TransitionMatrix::order)
+                row.push_back(std::to_string(diff.matrix.count(a, b)));
+            if (absent)
+                row.push_back(std::to_string(diff.matrix.onlyA(a)));
+            rows.push_back(std::move(row));
+        }
+        if (absent) {
+            std::vector<std::string> row {"absent"};
+            for (Policy b : TransitionMatrix::order)
+                row.push_back(std::to_string(diff.matrix.onlyB(b)));
+            row.push_back("");
+            rows.push_back(std::move(row));
+        }
+        out << "A: " << nameA << "\nB: " << nameB << "\n\n"
+            << formatTable(header, rows) << "\n"
+            << diff.matrix.changed() << " op types change colour, " << diff.unchanged << " keep it";
+        if (absent)
+            out << ", " << diff.matrix.onlyACount() << " only in A, " << diff.matrix.onlyBCount()
+                << " only in B";
+        out << "\n";
+        return ExitOk;
+    }
+    if (p.has("json")) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (const PolicyDiffRow &r : diff.rows)
+            rows.push_back({{"op_type", r.type},
+                            {"a", r.a ? policyName(*r.a) : "absent"},
+                            {"b", r.b ? policyName(*r.b) : "absent"}});
+        out << nlohmann::json {{"changed", rows},
+                               {"transitions", diff.transitions},
+                               {"unchanged", diff.unchanged}}
+                   .dump(2)
+            << "\n";
+        return ExitOk;
+    }
+    std::vector<std::vector<std::string>> rows;
+    for (const PolicyDiffRow &r : diff.rows)
+        rows.push_back(
+            {r.type, r.a ? policyName(*r.a) : "absent", r.b ? policyName(*r.b) : "absent"});
+    out << formatTable({"OP TYPE", "A", "B"}, rows) << "\n";
+    for (const auto &[transition, count] : diff.transitions)
+        out << transition << ": " << count << "\n";
+    out << "unchanged: " << diff.unchanged << "\n";
+    return ExitOk;
+}
+
+int atlasOutput(const ArgParser &p, const std::vector<Source> &sources, PolicyAtlas atlas,
+                const std::optional<std::regex> &filter, std::ostream &out, std::ostream &err)
+{
+    if (filter || p.has("differing-only") || p.has("common-only")) {
+        PolicyAtlas kept;
+        kept.sources = atlas.sources;
+        for (AtlasRow &row : atlas.rows) {
+            if (filter && !std::regex_search(row.type, *filter))
+                continue;
+            if (p.has("differing-only") && row.difference == AtlasDifference::None)
+                continue;
+            if (p.has("common-only")
+                && std::any_of(row.cells.begin(), row.cells.end(),
+                               [](const AtlasCell &c) { return !c.present(); }))
+                continue;
+            ++(row.difference == AtlasDifference::Colour         ? kept.colourDiffers
+                   : row.difference == AtlasDifference::Presence ? kept.presenceDiffers
+                                                                 : kept.same);
+            kept.rows.push_back(std::move(row));
+        }
+        atlas = std::move(kept);
+    }
+    if (p.has("svg")) {
+        if (!writeOutputFile(p.value("svg"),
+                             policyAtlasSvg(atlas,
+                                            "Policy atlas: " + std::to_string(atlas.sources.size())
+                                                + " sources"),
+                             sources, err))
+            return ExitUsage;
+        err << "opsinfo: atlas written to " << p.value("svg") << "\n";
+    }
+    if (p.has("csv")) {
+        out << policyAtlasCsv(atlas);
+        return ExitOk;
+    }
+    if (p.has("json")) {
+        out << policyAtlasJson(atlas).dump(2) << "\n";
+        return ExitOk;
+    }
+    std::vector<std::string> header {"OP TYPE", "DIFFERS"};
+    for (const std::string &s : atlas.sources)
+        header.push_back(s);
+    std::vector<std::vector<std::string>> rows;
+    for (const AtlasRow &row : atlas.rows) {
+        std::vector<std::string> line {
+            row.type,
+            row.difference == AtlasDifference::None ? "" : atlasDifferenceName(row.difference)};
+        for (const AtlasCell &cell : row.cells)
+            line.push_back(cell.present() ? policyName(*cell.policy) : "-");
+        rows.push_back(std::move(line));
+    }
+    out << formatTable(header, rows) << "\n"
+        << atlas.rows.size() << " op types: " << atlas.colourDiffers << " differ in colour, "
+        << atlas.presenceDiffers << " are missing from some sources, " << atlas.same
+        << " are the same everywhere\n";
+    return ExitOk;
+}
+
+} // namespace
+
+int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p(
+        "opsinfo library diff",
+        "Compare the effective colours of two libraries (e.g. two SoCs), or of one library with and\n"
+        "without a mixlist (give the same library twice and --mixlist-b). With more than two\n"
+        "libraries (or --each-soc, or --atlas): the policy atlas, a colour per op type and library.");
+    p.positional("LIBRARY", "libraries to compare: two for a diff, more for the atlas", true)
+        .option("mixlist-a", "F", "mixlist applied to the first library (two libraries only)")
+        .option("mixlist-b", "F", "mixlist applied to the second library (two libraries only)")
+        .option("mixlist", "F", "mixlist applied to every library")
+        .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
+        .flag("each-soc",
+              "every soc folder of an opp, store or config folder is a library of its own")
+        .flag("common-only", "leave out op types present in only some libraries")
+        .option("filter", "REGEX",
+                "only op types matching this regular expression (search, case-sensitive)")
+        .flag("matrix", "two libraries: the 3x3 white/black/gray transition matrix with counts")
+        .flag("atlas", "show two libraries as an atlas too")
+        .flag("differing-only", "atlas: only op types whose colour or presence differs")
+        .option("svg", "FILE", "also write the matrix (two libraries) or the atlas as SVG")
+        .flag("csv", "the atlas as CSV: a header, then one row per op type of any library")
+        .flag("json", "machine-readable output");
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
+    std::vector<Source> sources;
+    for (const std::string &path : p.values("LIBRARY")) {
+        const std::vector<std::string> socs
+            = p.has("each-soc") ? socFoldersOf(path) : std::vector<std::string> {};
+        if (p.has("each-soc") && socs.empty()) {
+            err << "opsinfo library diff: --each-soc: " << path
+                << " has no soc folders (give an opp root, a store root with op_impl/ai_core/tbe/config, or a config folder)\n";
+            return ExitUsage;
+        }
+        for (const std::string &soc : socs)
+            sources.push_back({path, soc, {}});
+        if (socs.empty())
+            sources.push_back({path, p.value("soc"), {}});
+    }
+    const bool atlas = sources.size() > 2 || p.has("atlas") || p.has("csv");
+    if (sources.size() < 2) {
+        err << "opsinfo library diff: give two libraries (a diff) or more (the atlas); one opp folder with --each-soc "
+               "gives every soc in it\n";
+        return ExitUsage;
+    }
+    if (atlas && (p.has("mixlist-a") || p.has("mixlist-b") || p.has("matrix"))) {
+        err << "opsinfo library diff: --mixlist-a, --mixlist-b and --matrix compare two libraries; the atlas "
+               "takes --mixlist (applied to every library)\n";
+        return ExitUsage;
+    }
+    if (p.has("mixlist") && (p.has("mixlist-a") || p.has("mixlist-b"))) {
+        err << "opsinfo library diff: --mixlist applies to every library: use it, or --mixlist-a/--mixlist-b\n";
+        return ExitUsage;
+    }
+    if (p.has("csv") && p.has("json")) {
+        err << "opsinfo library diff: --csv and --json both write to stdout: choose one\n";
+        return ExitUsage;
+    }
+    std::optional<std::regex> filter;
+    try {
+        if (p.has("filter"))
+            filter.emplace(p.value("filter"));
+    } catch (const std::regex_error &e) {
+        err << "opsinfo library diff: invalid --filter regular expression: " << e.what() << "\n";
+        return ExitUsage;
+    }
+    nameSources(sources);
+
+    std::optional<Mixlist> common, ma, mb;
+    if (p.has("mixlist") && !(common = loadMixlistForCli(p.value("mixlist"), false, err)))
+        return ExitInputErrors;
+    if (p.has("mixlist-a") && !(ma = loadMixlistForCli(p.value("mixlist-a"), false, err)))
+        return ExitInputErrors;
+    if (p.has("mixlist-b") && !(mb = loadMixlistForCli(p.value("mixlist-b"), false, err)))
+        return ExitInputErrors;
+
+    if (!atlas) {
+        const auto a = loadLibrariesForCli({sources[0].path}, sources[0].soc, err);
+        const auto b
+            = a ? loadLibrariesForCli({sources[1].path}, sources[1].soc, err) : std::nullopt;
+        if (!a || !b)
+            return ExitInputErrors;
+        const Mixlist *mixA = common ? &*common : ma ? &*ma : nullptr;
+        const Mixlist *mixB = common ? &*common : mb ? &*mb : nullptr;
+        const std::string pathA = common ? p.value("mixlist") : p.value("mixlist-a");
+        const std::string pathB = common ? p.value("mixlist") : p.value("mixlist-b");
+        return twoSourceDiff(p, sources, PolicyTable::compute(*a, mixA, pathA),
+                             PolicyTable::compute(*b, mixB, pathB), filter, out, err);
+    }
+    std::vector<AtlasColumn> columns;
+    for (const Source &source : sources) {
+        const auto library = loadLibrariesForCli({source.path}, source.soc, err);
+        if (!library)
+            return ExitInputErrors;
+        columns.push_back(
+            atlasColumn(source.name, *library, common ? &*common : nullptr, p.value("mixlist")));
+    }
+    return atlasOutput(p, sources, buildAtlas(columns), filter, out, err);
+}
+
+} // namespace opsinfo
