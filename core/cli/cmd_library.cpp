@@ -168,10 +168,11 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
     // Which file defines each op: the winning entry's file (L2), so a folder edit lands where the
     // compiler reads it.
     std::map<std::string, PolicyEdits> editsByFile;
+    // A library the compiler refuses (L4, L6 ...) gains nothing from a colour edit: say so first.
+    const auto lib = loadLibrariesForCli({path}, {}, err);
+    if (!lib)
+        return ExitInputErrors;
     if (std::filesystem::is_directory(path)) {
-        const auto lib = loadLibrariesForCli({path}, {}, err);
-        if (!lib)
-            return ExitInputErrors;
         for (const std::string &type : p.values("op")) {
             const OpEntry *op = lib->find(type);
             if (!op) {

@@ -44,7 +44,7 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
     if (p.has("library")) {
         library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
         if (!library)
-            return ExitUsage;
+            return ExitInputErrors;
     }
     MixlistParseResult parsed
         = p.has("lenient") ? parseMixlistLenient(*text, file) : parseMixlistStrict(*text, file);
@@ -79,7 +79,7 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
         return *exit;
     const auto library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
     if (!library)
-        return ExitUsage;
+        return ExitInputErrors;
     const std::string file = p.value("FILE");
     const auto mixlist = loadMixlistForCli(file, false, err);
     if (!mixlist)
@@ -128,7 +128,7 @@ int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::
     const auto target
         = base ? loadLibrariesForCli(p.values("target"), p.value("soc"), err) : std::nullopt;
     if (!base || !target)
-        return ExitUsage;
+        return ExitInputErrors; // the library's findings are on stderr, like every command's
     PolicyTarget wanted;
     for (const OpEntry &op : target->ops())
         wanted[op.type] = op.policy;

@@ -153,6 +153,53 @@ void JsonLibraryParser::report(std::size_t offset, Severity severity, std::strin
     m_result.diagnostics.push_back(std::move(d));
 }
 
+std::size_t JsonLibraryParser::offsetInValue(std::size_t valueOffset, std::size_t index) const
+{
+    if (valueOffset >= m_text.size() || m_text[valueOffset] != '"')
+        return valueOffset;
+    const auto hex4 = [this](std::size_t at, unsigned &cp) {
+        if (at + 4 > m_text.size())
+            return false;
+        cp = 0;
+        for (std::size_t k = at; k < at + 4; ++k) {
+            const char c = m_text[k];
+            const int digit = c >= '0' && c <= '9' ? c - '0'
+                : c >= 'a' && c <= 'f'             ? c - 'a' + 10
+                : c >= 'A' && c <= 'F'             ? c - 'A' + 10
+                                                   : -1;
+            if (digit < 0)
+                return false;
+            cp = cp * 16 + unsigned(digit);
+        }
+        return true;
+    };
+    std::size_t raw = valueOffset + 1;
+    std::size_t decoded = 0; // bytes of the unescaped value before `raw`
+    while (decoded < index && raw < m_text.size() && m_text[raw] != '"') {
+        if (m_text[raw] != '\\') {
+            ++raw;
+            ++decoded;
+            continue;
+        }
+        unsigned cp = 0;
+        if (raw + 1 < m_text.size() && m_text[raw + 1] == 'u' && hex4(raw + 2, cp)) {
+            unsigned low = 0;
+            if (cp >= 0xd800 && cp < 0xdc00 && raw + 11 < m_text.size() && m_text[raw + 6] == '\\'
+                && m_text[raw + 7] == 'u' && hex4(raw + 8, low) && low >= 0xdc00 && low < 0xe000) {
+                raw += 12;
+                decoded += 4;
+            } else {
+                raw += 6;
+                decoded += cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
+            }
+        } else {
+            raw += 2;
+            ++decoded;
+        }
+    }
+    return raw;
+}
+
 // Offset just past the '}' of the object whose iteration has just ended: simdjson then stands
 // on the next structural character, and only whitespace lies between.
 std::size_t JsonLibraryParser::closedObjectEnd()

@@ -41,6 +41,8 @@ public:
 
     void report(std::size_t offset, Severity severity, std::string code, std::string message,
                 std::string hint) override;
+    // Walks the escapes of the string token at `valueOffset` (its opening quote).
+    std::size_t offsetInValue(std::size_t valueOffset, std::size_t index) const override;
 
 private:
     std::size_t offsetOf(const char *p) const { return std::size_t(p - m_json) + m_jsonBegin; }

@@ -1,6 +1,7 @@
 #include "library/opentryfields.h"
 
 #include "common/coretext.h"
+#include "library/getypenames.h"
 
 #include <algorithm>
 #include <cstring>
@@ -11,7 +12,8 @@ namespace {
 
 std::string_view trimmed(std::string_view s)
 {
-    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    const auto space
+        = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }; // C isspace, as FE's Trim
     while (!s.empty() && space(s.front()))
         s.remove_prefix(1);
     while (!s.empty() && space(s.back()))
@@ -46,18 +48,19 @@ bool is(std::string_view s, std::string_view literal) // inlined compare for sho
     return s.size() == literal.size() && std::memcmp(s.data(), literal.data(), literal.size()) == 0;
 }
 
-// parseOpsInfoDType for the hot path: names of up to 8 bytes packed into one integer and looked up
-// among the spellings the shipped files use; the table is filled from parseOpsInfoDType itself, and
-// anything else goes to it, so both always agree.
+// geDtypeOfToken for the hot path: names of up to 8 bytes packed into one integer and looked up
+// among the spellings the shipped files use; the table is filled from geDtypeOfToken itself, and
+// anything else goes to it, so both always agree. Undefined: FE does not know the word (L6).
 class DTypeCache
 {
 public:
     DTypeCache()
     {
-        for (std::string_view name : {"float16", "float", "float32", "bfloat16", "int32", "int64", "int8",
-                                      "uint8", "bool", "uint64", "int16", "uint32", "uint16", "int4",
-                                      "double", "uint1", "float64"})
-            m_entries[m_count++] = Entry{pack(name), parseOpsInfoDType(name)};
+        for (std::string_view name :
+             {"float16", "float", "float32", "bfloat16", "int32", "int64", "int8", "uint8", "bool",
+              "uint64", "int16", "uint32", "uint16", "int4", "double", "uint1"})
+            m_entries[m_count++]
+                = Entry {pack(name), geDtypeOfToken(name).value_or(DType::Undefined)};
     }
     DType operator()(std::string_view name) const
     {
@@ -67,7 +70,7 @@ public:
                 if (m_entries[i].key == key)
                     return m_entries[i].type;
         }
-        return parseOpsInfoDType(name);
+        return geDtypeOfToken(name).value_or(DType::Undefined);
     }
 
 private:
@@ -138,10 +141,11 @@ void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena, std:
 int tensorItemIndex(std::string_view item, bool *isInput)
 {
     std::string_view digits;
-    if (is(item.substr(0, 5), "input")) {
+    // FE takes "Input<N>" / "Output<N>" too (KIC:320-334)
+    if (is(item.substr(0, 5), "input") || is(item.substr(0, 5), "Input")) {
         digits = item.substr(5);
         *isInput = true;
-    } else if (is(item.substr(0, 6), "output")) {
+    } else if (is(item.substr(0, 6), "output") || is(item.substr(0, 6), "Output")) {
         digits = item.substr(6);
         *isInput = false;
     } else {
@@ -157,6 +161,352 @@ int tensorItemIndex(std::string_view item, bool *isInput)
     }
     return index;
 }
+
+namespace {
+
+// FE's op.pattern values (`ops_kernel_constants.h` kOpPatternMap); dynamicFormat makes any op
+// "customize" (KIC:114-118).
+enum class OpPattern {
+    Kernel,
+    FormatAgnostic,
+    Broadcast,
+    Reduce,
+    Customize,
+    RangeAgnostic,
+    BroadcastEnhanced
+};
+
+OpPattern patternOf(std::string_view value)
+{
+    std::string lower(trimmed(value));
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return char(c >= 'A' && c <= 'Z' ? c + 32 : c); });
+    if (lower == "formatagnostic")
+        return OpPattern::FormatAgnostic;
+    if (lower == "broadcast")
+        return OpPattern::Broadcast;
+    if (lower == "reduce")
+        return OpPattern::Reduce;
+    if (lower == "dynamic")
+        return OpPattern::Customize;
+    if (lower == "rangeagnostic")
+        return OpPattern::RangeAgnostic;
+    if (lower == "broadcastenhanced")
+        return OpPattern::BroadcastEnhanced;
+    return OpPattern::Kernel; // absent (or a value FE itself refuses: not an L6 check)
+}
+
+const char *patternName(OpPattern pattern)
+{
+    switch (pattern) {
+    case OpPattern::FormatAgnostic:
+        return "formatAgnostic";
+    case OpPattern::Broadcast:
+        return "broadcast";
+    case OpPattern::Reduce:
+        return "reduce";
+    case OpPattern::RangeAgnostic:
+        return "rangeAgnostic";
+    case OpPattern::BroadcastEnhanced:
+        return "broadcastEnhanced";
+    default:
+        return "";
+    }
+}
+
+// Where one list item sits in its (untrimmed) value text.
+struct ListToken
+{
+    std::string_view text; // trimmed
+    std::size_t at = 0; // byte index of the trimmed token in the value
+};
+
+std::vector<ListToken> listTokens(std::string_view list)
+{
+    std::vector<ListToken> tokens;
+    if (trimmed(list).empty())
+        return tokens;
+    std::size_t begin = 0;
+    while (true) {
+        const std::size_t comma = list.find(',', begin);
+        const std::string_view raw = list.substr(
+            begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
+        const std::string_view token = trimmed(raw);
+        tokens.push_back({token, begin + std::size_t(token.data() - raw.data())});
+        if (comma == std::string_view::npos)
+            return tokens;
+        begin = comma + 1;
+    }
+}
+
+// std::stoll's verdict on a sub_format item (FE: KIC:915-929): leading white space, a sign and at
+// least one digit; what follows the digits is ignored. False when it would throw or the value is
+// outside 0..65535.
+bool isSubFormatItem(std::string_view item)
+{
+    std::size_t i = 0;
+    while (i < item.size() && (item[i] == ' ' || (item[i] >= '\t' && item[i] <= '\r')))
+        ++i;
+    bool negative = false;
+    if (i < item.size() && (item[i] == '+' || item[i] == '-'))
+        negative = item[i++] == '-';
+    if (i == item.size() || item[i] < '0' || item[i] > '9')
+        return false;
+    std::uint64_t value = 0;
+    for (; i < item.size() && item[i] >= '0' && item[i] <= '9'; ++i) {
+        value = value * 10 + std::uint64_t(item[i] - '0');
+        if (value > 65535)
+            return false; // out of 0..65535, or of long long (stoll throws): refused either way
+    }
+    return !negative || value == 0;
+}
+
+// One input/output item as read, for the checks FE makes in its own order (KIC:442-520).
+struct TensorScan
+{
+    std::size_t item = 0; // into entry.items
+    bool isInput = false;
+    int index = 0;
+    std::size_t tensor = 0; // into entry.inputs / entry.outputs
+    bool hasName = false;
+    const std::string_view *paramType = nullptr;
+    const std::string_view *dtype = nullptr;
+    const std::string_view *format = nullptr;
+    const std::string_view *unknownShapeFormat = nullptr;
+    const std::string_view *subFormat = nullptr;
+    std::size_t dtypeKey = 0, formatKey = 0, unknownKey = 0, subFormatKey = 0, paramTypeKey = 0;
+    bool hasUnknownDtype = false;
+};
+
+// The L6 checks of one entry (SEMANTICS §2): what makes FE refuse the whole store.
+class StoreRefusals
+{
+public:
+    StoreRefusals(const OpEntry &entry, const LeafPositions &positions, const EntryRules &rules,
+                  EntryReporter &reporter)
+        : m_entry(entry)
+        , m_positions(positions)
+        , m_rules(rules)
+        , m_reporter(reporter)
+    {
+    }
+
+    void check(std::vector<TensorScan> &scans, OpPattern pattern)
+    {
+        // FE's order: inputs by number, then outputs by number; the first tensor whose lists FE
+        // reads sets the column count every later one must have.
+        std::stable_sort(scans.begin(), scans.end(), [](const TensorScan &a, const TensorScan &b) {
+            return a.isInput != b.isInput ? a.isInput : a.index < b.index;
+        });
+        for (const TensorScan &s : scans)
+            checkTensor(s, pattern);
+    }
+
+private:
+    std::size_t valueAt(const TensorScan &s, std::size_t key) const
+    {
+        const std::size_t offset = m_positions.at(s.item, key);
+        return offset != std::size_t(-1) ? offset : m_entry.valueBegin;
+    }
+    std::size_t itemAt(const TensorScan &s) const
+    {
+        const std::size_t offset = m_positions.at(s.item, 0);
+        return offset != std::size_t(-1) ? offset : m_entry.valueBegin;
+    }
+    std::size_t tokenAt(const TensorScan &s, std::size_t key, std::size_t index) const
+    {
+        const std::size_t offset = m_positions.at(s.item, key);
+        return offset != std::size_t(-1) ? m_reporter.offsetInValue(offset, index)
+                                         : m_entry.valueBegin;
+    }
+    std::string_view itemName(const TensorScan &s) const { return m_entry.items[s.item].name; }
+    const TensorInfo &tensor(const TensorScan &s) const
+    {
+        return (s.isInput ? m_entry.inputs : m_entry.outputs)[s.tensor];
+    }
+    void refuse(std::size_t offset, std::string message, std::string hint)
+    {
+        m_reporter.report(offset, Severity::Error, "L6",
+                          std::move(message) + "; "
+                              + CoreText::tr("the compiler refuses the whole store"),
+                          std::move(hint));
+    }
+
+    void checkTensor(const TensorScan &s, OpPattern pattern)
+    {
+        const std::string_view item = itemName(s);
+        if (!m_rules.requireTensorNameAndParamType && !s.hasName) {
+            refuse(itemAt(s), CoreText::tr("op '%1', %2 lacks %3", m_entry.type, item, "name"),
+                   CoreText::tr("every input*/output* needs %1.name and %1.paramType", item));
+            return; // FE stops at the name (KIC:460-467)
+        }
+        bool dtypeTokensChecked = false;
+        const bool byKernel = pattern == OpPattern::Kernel || s.format || s.unknownShapeFormat;
+        if (byKernel) {
+            if (s.format) {
+                if (!requireDtype(s, s.formatKey))
+                    return;
+                const std::size_t formats = listLength(trimmed(*s.format));
+                if (tensor(s).dtypes.size() != formats)
+                    m_reporter.report(
+                        valueAt(s, s.formatKey), Severity::Error, "L6",
+                        CoreText::tr("op '%1', %2: %3 dtypes but %4 formats", m_entry.type, item,
+                                     tensor(s).dtypes.size(), formats)
+                            + "; " + CoreText::tr("the compiler refuses the whole store"),
+                        CoreText::tr(
+                            "the i-th dtype and the i-th format form kernel signature i: give both lists the same length"));
+                else
+                    checkColumnCount(s, formats, s.formatKey);
+                checkFormatTokens(s, s.formatKey, *s.format);
+                checkDtypeTokens(s);
+                dtypeTokensChecked = true;
+                checkSubFormat(s);
+            }
+            if (s.unknownShapeFormat) {
+                if (!requireDtype(s, s.unknownKey))
+                    return;
+                const std::size_t formats = listLength(trimmed(*s.unknownShapeFormat));
+                if (tensor(s).dtypes.size() != formats)
+                    m_reporter.report(
+                        valueAt(s, s.unknownKey), Severity::Error, "L6",
+                        CoreText::tr("op '%1', %2: %3 dtypes but %4 unknownshape_format entries",
+                                     m_entry.type, item, tensor(s).dtypes.size(), formats)
+                            + "; " + CoreText::tr("the compiler refuses the whole store"),
+                        CoreText::tr("give unknownshape_format one entry per dtype"));
+                else if (!s.format)
+                    checkColumnCount(s, formats, s.unknownKey);
+                checkFormatTokens(s, s.unknownKey, *s.unknownShapeFormat); // NULL is known in both
+                if (!dtypeTokensChecked)
+                    checkDtypeTokens(s);
+                dtypeTokensChecked = true;
+            }
+        } else if (pattern != OpPattern::Customize) {
+            // formatAgnostic, broadcast, reduce ... without formats: FE reads the dtypes alone
+            if (!s.dtype) {
+                refuse(itemAt(s),
+                       CoreText::tr("op '%1', %2 lists no dtype, which op.pattern '%3' requires",
+                                    m_entry.type, item, patternName(pattern)),
+                       CoreText::tr("add %1.dtype", item));
+            } else {
+                checkColumnCount(s, tensor(s).dtypes.size(), s.dtypeKey);
+                checkDtypeTokens(s);
+            }
+        }
+        if (!m_rules.requireTensorNameAndParamType) {
+            if (!s.paramType) {
+                refuse(itemAt(s),
+                       CoreText::tr("op '%1', %2 lacks %3", m_entry.type, item, "paramType"),
+                       CoreText::tr("every input*/output* needs %1.name and %1.paramType", item));
+            } else {
+                const std::string_view value = trimmed(*s.paramType);
+                if (value != "required" && value != "optional" && value != "dynamic"
+                    && value != "reserved")
+                    refuse(valueAt(s, s.paramTypeKey),
+                           CoreText::tr("op '%1', %2.paramType is '%3'", m_entry.type, item,
+                                        *s.paramType),
+                           CoreText::tr("use required, optional, dynamic or reserved"));
+            }
+        }
+    }
+
+    bool requireDtype(const TensorScan &s, std::size_t formatKey)
+    {
+        if (s.dtype)
+            return true;
+        refuse(valueAt(s, formatKey),
+               CoreText::tr("op '%1', %2 has a format list but no dtype list", m_entry.type,
+                            itemName(s)),
+               CoreText::tr("add %1.dtype with one dtype per format", itemName(s)));
+        return false;
+    }
+
+    void checkColumnCount(const TensorScan &s, std::size_t count, std::size_t key)
+    {
+        if (!m_first) {
+            m_first = &s;
+            m_firstCount = count;
+            return;
+        }
+        if (count != m_firstCount)
+            refuse(
+                valueAt(s, key),
+                CoreText::tr("op '%1', %2 has %3 kernel columns but %4 has %5", m_entry.type,
+                             itemName(s), count, itemName(*m_first), m_firstCount),
+                CoreText::tr(
+                    "every input and output lists one dtype and one format per kernel column: give %1 %2 items",
+                    itemName(s), m_firstCount));
+    }
+
+    void checkDtypeTokens(const TensorScan &s)
+    {
+        if (!s.hasUnknownDtype)
+            return;
+        for (const ListToken &token : listTokens(*s.dtype))
+            if (!geDtypeOfToken(token.text))
+                refuse(
+                    tokenAt(s, s.dtypeKey, token.at),
+                    CoreText::tr("op '%1', %2: '%3' is not a dtype the compiler knows",
+                                 m_entry.type, itemName(s), token.text),
+                    CoreText::tr(
+                        "use GE's dtype names: float16, float or float32, bfloat16, int8, int32, bool ... (not fp32 or float64)"));
+    }
+
+    void checkFormatTokens(const TensorScan &s, std::size_t key, std::string_view list)
+    {
+        std::string_view previous;
+        for (const ListToken &token : listTokens(list)) {
+            if (!previous.empty() && token.text == previous)
+                continue; // "ND,ND,ND": known once checked
+            if (isGeFormatToken(token.text)) {
+                previous = token.text;
+                continue;
+            }
+            refuse(
+                tokenAt(s, key, token.at),
+                CoreText::tr("op '%1', %2: '%3' is not a format the compiler knows", m_entry.type,
+                             itemName(s), token.text),
+                CoreText::tr(
+                    "use GE's format names, case-sensitive: ND, NCHW, NHWC, NC1HWC0, FRACTAL_NZ, FRACTAL_Z ..."));
+        }
+    }
+
+    void checkSubFormat(const TensorScan &s)
+    {
+        if (!s.subFormat)
+            return;
+        // FE splits the trimmed value at ',' and converts each piece with std::stoll
+        const std::string_view value = *s.subFormat;
+        const std::string_view whole = trimmed(value);
+        if (whole.empty())
+            return;
+        std::size_t begin = std::size_t(whole.data() - value.data());
+        const std::size_t stop = begin + whole.size();
+        while (true) {
+            const std::size_t comma = value.find(',', begin);
+            const std::size_t end = comma == std::string_view::npos || comma > stop ? stop : comma;
+            const std::string_view piece = value.substr(begin, end - begin);
+            if (!isSubFormatItem(piece))
+                refuse(
+                    tokenAt(s, s.subFormatKey, begin),
+                    CoreText::tr("op '%1', %2: sub_format item '%3' is not an integer in 0..65535",
+                                 m_entry.type, itemName(s), trimmed(piece)),
+                    CoreText::tr(
+                        "write sub_format as integers from 0 to 65535 separated by commas"));
+            if (end == stop)
+                return;
+            begin = end + 1;
+        }
+    }
+
+    const OpEntry &m_entry;
+    const LeafPositions &m_positions;
+    const EntryRules &m_rules;
+    EntryReporter &m_reporter;
+    const TensorScan *m_first = nullptr;
+    std::size_t m_firstCount = 0;
+};
+
+} // namespace
 
 void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const EntryRules &rules,
                        EntryReporter &reporter)
@@ -177,8 +527,10 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
     }
     entry.inputs.reserve(inputCount);
     entry.outputs.reserve(outputCount);
+    std::vector<TensorScan> scans;
+    scans.reserve(inputCount + outputCount);
+    OpPattern pattern = OpPattern::Kernel;
 
-    // Only built when something is reported: most entries have nothing to say.
     for (std::size_t i = 0; i < entry.items.size(); ++i) {
         const OpItem &item = entry.items[i];
         const auto valueAt = [&](std::size_t k) { return positions.at(i, k); };
@@ -189,51 +541,46 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
             TensorInfo t;
             t.item = item.name;
             t.index = index;
-            const std::string_view *dtype = nullptr;
-            const std::string_view *format = nullptr;
-            const std::string_view *unknownShapeFormat = nullptr;
-            std::size_t formatKey = 0, unknownKey = 0, formatCount = 0;
+            TensorScan scan;
+            scan.item = i;
+            scan.isInput = isInput;
+            scan.index = index;
+            scan.tensor = isInput ? entry.inputs.size() : entry.outputs.size();
             for (std::size_t k = 0; k < item.values.size(); ++k) {
                 const auto &[key, value] = item.values[k];
                 if (is(key, "name")) {
                     t.name = value;
+                    scan.hasName = true;
                 } else if (is(key, "paramType")) {
                     t.paramType = value;
+                    scan.paramType = &value;
+                    scan.paramTypeKey = k;
                 } else if (is(key, "dtype")) {
                     static const DTypeCache parseDType;
-                    dtype = &value;
+                    scan.dtype = &value;
+                    scan.dtypeKey = k;
                     t.dtypes.reserve(listLength(value));
-                    forEachListItem(value, [&t](std::string_view d) { t.dtypes.push_back(parseDType(d)); });
+                    forEachListItem(value, [&t, &scan](std::string_view d) {
+                        const DType type = parseDType(d);
+                        scan.hasUnknownDtype = scan.hasUnknownDtype || type == DType::Undefined;
+                        t.dtypes.push_back(type == DType::Undefined ? DType::Other : type);
+                    });
                 } else if (is(key, "format")) {
-                    format = &value;
-                    formatKey = k;
-                    formatCount = listLength(value);
+                    scan.format = &value;
+                    scan.formatKey = k;
                 } else if (is(key, "unknownshape_format")) {
-                    unknownShapeFormat = &value;
-                    unknownKey = k;
+                    scan.unknownShapeFormat = &value;
+                    scan.unknownKey = k;
+                } else if (is(key, "sub_format")) {
+                    scan.subFormat = &value;
+                    scan.subFormatKey = k;
                 }
-            }
-            // dtypes/formats hold one element per list item, so their sizes are the list lengths
-            if (dtype && format && t.dtypes.size() != formatCount) {
-                reporter.report(valueAt(formatKey), Severity::Error, "dtype-format-count",
-                                CoreText::tr("op '%1', %2: %3 dtypes but %4 formats", entry.type, item.name,
-                                             t.dtypes.size(), formatCount),
-                                CoreText::tr("the i-th dtype and the i-th format form kernel signature i: give both lists the same length"));
-            }
-            if (dtype && unknownShapeFormat && t.dtypes.size() != listLength(*unknownShapeFormat)) {
-                reporter.report(valueAt(unknownKey), Severity::Error, "dtype-format-count",
-                                CoreText::tr("op '%1', %2: %3 dtypes but %4 unknownshape_format entries", entry.type,
-                                             item.name, t.dtypes.size(), listLength(*unknownShapeFormat)),
-                                CoreText::tr("give unknownshape_format one entry per dtype"));
             }
             if (rules.requireTensorNameAndParamType) {
                 std::string missing;
-                if (std::none_of(item.values.begin(), item.values.end(),
-                                 [](const auto &kv) { return kv.first == "name"; }))
+                if (!scan.hasName)
                     missing = "name";
-                const bool hasParamType = std::any_of(item.values.begin(), item.values.end(),
-                                                      [](const auto &kv) { return kv.first == "paramType"; });
-                if (!hasParamType)
+                if (!scan.paramType)
                     missing += missing.empty() ? "paramType" : ", paramType";
                 if (!missing.empty()) {
                     reporter.report(itemOffset, Severity::Error, "ini-missing-key",
@@ -246,6 +593,7 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                                     CoreText::tr("use required, optional or dynamic"));
                 }
             }
+            scans.push_back(scan);
             (isInput ? entry.inputs : entry.outputs).push_back(std::move(t));
         } else if (is(item.name, "precision_reduce")) {
             entry.hasPrecisionReduce = true;
@@ -277,6 +625,10 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
             for (const auto &[key, value] : item.values)
                 if (key == "value")
                     entry.opFile = value;
+        } else if (is(item.name, "op")) {
+            for (const auto &[key, value] : item.values)
+                if (key == "pattern")
+                    pattern = patternOf(value);
         }
         if (rules.strictFlags) {
             for (std::size_t k = 0; k < item.values.size(); ++k) {
@@ -289,6 +641,10 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
             }
         }
     }
+    if (entry.dynamicFormat)
+        pattern = OpPattern::Customize;
+    StoreRefusals(entry, positions, rules, reporter).check(scans, pattern);
+
     const auto byIndex = [](const TensorInfo &a, const TensorInfo &b) { return a.index < b.index; };
     if (!std::is_sorted(entry.inputs.begin(), entry.inputs.end(), byIndex))
         std::stable_sort(entry.inputs.begin(), entry.inputs.end(), byIndex);

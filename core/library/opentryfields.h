@@ -45,6 +45,13 @@ public:
     virtual ~EntryReporter() = default;
     virtual void report(std::size_t offset, Severity severity, std::string code, std::string message,
                         std::string hint) = 0;
+    // Offset in the file of byte `index` of a leaf value whose text starts at `valueOffset` (the
+    // offsets LeafPositions holds), to point at one item of a list. The reader knows how values
+    // are written (JSON quotes and escapes them, INI does not).
+    virtual std::size_t offsetInValue(std::size_t valueOffset, std::size_t index) const
+    {
+        return valueOffset + index;
+    }
 };
 
 // Rules that differ between the JSON library and the INI source form (FORMATS.md).
@@ -56,11 +63,13 @@ struct EntryRules
 
 // Fills the typed fields of `entry` (inputs/outputs, policy, flag, dynamicFormat, opFile) from its
 // verbatim items and reports what the real compiler would refuse: an invalid precision_reduce.flag,
-// and dtype lists whose length differs from format / unknownshape_format.
+// and the L6 store refusals (SEMANTICS §2: dtype/format counts, column counts across tensors,
+// unknown dtype or format words, sub_format items, tensors without name or with a bad paramType).
 void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const EntryRules &rules,
                        EntryReporter &reporter);
 
-// "input3" -> 3 and "output0" -> 0 with isInput set; -1 for other item names.
+// "input3" -> 3 and "output0" -> 0 (also "Input3", "Output0") with isInput set; -1 for other item
+// names.
 int tensorItemIndex(std::string_view item, bool *isInput);
 
 } // namespace opsinfo

@@ -1,7 +1,8 @@
 // The real main window as a whole on the embedded sample: dropped files, the Diff tab's
-// transitions, every view rendered.
+// transitions, every view rendered, a library the compiler refuses.
 #include "mainwindowfixture.h"
 
+#include "common/translations.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
 #include "document/workspace.h"
@@ -29,6 +30,7 @@ private slots:
     void cleanup() { tearDown(); }
 
     void opensDroppedFiles();
+    void showsStoreRefusals();
     void diffListsTransitions();
     void rendersEveryView();
 };
@@ -62,6 +64,36 @@ void TestMainWindow::opensDroppedFiles()
     QVERIFY(recent && recent->isEnabled());
     QVERIFY(!recent->actions().isEmpty());
     QCOMPARE(recent->actions().front()->toolTip(), QFileInfo(path).absoluteFilePath());
+}
+
+// A library FE would refuse (SEMANTICS L6) opens for repair with the load-error dialog naming file,
+// line, column and what to change, in the UI language.
+void TestMainWindow::showsStoreRefusals()
+{
+    const QString path = QStringLiteral(OPSINFO_TEST_DATA "/library/l6/columns.json");
+    QVERIFY(m_window->openPaths({path}));
+    QCOMPARE(m_window->workspace()->libraryDocument()->path(), path);
+    QString log = m_prompt->log.join(QLatin1Char('\n'));
+    QVERIFY2(log.contains(QStringLiteral("error: columns.json has errors")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral(
+                 "columns.json:17:22: error: op 'Add', output0 has 2 kernel columns but "
+                 "input0 has 3; the compiler refuses the whole store [L6]")),
+             qPrintable(log));
+    QVERIFY(log.contains(QStringLiteral("give output0 3 items")));
+
+    QCOMPARE(Translations::install(QLocale(QLocale::Chinese, QLocale::China)),
+             QStringLiteral("zh_CN"));
+    m_prompt->log.clear();
+    const QString tokens = QStringLiteral(OPSINFO_TEST_DATA "/library/l6/dtype_tokens.json");
+    const bool opened = m_window->openPaths({tokens});
+    log = m_prompt->log.join(QLatin1Char('\n'));
+    Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+    QVERIFY(opened);
+    QVERIFY2(
+        log.contains(QStringLiteral("dtype_tokens.json:10:31: 错误: 算子 'Mul'，output0：'fp32' "
+                                    "不是编译器认识的数据类型; 编译器会拒绝整个算子库 [L6]")),
+        qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("请使用 GE 的数据类型名")), qPrintable(log));
 }
 
 void TestMainWindow::diffListsTransitions()

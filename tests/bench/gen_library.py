@@ -108,7 +108,8 @@ def op_entry(rng, name):
         op["precision_reduce"] = {"flag": rng.choices(["true", "false", ""], [77, 22, 1])[0]}
     if rng.random() < 0.22:
         op["slicePattern"] = {"value": rng.choice(["elemwise", "elemwiseBroadcast", "reduce", "scatter"])}
-    if rng.random() < 0.12:
+    # FE refuses a store whose formatAgnostic/broadcast/reduce op lists no dtype (L6)
+    if rng.random() < 0.12 and with_types:
         op["op"] = {"pattern": rng.choice(["formatAgnostic", "broadcast", "reduce"])}
     if rng.random() < 0.09:
         op["compute"] = {"cost": "10"}

@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "clirun.h"
+#include "shareddata.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -243,6 +244,58 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(readAll(out)).object();
         QVERIFY(!o.isEmpty());
         QVERIFY(readAll(out).contains("{\n    \""));
+    }
+
+    // A library FE refuses (SEMANTICS L6) stops every command that loads one: exit 1, and the
+    // finding with file, line, column and what to change on stderr.
+    void storeRefusalStopsEveryCommand_data()
+    {
+        QTest::addColumn<QStringList>("args"); // %L = the refused library, %O = an output file
+        const QString graph = cli("graph.json");
+        const QString dump = testData("graphs/ge_proto_00001_fixture.txt");
+        QTest::newRow("library show") << QStringList {"library", "show", "%L"};
+        QTest::newRow("library stats") << QStringList {"library", "stats", "%L", "--json"};
+        QTest::newRow("library set")
+            << QStringList {"library", "set", "%L", "--op", "Add", "--list", "black", "-o", "%O"};
+        QTest::newRow("library diff A") << QStringList {"library", "diff", "%L", cli("lib")};
+        QTest::newRow("library diff B") << QStringList {"library", "diff", cli("lib"), "%L"};
+        QTest::newRow("mixlist lint")
+            << QStringList {"mixlist", "lint", cli("gelu_black.json"), "--library", "%L"};
+        QTest::newRow("mixlist apply")
+            << QStringList {"mixlist", "apply", cli("gelu_black.json"), "--library", "%L"};
+        QTest::newRow("mixlist export base") << QStringList {
+            "mixlist", "export", "--library", "%L", "--target", cli("lib"), "-o", "%O"};
+        QTest::newRow("mixlist export target") << QStringList {
+            "mixlist", "export", "--library", cli("lib"), "--target", "%L", "-o", "%O"};
+        QTest::newRow("resolve") << QStringList {"resolve", graph,    "--library",
+                                                 "%L",      "--mode", "allow_mix_precision"};
+        QTest::newRow("resolve --all-modes")
+            << QStringList {"resolve", graph, "--library", "%L", "--all-modes", "--json"};
+        QTest::newRow("resolve stores") << QStringList {
+            "resolve", graph, "--library", "%L", "--library", cli("lib"), "--mode", "force_fp16"};
+        QTest::newRow("resolve diff")
+            << QStringList {"resolve", "diff",       graph,    "--library",          "%L",
+                            "--mode",  "force_fp16", "--mode", "allow_mix_precision"};
+        QTest::newRow("check") << QStringList {
+            "check", dump, "--compiled", dump, "--library", "%L", "--mode", "allow_mix_precision"};
+    }
+    void storeRefusalStopsEveryCommand()
+    {
+        QFETCH(QStringList, args);
+        QTemporaryDir dir;
+        const QString library = testData("library/l6/columns.json");
+        const QString output = dir.filePath("out.json");
+        args.replaceInStrings("%L", library).replaceInStrings("%O", output);
+        const Run r = run(args);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(
+            r.err.contains(
+                library
+                + ":17:22: error: op 'Add', output0 has 2 kernel columns but input0 has 3; "
+                  "the compiler refuses the whole store [L6] (every input and output lists one "
+                  "dtype and one format per kernel column: give output0 3 items)"),
+            qPrintable(r.err));
+        QVERIFY(!QFile::exists(output));
     }
 
     void realLibraryStats()

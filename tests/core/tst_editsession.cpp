@@ -41,8 +41,9 @@ OpsInfoObject generateLibrary(int ops, std::mt19937 &rng)
     for (int i = 0; i < ops; ++i) {
         auto &op = object["Op" + std::to_string(i * 7919 % 100003)];
         const int inputs = 1 + int(rng() % 3);
+        // one column count per op, as FE requires of every tensor (L6)
+        const std::string dtype = dtypes[rng() % 4];
         for (int k = 0; k < inputs; ++k) {
-            const std::string dtype = dtypes[rng() % 4];
             std::string format = "ND";
             for (char c : dtype)
                 if (c == ',')

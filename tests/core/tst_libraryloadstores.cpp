@@ -246,9 +246,11 @@ private slots:
         std::vector<std::pair<std::string, int>> found;
         for (const Diagnostic &d : r.diagnostics)
             found.emplace_back(d.code, d.location.line);
-        const std::vector<std::pair<std::string, int>> expected{
-            {"ini-param-type", 2},  {"dtype-format-count", 5}, {"ini-missing-key", 6}, {"ini-flag", 10},
-            {"ini-flag", 11},       {"ini-syntax", 12},         {"ini-syntax", 13},      {"ini-repeated-key", 14},
+        const std::vector<std::pair<std::string, int>> expected {
+            {"ini-param-type", 2},  {"L6", 5},
+            {"ini-missing-key", 6}, {"ini-flag", 10},
+            {"ini-flag", 11},       {"ini-syntax", 12},
+            {"ini-syntax", 13},     {"ini-repeated-key", 14},
             {"ini-syntax", 15},     {"ini-syntax", 16}};
         QCOMPARE(found, expected);
         QCOMPARE(r.library.find("BadCustom")->policy, Policy::White); // "True" still reads as white

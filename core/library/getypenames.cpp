@@ -1,0 +1,170 @@
+#include "library/getypenames.h"
+
+#include <array>
+#include <cstring>
+
+namespace opsinfo {
+
+namespace {
+
+struct GeName
+{
+    std::string_view upper; // the serial name without "DT_"
+    DType type;
+};
+
+// GE's serial data type names that map to a defined type (DT_UNDEFINED and "RESERVED" do not).
+constexpr std::array kGeDtypes {
+    GeName {"FLOAT", DType::Float32},
+    GeName {"FLOAT32", DType::Float32},
+    GeName {"FLOAT16", DType::Float16},
+    GeName {"BFLOAT16", DType::BFloat16},
+    GeName {"INT8", DType::Int8},
+    GeName {"INT16", DType::Int16},
+    GeName {"INT32", DType::Int32},
+    GeName {"INT64", DType::Int64},
+    GeName {"UINT8", DType::UInt8},
+    GeName {"UINT16", DType::UInt16},
+    GeName {"UINT32", DType::UInt32},
+    GeName {"UINT64", DType::UInt64},
+    GeName {"BOOL", DType::Bool},
+    GeName {"DOUBLE", DType::Float64},
+    GeName {"INT4", DType::Int4},
+    GeName {"UINT1", DType::UInt1},
+    GeName {"COMPLEX32", DType::Complex32},
+    GeName {"COMPLEX64", DType::Complex64},
+    GeName {"COMPLEX128", DType::Complex128},
+    GeName {"HIFLOAT8", DType::HiFloat8},
+    GeName {"FLOAT8_E5M2", DType::Float8E5M2},
+    GeName {"FLOAT8_E4M3FN", DType::Float8E4M3FN},
+    GeName {"STRING", DType::String},
+    GeName {"DUAL", DType::Other},
+    GeName {"DUAL_SUB_INT8", DType::Other},
+    GeName {"DUAL_SUB_UINT8", DType::Other},
+    GeName {"QINT8", DType::Other},
+    GeName {"QINT16", DType::Other},
+    GeName {"QINT32", DType::Other},
+    GeName {"QUINT8", DType::Other},
+    GeName {"QUINT16", DType::Other},
+    GeName {"RESOURCE", DType::Other},
+    GeName {"STRING_REF", DType::Other},
+    GeName {"VARIANT", DType::Other},
+    GeName {"INT2", DType::Other},
+    GeName {"UINT2", DType::Other},
+    GeName {"FLOAT8_E8M0", DType::Other},
+    GeName {"FLOAT6_E3M2", DType::Other},
+    GeName {"FLOAT6_E2M3", DType::Other},
+    GeName {"HIFLOAT4", DType::Other},
+    GeName {"FLOAT4_E2M1", DType::Other},
+    GeName {"FLOAT4_E1M2", DType::Other},
+};
+
+// GE's serial format names that do not map to FORMAT_RESERVED.
+constexpr std::string_view kGeFormats[] = {"NCHW",
+                                           "NHWC",
+                                           "ND",
+                                           "NC1HWC0",
+                                           "FRACTAL_Z",
+                                           "NC1C0HWPAD",
+                                           "NHWC1C0",
+                                           "FSR_NCHW",
+                                           "FRACTAL_DECONV",
+                                           "C1HWNC0",
+                                           "FRACTAL_DECONV_TRANSPOSE",
+                                           "FRACTAL_DECONV_SP_STRIDE_TRANS",
+                                           "NC1HWC0_C04",
+                                           "FRACTAL_Z_C04",
+                                           "CHWN",
+                                           "DECONV_SP_STRIDE8_TRANS",
+                                           "NC1KHKWHWC0",
+                                           "BN_WEIGHT",
+                                           "FILTER_HWCK",
+                                           "HWCN",
+                                           "LOOKUP_LOOKUPS",
+                                           "LOOKUP_KEYS",
+                                           "LOOKUP_VALUE",
+                                           "LOOKUP_OUTPUT",
+                                           "LOOKUP_HITS",
+                                           "MD",
+                                           "C1HWNCoC0",
+                                           "FRACTAL_NZ",
+                                           "FRACTAL_NZ_C0_16",
+                                           "FRACTAL_NZ_C0_32",
+                                           "FRACTAL_NZ_C0_2",
+                                           "FRACTAL_NZ_C0_4",
+                                           "FRACTAL_NZ_C0_8",
+                                           "NDHWC",
+                                           "NCDHW",
+                                           "DHWCN",
+                                           "DHWNC",
+                                           "NDC1HWC0",
+                                           "FRACTAL_Z_3D",
+                                           "FRACTAL_Z_3D_TRANSPOSE",
+                                           "CN",
+                                           "NC",
+                                           "FRACTAL_ZN_LSTM",
+                                           "FRACTAL_Z_G",
+                                           "ALL",
+                                           "NULL",
+                                           "ND_RNN_BIAS",
+                                           "FRACTAL_ZN_RNN",
+                                           "NYUV",
+                                           "NYUV_A",
+                                           "NCL",
+                                           "FRACTAL_Z_WINO",
+                                           "C1HWC0"};
+
+char upper(char c)
+{
+    return c >= 'a' && c <= 'z' ? char(c - 32) : c;
+}
+
+} // namespace
+
+std::optional<DType> geDtypeOfToken(std::string_view token)
+{
+    if (token.empty() || token.size() > 16)
+        return std::nullopt;
+    for (const GeName &name : kGeDtypes) {
+        if (name.upper.size() != token.size())
+            continue;
+        bool same = true;
+        for (std::size_t i = 0; i < token.size() && same; ++i)
+            same = upper(token[i]) == name.upper[i];
+        if (same)
+            return name.type;
+    }
+    return std::nullopt;
+}
+
+bool isGeFormatToken(std::string_view token, bool *null)
+{
+    if (null)
+        *null = false;
+    const std::size_t colon = token.find(':');
+    if (colon != std::string_view::npos) {
+        const std::string_view sub = token.substr(colon + 1);
+        if (sub.empty())
+            return false; // GE: std::stoi("") throws
+        unsigned long value = 0;
+        for (char c : sub) {
+            if (c < '0' || c > '9')
+                return false;
+            value = value * 10 + unsigned(c - '0');
+            if (value > 0xffff)
+                return false;
+        }
+        token = token.substr(0, colon);
+    }
+    for (std::string_view name : kGeFormats) {
+        if (name.size() == token.size()
+            && std::memcmp(name.data(), token.data(), token.size()) == 0) {
+            if (null)
+                *null = name == "NULL";
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace opsinfo
