@@ -8,52 +8,57 @@ namespace opsinfo {
 
 int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo convert-ini",
-                "Convert ops-info INI source files (custom op projects) to one JSON library in the canonical\n"
-                "style (sort_keys, indent 4, ',' and ':' separators), byte-identical to parse_ini_to_json.py.\n"
-                "Several INI files are merged in order; a later [OpType] section replaces an earlier one.");
+    ArgParser p(
+        "opsinfo convert-ini",
+        "Convert ops-info INI source files (custom op projects) to one JSON library in the canonical\n"
+        "style (sort_keys, indent 4, ',' and ':' separators), byte-identical to CANN 8.1.RC1's\n"
+        "parse_ini_to_json.py, and refuse what that script refuses (with its message and the line).\n"
+        "Several INI files are read in order; a later [OpType] section replaces an earlier one.");
     p.positional("IN.ini", "INI source files", true)
         .option("output", "OUT.json", "the JSON file to write ('-' for stdout)", false, "o")
-        .flag("trim", "strip spaces around keys and values (newer copies of the script do)");
+        .option(
+            "script", "VERSION",
+            "tbe (default: msopgen's TBE/AI CPU projects) or ascendc (Ascend C projects: no output0 check, "
+            "more dtype words)")
+        .flag("trim", "strip spaces around keys and values (no shipped 8.1 script does)");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     if (!p.has("output")) {
         err << "opsinfo convert-ini: -o OUT.json is required\n";
         return ExitUsage;
     }
-    // The script concatenates its inputs' sections, so converting the joined text gives the same
-    // replace-on-repeat behaviour across files; diagnostics name each file by converting it alone.
-    std::string joined;
-    std::vector<Diagnostic> diagnostics;
-    for (const std::string &file : p.values("IN.ini")) {
-        const auto text = readFileForCli(file, err);
-        if (!text)
-            return ExitUsage;
-        IniConversionOptions options;
-        options.file = file;
-        options.trimKeysAndValues = p.has("trim");
-        const IniConversion single = convertIni(*text, options);
-        diagnostics.insert(diagnostics.end(), single.diagnostics.begin(), single.diagnostics.end());
-        joined += *text;
-        if (!joined.empty() && joined.back() != '\n')
-            joined += '\n';
-    }
-    printDiagnostics(diagnostics, err);
-    if (hasErrors(diagnostics)) {
-        err << "opsinfo convert-ini: nothing written; fix the errors above\n";
-        return ExitInputErrors;
-    }
     IniConversionOptions options;
     options.trimKeysAndValues = p.has("trim");
-    const IniConversion merged = convertIni(joined, options);
+    if (p.has("script") && !parseIniScript(p.value("script"), options.script)) {
+        err << "opsinfo convert-ini: unknown --script '" << p.value("script")
+            << "' (tbe or ascendc)\n";
+        return ExitUsage;
+    }
+    std::vector<std::string> texts;
+    for (const std::string &file : p.values("IN.ini")) {
+        auto text = readFileForCli(file, err);
+        if (!text)
+            return ExitUsage;
+        texts.push_back(std::move(*text));
+    }
+    std::vector<IniSource> sources;
+    for (std::size_t i = 0; i < texts.size(); ++i)
+        sources.push_back({p.values("IN.ini")[i], texts[i]});
+    const IniConversion converted = convertIniFiles(sources, options);
+    printDiagnostics(converted.diagnostics, err);
+    if (!converted.ok()) {
+        err << "opsinfo convert-ini: nothing written; parse_ini_to_json.py ("
+            << iniScriptName(options.script) << ") refuses this input too (fix the errors above)\n";
+        return ExitInputErrors;
+    }
     const std::string output = p.value("output");
     if (output == "-") {
-        out << merged.json;
+        out << converted.json;
         return ExitOk;
     }
     SaveOptions save;
     save.backup = false;
-    const SaveResult saved = saveFileAtomically(output, merged.json, save);
+    const SaveResult saved = saveFileAtomically(output, converted.json, save);
     printDiagnostics(saved.diagnostics, err);
     return saved.ok ? ExitOk : ExitUsage;
 }

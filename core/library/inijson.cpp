@@ -1,20 +1,21 @@
 #include "library/inijson.h"
 
 #include "common/coretext.h"
+#include "library/inijson_p.h"
 
-#include <algorithm>
 #include <cstdint>
+#include <unordered_map>
 
 namespace opsinfo {
 
 namespace {
 
-// Code points Python's str.rstrip() removes (str.isspace()).
+// Code points Python's str.rstrip() / str.strip() remove (str.isspace()).
 bool isPythonSpace(std::uint32_t cp)
 {
     return (cp >= 0x09 && cp <= 0x0d) || (cp >= 0x1c && cp <= 0x20) || cp == 0x85 || cp == 0xa0
-        || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 || cp == 0x2029 || cp == 0x202f
-        || cp == 0x205f || cp == 0x3000;
+        || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 || cp == 0x2029
+        || cp == 0x202f || cp == 0x205f || cp == 0x3000;
 }
 
 // Length of the UTF-8 sequence ending at `end` and its code point; 1 and the byte when invalid.
@@ -50,7 +51,6 @@ std::string_view rstripPython(std::string_view s)
 
 std::string_view lstripPython(std::string_view s)
 {
-    // Only needed for the trimming option; ASCII whitespace and the common Unicode spaces.
     while (!s.empty()) {
         const auto c = static_cast<unsigned char>(s.front());
         if (c < 0x80) {
@@ -59,7 +59,7 @@ std::string_view lstripPython(std::string_view s)
             s.remove_prefix(1);
             continue;
         }
-        std::size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+        const std::size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
         if (len > s.size())
             break;
         std::uint32_t cp = 0;
@@ -70,110 +70,282 @@ std::string_view lstripPython(std::string_view s)
     return s;
 }
 
-bool validUtf8(std::string_view s)
+// Offset of the first byte Python's strict UTF-8 decoder rejects (overlong forms, surrogates and
+// code points above U+10FFFF included), or npos.
+std::size_t firstInvalidUtf8(std::string_view s)
 {
-    std::string sink;
-    return appendPythonJsonString(sink, s);
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t len = 0;
+        unsigned low = 0x80, high = 0xbf; // allowed range of the second byte
+        if (c >= 0xc2 && c <= 0xdf) {
+            len = 2;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            len = 3;
+            low = c == 0xe0 ? 0xa0 : 0x80;
+            high = c == 0xed ? 0x9f : 0xbf;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            len = 4;
+            low = c == 0xf0 ? 0x90 : 0x80;
+            high = c == 0xf4 ? 0x8f : 0xbf;
+        } else {
+            return i;
+        }
+        if (i + len > s.size())
+            return i;
+        const auto second = static_cast<unsigned char>(s[i + 1]);
+        if (second < low || second > high)
+            return i;
+        for (std::size_t k = 2; k < len; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80)
+                return i;
+        i += len;
+    }
+    return std::string_view::npos;
 }
 
-Diagnostic at(Severity severity, const std::string &file, int line, const std::string &code,
-              const std::string &message, const std::string &hint)
+// Line and column of `offset`, lines ended as Python's universal newlines end them.
+std::pair<int, int> lineAndColumn(std::string_view text, std::size_t offset)
 {
-    return {severity, {file, line, line > 0 ? 1 : 0}, code, message, hint};
+    int line = 1;
+    std::size_t lineStart = 0;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    return {line, int(offset - lineStart) + 1};
 }
 
-std::size_t countItems(const std::string &list)
+Diagnostic at(Severity severity, const std::string &file, int line, int column,
+              const std::string &code, const std::string &message, const std::string &hint)
 {
-    return list.empty() ? 0 : std::size_t(std::count(list.begin(), list.end(), ',')) + 1;
+    return {severity, {file, line, line > 0 ? column : 0}, code, message, hint};
 }
+
+// parse_ini_to_obj over one file, into `sections` (shared by every file of one conversion).
+class IniReader
+{
+public:
+    IniReader(std::vector<IniSection> &sections,
+              std::unordered_map<std::string, std::size_t> &index,
+              std::vector<Diagnostic> &diagnostics, const IniConversionOptions &options)
+        : m_sections(sections)
+        , m_index(index)
+        , m_diagnostics(diagnostics)
+        , m_options(options)
+    {
+    }
+
+    void read(const std::string &file, std::string_view text)
+    {
+        m_file = file;
+        if (const std::size_t bad = firstInvalidUtf8(text); bad != std::string_view::npos) {
+            // Python decodes the whole file before reading a line.
+            const auto [line, column] = lineAndColumn(text, bad);
+            report(Severity::Error, line, column, "ini-encoding",
+                   CoreText::tr("byte %1 is not UTF-8: parse_ini_to_json.py cannot read the file",
+                                static_cast<unsigned>(static_cast<unsigned char>(text[bad])))
+                       + "; " + scriptSays("UnicodeDecodeError"),
+                   CoreText::tr("save the file as UTF-8"));
+            return;
+        }
+        IniSection
+            orphan; // the script's op_dict before the first section: read, checked, never written
+        std::size_t current = npos;
+        bool found = false;
+        int lineNo = 0;
+        std::size_t pos = 0;
+        while (pos < text.size()) {
+            // Python's universal newlines: "\n", "\r\n" and a lone "\r" all end a line.
+            std::size_t end = text.find_first_of("\r\n", pos);
+            std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
+            if (end != std::string_view::npos && text[end] == '\r' && next < text.size()
+                && text[next] == '\n')
+                ++next;
+            if (end == std::string_view::npos)
+                end = text.size();
+            ++lineNo;
+            const std::string_view line = rstripPython(text.substr(pos, end - pos));
+            pos = next;
+            if (line.empty())
+                continue;
+            if (lineNo == 1 && line.substr(0, 3) == "\xef\xbb\xbf")
+                report(
+                    Severity::Warning, 1, 1, "ini-bom",
+                    CoreText::tr(
+                        "the file starts with a UTF-8 byte order mark, which parse_ini_to_json.py reads as part of the first line"),
+                    CoreText::tr("save the file as UTF-8 without BOM"));
+            if (line.front() == '[') {
+                if (line.back() != ']') {
+                    report(
+                        Severity::Warning, lineNo, 1, "ini-section",
+                        CoreText::tr(
+                            "a line starting with '[' but not ending with ']': parse_ini_to_json.py ignores it"),
+                        CoreText::tr("write [OpType]"));
+                    continue;
+                }
+                current = openSection(std::string(line.substr(1, line.size() - 2)), lineNo);
+                found = true;
+                continue;
+            }
+            const std::size_t eq = line.find('=');
+            if (eq == std::string_view::npos) {
+                report(Severity::Warning, lineNo, 1, "ini-no-equals",
+                       CoreText::tr("line without '=' ignored"),
+                       CoreText::tr("write item.key=value"));
+                continue;
+            }
+            std::string_view key = line.substr(0, eq);
+            std::string_view value = line.substr(eq + 1);
+            if (m_options.trimKeysAndValues) {
+                key = lstripPython(rstripPython(key));
+                value = lstripPython(value);
+            }
+            const int valueColumn = int(value.data() - line.data()) + 1;
+            const std::size_t dot = key.find('.');
+            if (dot == std::string_view::npos || key.find('.', dot + 1) != std::string_view::npos) {
+                report(Severity::Error, lineNo, 1, "ini-key-dots",
+                       CoreText::tr("key '%1' must have exactly one '.'", key) + "; "
+                           + scriptSays(
+                               dot == std::string_view::npos
+                                   ? "ValueError: not enough values to unpack (expected 2, got 1)"
+                                   : "ValueError: too many values to unpack (expected 2)"),
+                       CoreText::tr("write item.key=value, e.g. input0.dtype=float16"));
+                continue;
+            }
+            IniSection &section = current == npos ? orphan : m_sections[current];
+            if (current == npos)
+                report(Severity::Warning, lineNo, 1, "ini-outside-section",
+                       CoreText::tr("line before the first [OpType] section ignored"),
+                       CoreText::tr("put it under a section"));
+            addLeaf(section, std::string(key.substr(0, dot)), std::string(key.substr(dot + 1)),
+                    std::string(value), lineNo, valueColumn);
+        }
+        if (!found)
+            report(Severity::Error, 0, 0, "ini-no-section",
+                   CoreText::tr("the file has no [OpType] section") + "; "
+                       + scriptSays("RuntimeError: Not find OpType in .ini file."),
+                   CoreText::tr("start the file with the op type in brackets, e.g. [Add]"));
+    }
+
+private:
+    static constexpr std::size_t npos = std::size_t(-1);
+
+    std::size_t openSection(std::string name, int lineNo)
+    {
+        const auto [it, fresh] = m_index.try_emplace(name, m_sections.size());
+        if (fresh) {
+            m_sections.push_back({std::move(name), m_file, lineNo, {}});
+        } else {
+            IniSection &earlier = m_sections[it->second];
+            report(
+                Severity::Warning, lineNo, 1, "ini-repeated-section",
+                CoreText::tr(
+                    "section [%1] appears again (first at %2:%3) and replaces the earlier one as a whole",
+                    earlier.name, earlier.file, earlier.line),
+                CoreText::tr("merge the two sections"));
+            earlier
+                = {std::move(name), m_file, lineNo, {}}; // Python: a new dict under the same key
+        }
+        return it->second;
+    }
+
+    void addLeaf(IniSection &section, std::string item, std::string key, std::string value,
+                 int lineNo, int valueColumn)
+    {
+        IniItem *target = nullptr;
+        for (IniItem &i : section.items)
+            if (i.name == item)
+                target = &i;
+        if (!target) {
+            section.items.push_back({item, lineNo, {}});
+            target = &section.items.back();
+        }
+        if (const IniLeaf *earlier = target->find(key)) {
+            report(Severity::Error, lineNo, 1, "ini-duplicate-key",
+                   CoreText::tr("'%1.%2' is set again (first at line %3)", item, key, earlier->line)
+                       + "; "
+                       + scriptSays("RuntimeError: Op:" + section.name + " " + item + " " + key
+                                    + " is repeated!"),
+                   CoreText::tr("keep one line per key"));
+            return;
+        }
+        target->leaves.push_back({std::move(key), std::move(value), lineNo, valueColumn});
+    }
+
+    static std::string scriptSays(const std::string &message)
+    {
+        return CoreText::tr("parse_ini_to_json.py: %1", message);
+    }
+
+    void report(Severity severity, int line, int column, const char *code,
+                const std::string &message, const std::string &hint)
+    {
+        m_diagnostics.push_back(at(severity, m_file, line, column, code, message, hint));
+    }
+
+    std::vector<IniSection> &m_sections;
+    std::unordered_map<std::string, std::size_t> &m_index;
+    std::vector<Diagnostic> &m_diagnostics;
+    const IniConversionOptions &m_options;
+    std::string m_file;
+};
 
 } // namespace
 
-IniConversion convertIni(std::string_view ini, const IniConversionOptions &options)
+std::string_view pythonStrip(std::string_view s)
+{
+    return lstripPython(rstripPython(s));
+}
+
+const char *iniScriptName(IniScript script)
+{
+    return script == IniScript::AscendC ? "ascendc" : "tbe";
+}
+
+bool parseIniScript(std::string_view name, IniScript &script)
+{
+    if (name == "tbe")
+        script = IniScript::Tbe;
+    else if (name == "ascendc")
+        script = IniScript::AscendC;
+    else
+        return false;
+    return true;
+}
+
+IniConversion convertIniFiles(const std::vector<IniSource> &files,
+                              const IniConversionOptions &options)
 {
     IniConversion result;
-    const std::string &file = options.file;
-    if (ini.substr(0, 3) == "\xef\xbb\xbf") {
-        ini.remove_prefix(3);
-        result.diagnostics.push_back(at(Severity::Warning, file, 1, "ini-bom",
-                                        CoreText::tr("the file starts with a UTF-8 byte order mark, which parse_ini_to_json.py does not accept"),
-                                        CoreText::tr("save the file as UTF-8 without BOM")));
+    std::vector<IniSection> sections;
+    std::unordered_map<std::string, std::size_t> index;
+    IniReader reader(sections, index, result.diagnostics, options);
+    for (const IniSource &source : files)
+        reader.read(source.file, source.text);
+    checkIniSections(sections, options.script, result.diagnostics);
+    for (const IniSection &section : sections) {
+        auto &op = result.object[section.name];
+        for (const IniItem &item : section.items) {
+            auto &leaves = op[item.name];
+            for (const IniLeaf &leaf : item.leaves)
+                leaves[leaf.key] = leaf.value;
+        }
     }
-    std::map<std::string, std::map<std::string, std::string>> *op = nullptr;
-    std::string opName;
-    int lineNo = 0;
-    std::size_t pos = 0;
-    while (pos < ini.size()) {
-        // Python's universal newlines: "\n", "\r\n" and a lone "\r" all end a line.
-        std::size_t end = ini.find_first_of("\r\n", pos);
-        std::size_t next = end == std::string_view::npos ? ini.size() : end + 1;
-        if (end != std::string_view::npos && ini[end] == '\r' && next < ini.size() && ini[next] == '\n')
-            ++next;
-        if (end == std::string_view::npos)
-            end = ini.size();
-        ++lineNo;
-        const std::string_view line = rstripPython(ini.substr(pos, end - pos));
-        pos = next;
-        if (line.empty())
-            continue;
-        if (!validUtf8(line)) {
-            result.diagnostics.push_back(at(Severity::Error, file, lineNo, "ini-encoding",
-                                            CoreText::tr("the line is not valid UTF-8"), CoreText::tr("save the file as UTF-8")));
-        }
-        if (line.front() == '[') {
-            if (line.back() != ']')
-                result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-section",
-                                                CoreText::tr("section header without a closing ']'") + "; "
-                                                    + CoreText::tr("its last character is dropped as parse_ini_to_json.py does"),
-                                                CoreText::tr("write [OpType]")));
-            opName = std::string(line.substr(1, line.size() >= 2 ? line.size() - 2 : 0));
-            if (result.object.count(opName))
-                result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-repeated-section",
-                                                CoreText::tr("section [%1] appears again and replaces the earlier one", opName),
-                                                CoreText::tr("merge the two sections")));
-            op = &result.object[opName];
-            op->clear();
-            continue;
-        }
-        const std::size_t eq = line.find('=');
-        if (eq == std::string_view::npos) {
-            result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-no-equals",
-                                            CoreText::tr("line without '=' ignored"), CoreText::tr("write item.key=value")));
-            continue;
-        }
-        std::string_view key = line.substr(0, eq);
-        std::string_view value = line.substr(eq + 1);
-        if (options.trimKeysAndValues) {
-            key = lstripPython(rstripPython(key));
-            value = lstripPython(value);
-        }
-        const std::size_t dot = key.find('.');
-        if (dot == std::string_view::npos || key.find('.', dot + 1) != std::string_view::npos) {
-            result.diagnostics.push_back(at(Severity::Error, file, lineNo, "ini-key-dots",
-                                            CoreText::tr("key '%1' must have exactly one '.'", key) + "; "
-                                                + CoreText::tr("line skipped"),
-                                            CoreText::tr("write item.key=value, e.g. input0.dtype=float16")));
-            continue;
-        }
-        if (!op) {
-            result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-outside-section",
-                                            CoreText::tr("line before the first [OpType] section ignored"),
-                                            CoreText::tr("put it under a section")));
-            continue;
-        }
-        auto &item = (*op)[std::string(key.substr(0, dot))];
-        const std::string field(key.substr(dot + 1));
-        if (item.count(field))
-            result.diagnostics.push_back(at(Severity::Warning, file, lineNo, "ini-duplicate-key",
-                                            CoreText::tr("'%1' is set again in [%2]", key, opName) + "; "
-                                                + CoreText::tr("the last value is used (newer scripts refuse this)"),
-                                            CoreText::tr("keep one line per key")));
-        item[field] = std::string(value);
-    }
-    auto checks = validateOpsInfoSource(result.object, file);
-    result.diagnostics.insert(result.diagnostics.end(), checks.begin(), checks.end());
     result.json = writeCanonicalJson(result.object, {options.trailingNewline});
     return result;
+}
+
+IniConversion convertIni(std::string_view ini, const IniConversionOptions &options)
+{
+    return convertIniFiles({IniSource {options.file, ini}}, options);
 }
 
 std::string convertIniToJson(std::string_view ini, std::vector<Diagnostic> *diagnostics,
@@ -183,44 +355,6 @@ std::string convertIniToJson(std::string_view ini, std::vector<Diagnostic> *diag
     if (diagnostics)
         diagnostics->insert(diagnostics->end(), result.diagnostics.begin(), result.diagnostics.end());
     return std::move(result.json);
-}
-
-std::vector<Diagnostic> validateOpsInfoSource(const OpsInfoObject &object, const std::string &file)
-{
-    std::vector<Diagnostic> out;
-    // `message` starts with "[op] item: ".
-    auto report = [&](const std::string &message, const std::string &hint) {
-        out.push_back(at(Severity::Error, file, 0, "ini-check", message, hint));
-    };
-    for (const auto &[op, items] : object) {
-        for (const auto &[item, fields] : items) {
-            const bool tensor = item.rfind("input", 0) == 0 || item.rfind("output", 0) == 0;
-            if (tensor) {
-                const auto name = fields.find("name");
-                const auto paramType = fields.find("paramType");
-                if (name == fields.end() || paramType == fields.end())
-                    report(CoreText::tr("[%1] %2: needs both name and paramType", op, item),
-                           CoreText::tr("add the missing key(s)"));
-                else if (paramType->second != "required" && paramType->second != "optional"
-                         && paramType->second != "dynamic")
-                    report(CoreText::tr("[%1] %2: paramType '%3' is not required, optional or dynamic", op, item,
-                                        paramType->second),
-                           CoreText::tr("use one of those three"));
-                const auto dtype = fields.find("dtype");
-                const auto format = fields.find("format");
-                if (dtype != fields.end() && format != fields.end()
-                    && countItems(dtype->second) != countItems(format->second))
-                    report(CoreText::tr("[%1] %2: %3 dtypes but %4 formats", op, item, countItems(dtype->second),
-                                        countItems(format->second)),
-                           CoreText::tr("every column needs one dtype and one format"));
-            }
-            const auto flag = fields.find("flag");
-            if (flag != fields.end() && flag->second != "true" && flag->second != "false")
-                report(CoreText::tr("[%1] %2: flag '%3' is not true or false", op, item, flag->second),
-                       CoreText::tr("write true or false"));
-        }
-    }
-    return out;
 }
 
 } // namespace opsinfo

@@ -246,6 +246,48 @@ private slots:
         QVERIFY(readAll(out).contains("{\n    \""));
     }
 
+    // --script: the TBE script (default) requires output0, the Ascend C one does not; a refusal
+    // names the line and quotes the script, and nothing is written.
+    void convertIniScripts()
+    {
+        REQUIRE_SHARED_DATA();
+        QTemporaryDir dir;
+        QByteArray ini;
+        for (const QByteArray &line :
+             readAll(sharedData("opsinfo/ini-samples/Onnx__ascend310__fill_v2d.ini")).split('\n'))
+            if (!line.startsWith("output0."))
+                ini += line + '\n';
+        const QString in = dir.filePath("fill_v2d.ini");
+        QFile file(in);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(ini);
+        file.close();
+        const QString out = dir.filePath("out.json");
+        for (const QStringList &tbe : {QStringList {}, QStringList {"--script", "tbe"}}) {
+            const Run refused = run(QStringList {"convert-ini", in, "-o", out} + tbe);
+            QCOMPARE(refused.code, 1);
+            QVERIFY2(
+                refused.err.contains(
+                    in
+                    + ":1:1: error: [FillV2D] has no output0; parse_ini_to_json.py: output0 is "
+                      "required in .ini file! [ini-output0]"),
+                qPrintable(refused.err));
+            QVERIFY(!QFile::exists(out));
+        }
+        const Run converted = run({"convert-ini", in, "-o", out, "--script", "ascendc"});
+        QVERIFY2(converted.code == 0, qPrintable(converted.err));
+        QVERIFY(QJsonDocument::fromJson(readAll(out)).object().contains("FillV2D"));
+        QCOMPARE(run({"convert-ini", in, "-o", out, "--script", "tbe2"}).code, 2);
+        // --trim strips the blanks around '=' no shipped script strips
+        QFile spaced(dir.filePath("spaced.ini"));
+        QVERIFY(spaced.open(QIODevice::WriteOnly));
+        spaced.write("[A]\noutput0.name = y\noutput0.paramType=required\n");
+        spaced.close();
+        const Run trimmed = run({"convert-ini", spaced.fileName(), "-o", "-", "--trim"});
+        QCOMPARE(trimmed.code, 0);
+        QVERIFY(trimmed.out.contains("\"name\":\"y\""));
+    }
+
     // A library FE refuses (SEMANTICS L6) stops every command that loads one: exit 1, and the
     // finding with file, line, column and what to change on stderr.
     void storeRefusalStopsEveryCommand_data()
