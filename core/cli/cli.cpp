@@ -24,7 +24,10 @@ const std::array kCommands {
     Command {"graph", "inspect model graphs (ONNX, GE dumps, ATC JSON, TF GraphDef)",
              &runGraphCommand},
     Command {"resolve", "predict the dtype of every node for a precision mode", &runResolveCommand},
-    Command {"check", "compare predictions with a compiled GE dump", &runCheckCommand},
+    Command {"check", "compare predictions with a compiled GE dump or executed evidence",
+             &runCheckCommand},
+    Command {"evidence", "import profiler and accuracy evidence and join it to a graph",
+             &runEvidenceCommand},
     Command {"schema", "print the JSON Schema of modify_mixlist or ops-info files",
              &runSchemaCommand},
 };

@@ -33,6 +33,9 @@ atc_json|atc_json|65536|graphs/atc_fixture.json cli/graph.json
 tf_pb|tf_pb|65536|graphs/tf_fixture.pb
 tf_pbtxt|tf_pbtxt|65536|graphs/tf_fixture.pbtxt
 edit_roundtrip|edit_roundtrip|256|
+evidence_csv|evidence_csv|65536|evidence/*.csv
+evidence_json|evidence_json|65536|evidence/*.json
+api_map|api_map|16384|
 "
 wanted=" $* "
 failed=()
@@ -48,6 +51,8 @@ while IFS='|' read -r name dict maxlen seeds; do
     case $name in
         keep_dtype) printf 'conv1\nOpType::MatMulV2\n\n# comment\n' >"$corpus/seed-keep" ;;
         customize_dtypes) printf 'conv1::InputDtype:float16,,OutputDtype:float32\nOpType::MatMulV2:InputDtype:float16,float16,float32,OutputDtype:float32\n' >"$corpus/seed-custom" ;;
+        api_map) cp resources/core/apimap/msprobe_to_ascend.tsv "$corpus/seed-map"
+                 printf 'Functional.conv2d.0.forward.input.0\nTensor___add___0_forward_output\nModule.a.Linear.forward.0\n' >"$corpus/seed-names" ;;
         edit_roundtrip) printf '\000\000\001\001\002\002' >"$corpus/seed-0"; printf '\003\001\000\002\001\001\000' >"$corpus/seed-3" ;;
     esac
     log=$artifacts/run.log
