@@ -6,6 +6,28 @@
 
 namespace opsinfo {
 
+ResolveInputs::ResolveInputs(ResolveInputs &&other) noexcept
+{
+    *this = std::move(other);
+}
+
+ResolveInputs &ResolveInputs::operator=(ResolveInputs &&other) noexcept
+{
+    graph = std::move(other.graph);
+    library = std::move(other.library);
+    mixlist = std::move(other.mixlist);
+    mixlistPath = std::move(other.mixlistPath);
+    policies = std::move(other.policies);
+    keepDtype = std::move(other.keepDtype);
+    customizeDtypes = std::move(other.customizeDtypes);
+    options = other.options;
+    options.keepDtype = other.options.keepDtype ? &keepDtype : nullptr;
+    options.customizeDtypes = other.options.customizeDtypes ? &customizeDtypes : nullptr;
+    soc = std::move(other.soc);
+    platformIni = std::move(other.platformIni);
+    return *this;
+}
+
 void addResolveOptions(ArgParser &p, bool withMixlist)
 {
     p.option("library", "PATH", "ops-info library: .json file, soc folder or opp folder (several = stores)", true)

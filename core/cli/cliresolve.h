@@ -31,6 +31,12 @@ struct ResolveInputs
     ResolveOptions options;
     std::string soc;
     std::string platformIni; // text of --platform-ini, if given
+
+    ResolveInputs() = default;
+    // `options` points at keepDtype and customizeDtypes of this object: a move points it at the
+    // new object's (a defaulted move left it at the moved-from one, freed once returned).
+    ResolveInputs(ResolveInputs &&other) noexcept;
+    ResolveInputs &operator=(ResolveInputs &&other) noexcept;
 };
 
 // Declares the options every resolving command shares (--library, --mixlist, --keep-dtype ...).

@@ -47,6 +47,24 @@ class TestCli : public QObject
 {
     Q_OBJECT
 private slots:
+    // readResolveInputs returned ResolveInputs by move while its options still pointed at the
+    // moved-from keep_dtype / customize_dtypes: a use after free (found by the advise tests,
+    // a crash under load). The kept node must be decided from the file's keep list.
+    void resolveReadsKeepDtypeAfterReturning()
+    {
+        QTemporaryDir dir;
+        const QString keep = dir.filePath("keep.cfg");
+        QFile file(keep);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write("mm\nact\n") > 0);
+        file.close();
+        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "allow_mix_precision",
+                           "--keep-dtype", keep, "--json"});
+        QCOMPARE(r.code, 0);
+        const QJsonArray nodes = QJsonDocument::fromJson(r.out.toUtf8()).object().value("nodes").toArray();
+        QCOMPARE(nodeNamed(nodes, "mm").value("dtype").toString(), QStringLiteral("float32"));
+        QCOMPARE(nodeNamed(nodes, "act").value("dtype").toString(), QStringLiteral("float32"));
+    }
+
     void exitCodes_data()
     {
         QTest::addColumn<QStringList>("args");
