@@ -26,6 +26,8 @@ const std::array kCommands {
     Command {"resolve", "predict the dtype of every node for a precision mode", &runResolveCommand},
     Command {"check", "compare predictions with a compiled GE dump or executed evidence",
              &runCheckCommand},
+    Command {"advise", "compute the smallest list change that protects nodes or removes Casts",
+             &runAdviseCommand},
     Command {"evidence", "import profiler and accuracy evidence and join it to a graph",
              &runEvidenceCommand},
     Command {"schema", "print the JSON Schema of modify_mixlist or ops-info files",

@@ -19,6 +19,7 @@ int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out
 int runGraphCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runResolveCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
+int runAdviseCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runEvidenceCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runSchemaCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 

@@ -1,0 +1,377 @@
+#include "advice/advice.h"
+#include "advice/evidenceprotect.h"
+#include "cli/clicommon.h"
+#include "cli/clievidence.h"
+#include "cli/cliresolve.h"
+#include "cli/commands.h"
+#include "common/atomicfile.h"
+#include "evidence/evidencesummary.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+namespace opsinfo {
+
+namespace {
+
+std::string figure(double value, int decimals = 1)
+{
+    char text[48];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+std::string share(std::size_t part, std::size_t whole)
+{
+    return whole ? figure(100.0 * double(part) / double(whole)) + "%" : std::string("-");
+}
+
+std::optional<std::size_t> countOption(const ArgParser &p, const std::string &name,
+                                       std::size_t fallback, std::ostream &err)
+{
+    if (!p.has(name))
+        return fallback;
+    const std::string text = p.value(name);
+    char *end = nullptr;
+    const long long value = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || value < 0 || value > 100000) {
+        err << "opsinfo advise: --" << name << " takes a whole number from 0 to 100000, not '"
+            << text << "'\n";
+        return std::nullopt;
+    }
+    return std::size_t(value);
+}
+
+// Refuses to write over a file the command read: the advice must never replace its own input.
+bool isInput(const std::string &path, const std::vector<std::string> &inputs)
+{
+    std::error_code error;
+    for (const std::string &input : inputs)
+        if (std::filesystem::exists(path, error) && std::filesystem::equivalent(path, input, error))
+            return true;
+    return false;
+}
+
+bool writeOutput(const std::string &path, const std::string &text,
+                 const std::vector<std::string> &inputs, std::ostream &out, std::ostream &err)
+{
+    if (path == "-") {
+        out << text;
+        return true;
+    }
+    if (isInput(path, inputs)) {
+        err << "opsinfo advise: refusing to overwrite " << path
+            << ", which is one of the inputs (write elsewhere)\n";
+        return false;
+    }
+    std::string error;
+    if (!writeFileAtomically(path, text, 0644, FileSystemOps::real(), &error)) {
+        err << "opsinfo advise: " << error << "\n";
+        return false;
+    }
+    return true;
+}
+
+nlohmann::json summaryJson(const ResolutionSummary &s)
+{
+    return {{"float_nodes", s.floatNodes}, {"fp16", s.fp16Nodes},   {"bf16", s.bf16Nodes},
+            {"fp32", s.fp32Nodes},         {"casts", s.castsTotal}, {"casts_down", s.castsDown},
+            {"casts_up", s.castsUp}};
+}
+
+nlohmann::json effectJson(const AdviceEffect &e)
+{
+    nlohmann::json moved = nlohmann::json::array();
+    for (const MovedNode &m : e.moved)
+        moved.push_back({{"name", m.name},
+                         {"op_type", m.opType},
+                         {"from", dtypeName(m.from)},
+                         {"to", dtypeName(m.to)}});
+    nlohmann::json movedProtected = nlohmann::json::array();
+    for (const MovedNode &m : e.movedProtected)
+        movedProtected.push_back(
+            {{"name", m.name}, {"from", dtypeName(m.from)}, {"to", dtypeName(m.to)}});
+    nlohmann::json j {{"fixed", e.fixed},
+                      {"still_not_fp32", e.stillNotFp32},
+                      {"moved", moved},
+                      {"moved_protected", movedProtected},
+                      {"before", summaryJson(e.before)},
+                      {"after", summaryJson(e.after)},
+                      {"casts_delta", e.castsDelta()}};
+    if (e.timeEstimated)
+        j["time_estimate_us"] = {{"cast_before", e.castTimeBeforeUs},
+                                 {"cast_after", e.castTimeAfterUs},
+                                 {"fp32_time_moved_to_16_bit", e.fp32TimeMovedUs}};
+    return j;
+}
+
+nlohmann::json editJson(const AdviceEdit &edit)
+{
+    nlohmann::json j {
+        {"kind", editKindName(edit.kind)}, {"target", edit.target}, {"entry", edit.entry()}};
+    if (edit.kind != EditKind::KeepNode) {
+        j["from"] = policyName(edit.from);
+        j["to"] = policyName(edit.to);
+    }
+    return j;
+}
+
+void printEffectTable(const AdviceEffect &e, std::ostream &out)
+{
+    const ResolutionSummary &b = e.before, &a = e.after;
+    std::vector<std::vector<std::string>> rows {
+        {"float nodes", std::to_string(b.floatNodes), std::to_string(a.floatNodes)},
+        {"float16", std::to_string(b.fp16Nodes) + " (" + share(b.fp16Nodes, b.floatNodes) + ")",
+         std::to_string(a.fp16Nodes) + " (" + share(a.fp16Nodes, a.floatNodes) + ")"},
+        {"bfloat16", std::to_string(b.bf16Nodes) + " (" + share(b.bf16Nodes, b.floatNodes) + ")",
+         std::to_string(a.bf16Nodes) + " (" + share(a.bf16Nodes, a.floatNodes) + ")"},
+        {"float32", std::to_string(b.fp32Nodes) + " (" + share(b.fp32Nodes, b.floatNodes) + ")",
+         std::to_string(a.fp32Nodes) + " (" + share(a.fp32Nodes, a.floatNodes) + ")"},
+        {"Casts", std::to_string(b.castsTotal), std::to_string(a.castsTotal)},
+    };
+    if (e.timeEstimated)
+        rows.push_back({"Cast time (est.)", figure(e.castTimeBeforeUs, 1) + " us",
+                        figure(e.castTimeAfterUs, 1) + " us"});
+    out << formatTable({"", "BEFORE", "AFTER"}, rows);
+    if (e.timeEstimated && e.fp32TimeMovedUs > 0)
+        out << "    measured fp32 kernel time of the nodes moved to 16 bits: "
+            << figure(e.fp32TimeMovedUs, 1) << " us (at stake, not a promised saving)\n";
+}
+
+int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p(
+        "opsinfo advise",
+        "Compute the smallest list change for a goal and verify it by re-resolving GRAPH:\n"
+        "  accuracy  every protected node resolves to fp32 (black-list.to-add of op types,\n"
+        "            white-list.to-remove, or keep_dtype node names where an op-type edit would\n"
+        "            move more than --max-moved other nodes); alternatives ranked\n"
+        "  casts     gray or black op types to white, or a black entry dropped, removing the most\n"
+        "            Casts without moving a protected node\n"
+        "  time      the same ranked by measured Cast and fp32 kernel time (profiler --evidence)\n"
+        "Protected nodes: --keep-fp32, and flagged rows of --evidence (overflow, NaN/Inf, cosine under\n"
+        "--cosine-threshold, a compare tool's error verdict; a row joined by op type protects every\n"
+        "node of that type).\n"
+        "The advice optimises the prediction, not the model's accuracy: run the model to confirm.\n"
+        "Exit 0 when the recommended plan is verified, 1 when no plan reaches the goal.");
+    p.positional("GRAPH", "the model graph");
+    addResolveOptions(p);
+    p.option("mode", "MODE",
+             "the precision_mode to advise for (the lists act only in the mixed modes)")
+        .option("keep-fp32", "NODE|OpType::T",
+                "a node (or every node of an op type) that must be fp32", true)
+        .option("objective", "GOAL", "accuracy (default), casts or time")
+        .option("max-changes", "N", "at most N edits in a plan (default 8)")
+        .option(
+            "max-moved", "N",
+            "accuracy: an op-type edit moving more than N other nodes is replaced by keep_dtype (default 8)")
+        .option("output", "FILE",
+                "write the recommended plan's whole modify_mixlist ('-' for stdout)", false, "o")
+        .option("keep-dtype-out", "FILE", "write the recommended plan's whole keep_dtype list")
+        .flag("json", "machine-readable output");
+    addEvidenceOptions(p, true);
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
+    if (!p.has("mode")) {
+        err << "opsinfo advise: --mode MODE is required\n";
+        return ExitUsage;
+    }
+    if (p.has("json") && (p.value("output") == "-" || p.value("keep-dtype-out") == "-")) {
+        err << "opsinfo advise: --json and a file written to stdout ('-') cannot share stdout\n";
+        return ExitUsage;
+    }
+    const auto objective = parseAdviceObjective(p.value("objective", "accuracy"));
+    if (!objective) {
+        err << "opsinfo advise: --objective takes accuracy, casts or time, not '"
+            << p.value("objective") << "'\n";
+        return ExitUsage;
+    }
+    const auto maxChanges = countOption(p, "max-changes", 8, err);
+    const auto maxMoved = countOption(p, "max-moved", 8, err);
+    const auto thresholds = thresholdsForCli(p, err);
+    if (!maxChanges || !maxMoved || !thresholds)
+        return ExitUsage;
+    int code = 0;
+    auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
+    if (!in)
+        return code;
+    const auto mode = modeForCli(p.value("mode"), *in, err);
+    if (!mode)
+        return ExitInputErrors;
+
+    AdviceRequest request;
+    request.graph = in->graph.get();
+    request.library = &in->library;
+    request.mode = *mode;
+    request.mixlist = in->mixlist ? &*in->mixlist : nullptr;
+    request.keepDtype = in->options.keepDtype;
+    request.customizeDtypes = in->options.customizeDtypes;
+    request.grayRule = in->options.grayRule;
+    request.objective = *objective;
+    request.maxChanges = *maxChanges;
+    request.maxMoved = *maxMoved;
+    for (const std::string &value : p.values("keep-fp32")) {
+        if (value.rfind("OpType::", 0) == 0)
+            request.protect.push_back({{}, value.substr(8), "--keep-fp32"});
+        else
+            request.protect.push_back({value, {}, "--keep-fp32"});
+    }
+    std::optional<LoadedEvidence> evidence;
+    EvidenceSummary summary;
+    bool frameworkEvidence = false;
+    if (p.has("evidence")) {
+        evidence = loadEvidenceForCli(p.values("evidence"), p, err);
+        if (!evidence || evidence->anyErrors) {
+            err << "opsinfo advise: an evidence file could not be read (see above)\n";
+            return ExitInputErrors;
+        }
+        std::vector<FileJoin> joins;
+        for (const EvidenceFile &file : evidence->files) {
+            joins.push_back(joinEvidence(file, {in->graph.get(), &in->library, &evidence->apiMap}));
+            frameworkEvidence = frameworkEvidence || file.framework == EvidenceFramework::PyTorch;
+        }
+        for (ProtectRequest &r :
+             protectFromEvidence(*in->graph, evidence->files, joins, *thresholds))
+            request.protect.push_back(std::move(r));
+        summary = summarizeEvidence(evidence->files, joins);
+        if (summary.totalUs > 0)
+            request.measured = &summary;
+    }
+    if (*objective == AdviceObjective::Accuracy && request.protect.empty()) {
+        err << "opsinfo advise: nothing to protect: give --keep-fp32 or --evidence with flagged rows\n";
+        return ExitUsage;
+    }
+    const AdviceResult result = opsinfo::advise(request);
+    printDiagnostics(result.diagnostics, err);
+    std::vector<std::string> limits = result.limits;
+    if (frameworkEvidence)
+        limits.push_back(
+            "the evidence comes from PyTorch: a mixlist and keep_dtype act only where the model runs "
+            "through GE (torchair, ATC), not in torch_npu eager mode (FRONTENDS F3)");
+    const AdvicePlan *plan = result.plans.empty() ? nullptr : &result.plans.front();
+    const bool reached = plan && plan->verified && plan->withinMaxChanges;
+
+    std::vector<std::string> inputs {p.value("GRAPH")};
+    for (const char *option : {"mixlist", "keep-dtype", "customize-dtypes"})
+        if (p.has(option))
+            inputs.push_back(p.value(option));
+    for (const std::string &e : p.values("evidence"))
+        inputs.push_back(e);
+    if (p.has("output") && plan
+        && !writeOutput(p.value("output"), writeMixlist(plan->mixlist), inputs, out, err))
+        return ExitUsage;
+    if (p.has("keep-dtype-out") && plan
+        && !writeOutput(p.value("keep-dtype-out"), keepDtypeText(plan->keepDtype), inputs, out,
+                        err))
+        return ExitUsage;
+    if ((p.has("output") || p.has("keep-dtype-out")) && !plan)
+        err << "opsinfo advise: no plan, nothing written\n";
+
+    if (p.has("json")) {
+        nlohmann::json protectedNodes = nlohmann::json::array();
+        for (const ProtectedNode &n : result.protectedNodes)
+            protectedNodes.push_back({{"name", n.name},
+                                      {"op_type", n.opType},
+                                      {"before", dtypeName(n.before)},
+                                      {"origin", n.origin}});
+        nlohmann::json candidates = nlohmann::json::array();
+        for (const AdviceCandidate &c : result.candidates)
+            candidates.push_back({{"edit", editJson(c.edit)},
+                                  {"rejected", c.rejected},
+                                  {"why", c.why},
+                                  {"fixed", c.effect.fixed.size()},
+                                  {"moved", c.effect.moved.size()},
+                                  {"casts_delta", c.effect.castsDelta()}});
+        nlohmann::json plans = nlohmann::json::array();
+        for (const AdvicePlan &pl : result.plans) {
+            nlohmann::json edits = nlohmann::json::array();
+            for (const AdviceEdit &e : pl.edits)
+                edits.push_back(editJson(e));
+            plans.push_back({{"label", pl.label},
+                             {"verified", pl.verified},
+                             {"within_max_changes", pl.withinMaxChanges},
+                             {"edits", edits},
+                             {"mixlist", nlohmann::json::parse(writeMixlist(pl.mixlist))},
+                             {"keep_dtype", keepDtypeText(pl.keepDtype)},
+                             {"effect", effectJson(pl.effect)}});
+        }
+        out << nlohmann::json {{"mode", precisionModeName(*mode)},
+                               {"objective", adviceObjectiveName(*objective)},
+                               {"protected", protectedNodes},
+                               {"candidates", candidates},
+                               {"plans", plans},
+                               {"goal_reached", reached},
+                               {"trials", result.trials},
+                               {"limits", limits}}
+                   .dump(2)
+            << "\n";
+        return reached || *objective != AdviceObjective::Accuracy ? ExitOk : ExitInputErrors;
+    }
+
+    // With a file written to stdout, the report goes to stderr.
+    std::ostream &report = p.value("output") == "-" || p.value("keep-dtype-out") == "-" ? err : out;
+    if (!result.protectedNodes.empty()) {
+        std::vector<std::vector<std::string>> rows;
+        for (const ProtectedNode &n : result.protectedNodes)
+            rows.push_back({n.name, n.opType, dtypeName(n.before), n.origin});
+        report << "protected nodes (" << rows.size() << "):\n"
+               << formatTable({"NODE", "OP TYPE", "NOW", "WHY"}, rows);
+    }
+    if (!result.candidates.empty()) {
+        std::vector<std::vector<std::string>> rows;
+        for (const AdviceCandidate &c : result.candidates)
+            rows.push_back(
+                {c.edit.entry(), c.rejected ? "no" : "yes", std::to_string(c.effect.fixed.size()),
+                 std::to_string(c.effect.moved.size()),
+                 (c.effect.castsDelta() > 0 ? "+" : "") + std::to_string(c.effect.castsDelta()),
+                 c.why});
+        report << "\ncandidates (each alone):\n"
+               << formatTable({"EDIT", "USABLE", "FIXES", "MOVES", "CASTS", "WHY"}, rows);
+    }
+    for (std::size_t i = 0; i < result.plans.size(); ++i) {
+        const AdvicePlan &pl = result.plans[i];
+        report << "\n"
+               << (i == 0 ? "recommended" : "alternative " + std::to_string(i)) << ": " << pl.label
+               << " -- " << pl.edits.size() << " edit(s), "
+               << (pl.verified ? "verified by re-resolving" : "NOT reaching the goal")
+               << (pl.withinMaxChanges ? "" : ", more than --max-changes") << "\n";
+        for (const AdviceEdit &e : pl.edits)
+            report << "    " << e.entry() << "\n";
+        printEffectTable(pl.effect, report);
+        if (!pl.effect.stillNotFp32.empty() && *objective == AdviceObjective::Accuracy) {
+            report << "    still not fp32:";
+            for (const std::string &n : pl.effect.stillNotFp32)
+                report << " " << n;
+            report << "\n";
+        }
+        std::size_t shown = 0;
+        for (const MovedNode &m : pl.effect.moved)
+            if (shown++ < 12)
+                report << "    moves " << m.name << " (" << m.opType << ") " << dtypeName(m.from)
+                       << " -> " << dtypeName(m.to) << "\n";
+        if (pl.effect.moved.size() > 12)
+            report << "    ... and " << pl.effect.moved.size() - 12 << " more nodes\n";
+    }
+    if (result.plans.empty())
+        report << "\nno plan: "
+               << (*objective == AdviceObjective::Accuracy ? "no edit fixes a protected node"
+                                                           : "no edit gains")
+               << "\n";
+    report << "\nlimits:\n";
+    for (const std::string &l : limits)
+        report << "  - " << l << "\n";
+    report << "(" << result.trials << " re-resolutions)\n";
+    return reached || *objective != AdviceObjective::Accuracy ? ExitOk : ExitInputErrors;
+}
+
+} // namespace
+
+int runAdviseCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    return advise(args, out, err);
+}
+
+} // namespace opsinfo
