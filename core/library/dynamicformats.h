@@ -2,6 +2,7 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
+#include "graph/shapeknowledge.h"
 
 #include <map>
 #include <string>
@@ -44,13 +45,6 @@ struct DynamicFormatRow
     }
     // "ascend910b Add static" (+ " half_to_float=True"): what an explanation cites.
     std::string describe(std::string_view soc) const;
-};
-
-// What is known about a node's shapes, for the static/dynamic choice.
-enum class ShapeKnowledge {
-    Static, // every tensor's shape is known and has no negative dimension
-    Dynamic, // some known shape has a -1/-2 dimension: an unknown-shape node for FE
-    Unknown, // neither: some shape is missing and none is known to be dynamic
 };
 
 // The rows a node gets (DynamicFormatTable::choose).
