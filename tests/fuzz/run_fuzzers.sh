@@ -28,6 +28,7 @@ keep_dtype|keep_dtype|16384|
 customize_dtypes|customize_dtypes|16384|
 onnx|onnx|65536|graphs/*.onnx
 ge_proto_text|ge_proto|65536|graphs/ge_proto_*.txt
+ge_text_scanner|ge_proto|65536|graphs/ge_proto_*.txt
 ge_onnx_text|onnx_text|65536|graphs/*.pbtxt graphs/*.onnx.txt
 atc_json|atc_json|65536|graphs/atc_fixture.json cli/graph.json
 tf_pb|tf_pb|65536|graphs/tf_fixture.pb
