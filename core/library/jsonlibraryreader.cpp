@@ -6,10 +6,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
+#include <vector>
 
 #if defined(__unix__)
 #include <fcntl.h>
@@ -26,10 +29,13 @@ namespace ondemand = simdjson::ondemand;
 
 // Files at least this big are read as two halves on two threads (the loader's speed requirement
 // is set on a ~28 MB library; shipped files are 0.1-2 MB and stay on one thread).
-std::atomic<std::size_t> g_splitThreshold{8u << 20};
-std::atomic<std::size_t> g_splitReads{0};
+std::atomic<std::size_t> g_splitThreshold {8u << 20};
+std::atomic<std::size_t> g_splitReads {0};
 
-bool hasBom(std::string_view text) { return text.substr(0, 3) == "\xEF\xBB\xBF"; }
+bool hasBom(std::string_view text)
+{
+    return text.substr(0, 3) == "\xEF\xBB\xBF";
+}
 
 // simdjson parsers keep their buffers (about 6 bytes per input byte, touched in proportion to the
 // text) between loads: a fresh parser per file pays those page faults again every time.
@@ -46,10 +52,10 @@ public:
         ParserPool &pool = instance();
         std::lock_guard lock(pool.m_mutex);
         if (pool.m_free.empty())
-            return Lease{std::make_unique<ondemand::parser>()};
+            return Lease {std::make_unique<ondemand::parser>()};
         std::unique_ptr<ondemand::parser> parser = std::move(pool.m_free.back());
         pool.m_free.pop_back();
-        return Lease{std::move(parser)};
+        return Lease {std::move(parser)};
     }
 
 private:
@@ -77,107 +83,180 @@ ParsedLibraryFile parseWhole(std::string_view text, std::size_t capacity, const 
     return JsonLibraryParser(text, begin, file, LineCursor(text)).run(*lease.parser, json);
 }
 
-// Where a canonical (one member per line) file can be cut into two valid documents: the ','
-// that ends a top-level member, followed by '\n' and a line indented like the first op key.
-// Lines never start inside a JSON string, and a cut at any other depth leaves one half with an
-// unclosed object, which simdjson rejects: a wrong guess costs a serial re-read, never a wrong
-// result.
-std::size_t findSplit(std::string_view text)
+// Where a canonical (one member per line) file can be cut into valid documents: a ',' that ends
+// a top-level member, followed by '\n' and a line indented like the first op key. Lines never
+// start inside a JSON string, and a cut at any other depth leaves a piece with an unclosed object,
+// which simdjson rejects: a wrong guess costs a serial re-read, never a wrong result.
+class CutFinder
 {
-    const std::size_t open = text.find('{');
-    const std::size_t firstKey = text.find('"', open == std::string_view::npos ? 0 : open);
-    if (open == std::string_view::npos || firstKey == std::string_view::npos)
-        return 0;
-    const std::size_t lineStart = text.rfind('\n', firstKey);
-    if (lineStart == std::string_view::npos || lineStart < open)
-        return 0;
-    const std::string_view indent = text.substr(lineStart + 1, firstKey - lineStart - 1);
-    if (indent.find_first_not_of(" \t") != std::string_view::npos)
-        return 0;
-    // The calling thread also builds the index afterwards: give it a bit less than half.
-    const std::size_t from = text.size() / 100 * 45;
-    const std::size_t limit = std::min(text.size(), from + (4u << 20));
-    for (std::size_t nl = text.find('\n', from); nl != std::string_view::npos && nl < limit;
-         nl = text.find('\n', nl + 1)) {
-        if (nl == 0 || text[nl - 1] != ',')
-            continue;
-        if (text.compare(nl + 1, indent.size(), indent) == 0 && nl + 1 + indent.size() < text.size()
-            && text[nl + 1 + indent.size()] == '"')
-            return nl;
+public:
+    explicit CutFinder(std::string_view text)
+        : m_text(text)
+    {
+        const std::size_t open = text.find('{');
+        const std::size_t firstKey = text.find('"', open == std::string_view::npos ? 0 : open);
+        if (open == std::string_view::npos || firstKey == std::string_view::npos)
+            return;
+        const std::size_t lineStart = text.rfind('\n', firstKey);
+        if (lineStart == std::string_view::npos || lineStart < open)
+            return;
+        const std::string_view indent = text.substr(lineStart + 1, firstKey - lineStart - 1);
+        if (indent.find_first_not_of(" \t") == std::string_view::npos)
+            m_indent = indent, m_valid = true;
     }
-    return 0;
+
+    // The first cut (the '\n' position) at or after `from`, within 4 MiB; 0 when there is none.
+    std::size_t after(std::size_t from) const
+    {
+        if (!m_valid)
+            return 0;
+        const std::size_t limit = std::min(m_text.size(), from + (4u << 20));
+        for (std::size_t nl = m_text.find('\n', from); nl != std::string_view::npos && nl < limit;
+             nl = m_text.find('\n', nl + 1)) {
+            if (nl == 0 || m_text[nl - 1] != ',')
+                continue;
+            if (m_text.compare(nl + 1, m_indent.size(), m_indent) == 0
+                && nl + 1 + m_indent.size() < m_text.size()
+                && m_text[nl + 1 + m_indent.size()] == '"')
+                return nl;
+        }
+        return 0;
+    }
+
+private:
+    std::string_view m_text;
+    std::string_view m_indent;
+    bool m_valid = false;
+};
+
+// The file is read in pieces of about this size, two threads taking the next piece in turn, each
+// reusing one parser: a parser's buffers (about 5 bytes per input byte, touched in proportion)
+// then cover one piece, not half the file, and each piece's pages of the mapping are let go once
+// it is read, so memory stays near what the library keeps.
+std::atomic<std::size_t> g_pieceBytes {4u << 20};
+
+// Lets the pages wholly inside [begin, end) of a private file mapping go: reading them again
+// faults the file's bytes back in. Never for heap buffers (they would read back as zeros).
+void dropPages(char *data, std::size_t begin, std::size_t end)
+{
+#if defined(__unix__)
+    const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+    const auto base = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t from = (base + begin + page - 1) / page * page;
+    const std::uintptr_t to = (base + end) / page * page;
+    if (to > from)
+        ::madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
+#else
+    (void)data, (void)begin, (void)end;
+#endif
 }
 
-// Reads the two halves [0, nl) and [nl, end) of `text` in parallel by patching, for the time of the
-// parse, the ',' before the cut into '}' and the '\n' at the cut into '{'. Returns nothing when the
-// result would not be exactly what one serial read gives (any finding, a failed half, or op types
-// not ascending across the cut, where duplicates could hide): the caller then reads serially.
+struct PieceResult
+{
+    ParsedLibraryFile parsed;
+    bool ascending = false;
+    int lines = 0; // lines of the piece before its end cut (counted from its first line)
+    std::exception_ptr error;
+};
+
+// Reads `text` as pieces [cuts[k], cuts[k+1]) by patching, for the time of the parse, the ','
+// before each cut into '}' and the '\n' at it into '{'. Returns nothing when the result would not
+// be exactly what one serial read gives (any finding, a failed piece, or op types not ascending
+// across pieces, where duplicates could hide): the caller then reads serially.
 std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::size_t capacity,
-                                            const std::string &file)
+                                            bool mapped, const std::string &file)
 {
     const std::string_view text(data, size);
-    const std::size_t nl = findSplit(text);
-    if (nl == 0 || hasBom(text))
+    if (hasBom(text))
         return std::nullopt;
-    const std::size_t comma = nl - 1;
-
-    ParsedLibraryFile second;
-    bool secondAscending = false;
-    std::exception_ptr secondError;
-    data[comma] = '}';
-    data[nl] = '{';
-    std::thread worker([&] {
-        try {
-            // lines counted from the cut; shifted once the first half knows the cut's line
-            JsonLibraryParser parser(text, nl, file, LineCursor(text, nl + 1, 1, nl + 1));
-            parser.setQuickFail(true);
-            ParserPool::Lease lease = ParserPool::lease();
-            second = parser.run(*lease.parser, simdjson::padded_string_view(data + nl, size - nl, capacity - nl));
-            secondAscending = parser.ascending();
-        } catch (...) {
-            secondError = std::current_exception();
-        }
-    });
-    ParsedLibraryFile first;
-    bool firstAscending = false;
-    int cutLine = 0;
-    std::exception_ptr firstError;
-    try {
-        JsonLibraryParser parser(text, 0, file, LineCursor(text));
-        parser.setQuickFail(true);
-        ParserPool::Lease lease = ParserPool::lease();
-        first = parser.run(*lease.parser, simdjson::padded_string_view(data, comma + 1, capacity));
-        firstAscending = parser.ascending();
-        cutLine = parser.lineAt(nl); // data[nl] is patched: count the lines before it
-    } catch (...) {
-        firstError = std::current_exception();
+    const CutFinder finder(text);
+    std::vector<std::size_t> starts {0}; // piece k is [starts[k], starts[k + 1])
+    const std::size_t pieces
+        = std::max<std::size_t>(2, size / std::max<std::size_t>(1, g_pieceBytes.load()));
+    for (std::size_t k = 1; k < pieces; ++k) {
+        const std::size_t from = std::max(size / pieces * k, starts.back() + 1);
+        const std::size_t cut = from < size ? finder.after(from) : 0;
+        if (cut > starts.back())
+            starts.push_back(cut);
     }
+    if (starts.size() < 2)
+        return std::nullopt;
+    for (std::size_t k = 1; k < starts.size(); ++k) {
+        data[starts[k] - 1] = '}';
+        data[starts[k]] = '{';
+    }
+    std::vector<PieceResult> results(starts.size());
+    std::atomic<std::size_t> next {0};
+    auto work = [&] {
+        ParserPool::Lease lease = ParserPool::lease();
+        for (std::size_t k = next++; k < starts.size(); k = next++) {
+            PieceResult &r = results[k];
+            const std::size_t begin = starts[k];
+            const std::size_t end = k + 1 < starts.size() ? starts[k + 1] : size;
+            try {
+                // lines counted from the line after the cut; shifted once the pieces before are
+                // counted
+                JsonLibraryParser parser(text, begin, file,
+                                         k == 0 ? LineCursor(text)
+                                                : LineCursor(text, begin + 1, 1, begin + 1));
+                parser.setQuickFail(true);
+                r.parsed = parser.run(
+                    *lease.parser,
+                    simdjson::padded_string_view(data + begin, end - begin, capacity - begin));
+                r.ascending = parser.ascending();
+                r.lines = parser.lineAt(end); // data[end] is patched: counts the lines before it
+            } catch (...) {
+                r.error = std::current_exception();
+            }
+            // Keep the page holding each patched byte: a neighbour may still be reading it.
+            if (mapped)
+                dropPages(data, begin + 1, end > 0 ? end - 1 : 0);
+        }
+    };
+    std::thread worker(work);
+    work();
     worker.join();
-    data[comma] = ',';
-    data[nl] = '\n';
-    if (firstError)
-        std::rethrow_exception(firstError);
-    if (secondError)
-        std::rethrow_exception(secondError);
-
-    const bool clean = first.readable && second.readable && first.diagnostics.empty()
-                       && second.diagnostics.empty() && firstAscending && secondAscending
-                       && !first.entries.empty() && !second.entries.empty()
-                       && first.entries.back().type < second.entries.front().type;
+    for (std::size_t k = 1; k < starts.size(); ++k) {
+        data[starts[k] - 1] = ',';
+        data[starts[k]] = '\n';
+    }
+    bool clean = true;
+    for (std::size_t k = 0; k < results.size(); ++k) {
+        const PieceResult &r = results[k];
+        if (r.error)
+            std::rethrow_exception(r.error);
+        clean = clean && r.parsed.readable && r.parsed.diagnostics.empty() && r.ascending
+            && !r.parsed.entries.empty()
+            && (k == 0
+                || results[k - 1].parsed.entries.back().type < r.parsed.entries.front().type);
+    }
     if (!clean)
         return std::nullopt;
     g_splitReads.fetch_add(1, std::memory_order_relaxed);
-    for (OpEntry &entry : second.entries)
-        entry.location.line += cutLine;
-    first.entries.reserve(first.entries.size() + second.entries.size());
-    std::move(second.entries.begin(), second.entries.end(), std::back_inserter(first.entries));
-    return first;
+    ParsedLibraryFile &first = results[0].parsed;
+    std::size_t total = 0;
+    for (const PieceResult &r : results)
+        total += r.parsed.entries.size();
+    first.entries.reserve(total);
+    int lineShift = results[0].lines; // the line of the first cut
+    for (std::size_t k = 1; k < results.size(); ++k) {
+        std::vector<OpEntry> &entries = results[k].parsed.entries;
+        for (OpEntry &entry : entries) {
+            entry.location.line += lineShift;
+            first.entries.push_back(std::move(entry));
+        }
+        std::vector<OpEntry>().swap(entries); // each piece's vector goes as it is moved
+        lineShift += results[k].lines;
+    }
+    return std::move(first);
 }
 
-ParsedLibraryFile parseBuffer(char *data, std::size_t size, std::size_t capacity, const std::string &file)
+ParsedLibraryFile parseBuffer(char *data, std::size_t size, std::size_t capacity, bool mapped,
+                              const std::string &file)
 {
-    if (size >= g_splitThreshold.load(std::memory_order_relaxed) && std::thread::hardware_concurrency() > 1) {
-        if (auto result = parseSplit(data, size, capacity, file))
+    if (size >= g_splitThreshold.load(std::memory_order_relaxed)
+        && std::thread::hardware_concurrency() > 1) {
+        if (auto result = parseSplit(data, size, capacity, mapped, file))
             return std::move(*result);
     }
     return parseWhole(std::string_view(data, size), capacity, file);
@@ -186,9 +265,9 @@ ParsedLibraryFile parseBuffer(char *data, std::size_t size, std::size_t capacity
 ParsedLibraryFile unreadable(const std::string &path)
 {
     ParsedLibraryFile failed;
-    failed.diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
-                                            CoreText::tr("cannot read the file"),
-                                            CoreText::tr("check that it exists and is readable")});
+    failed.diagnostics.push_back(Diagnostic {Severity::Error, SourceLocation {path, 0, 0}, "io",
+                                             CoreText::tr("cannot read the file"),
+                                             CoreText::tr("check that it exists and is readable")});
     return failed;
 }
 
@@ -202,14 +281,17 @@ std::optional<ParsedLibraryFile> parseMapped(const std::string &path)
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return std::nullopt;
-    struct stat st{};
+    struct stat st
+    {
+    };
     const long page = ::sysconf(_SC_PAGESIZE);
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || page <= 0) {
         ::close(fd);
         return std::nullopt;
     }
     const std::size_t size = std::size_t(st.st_size);
-    const std::size_t mapped = (size + std::size_t(page) - 1) / std::size_t(page) * std::size_t(page);
+    const std::size_t mapped
+        = (size + std::size_t(page) - 1) / std::size_t(page) * std::size_t(page);
     if (mapped - size < simdjson::SIMDJSON_PADDING) {
         ::close(fd);
         return std::nullopt;
@@ -223,21 +305,33 @@ std::optional<ParsedLibraryFile> parseMapped(const std::string &path)
         void *p;
         std::size_t n;
         ~Unmap() { ::munmap(p, n); }
-    } unmap{map, mapped};
-    return parseBuffer(static_cast<char *>(map), size, mapped, path);
+    } unmap {map, mapped};
+    return parseBuffer(static_cast<char *>(map), size, mapped, true, path);
 }
 #endif
 
 } // namespace
 
-void setParallelReadThreshold(std::size_t bytes) { g_splitThreshold.store(bytes, std::memory_order_relaxed); }
+void setParallelReadThreshold(std::size_t bytes)
+{
+    g_splitThreshold.store(bytes, std::memory_order_relaxed);
+}
 
-std::size_t parallelReadCount() { return g_splitReads.load(std::memory_order_relaxed); }
+void setParallelReadPieceBytes(std::size_t bytes)
+{
+    g_pieceBytes.store(bytes, std::memory_order_relaxed);
+}
+
+std::size_t parallelReadCount()
+{
+    return g_splitReads.load(std::memory_order_relaxed);
+}
 
 ParsedLibraryFile readJsonLibraryText(std::string_view text, const std::string &file)
 {
     simdjson::padded_string buffer(text);
-    return parseBuffer(buffer.data(), buffer.size(), buffer.size() + simdjson::SIMDJSON_PADDING, file);
+    return parseBuffer(buffer.data(), buffer.size(), buffer.size() + simdjson::SIMDJSON_PADDING,
+                       false, file);
 }
 
 ParsedLibraryFile readJsonLibraryFile(const std::string &path)
@@ -249,7 +343,8 @@ ParsedLibraryFile readJsonLibraryFile(const std::string &path)
     simdjson::padded_string buffer;
     if (simdjson::padded_string::load(path).get(buffer))
         return unreadable(path);
-    return parseBuffer(buffer.data(), buffer.size(), buffer.size() + simdjson::SIMDJSON_PADDING, path);
+    return parseBuffer(buffer.data(), buffer.size(), buffer.size() + simdjson::SIMDJSON_PADDING,
+                       false, path);
 }
 
 } // namespace opsinfo

@@ -30,12 +30,14 @@ ParsedLibraryFile readJsonLibraryText(std::string_view text, const std::string &
 ParsedLibraryFile readIniLibraryFile(const std::string &path);
 ParsedLibraryFile readIniLibraryText(std::string_view text, const std::string &file);
 
-// JSON files from this size on are read as two halves on two threads when the file is in the
+// JSON files from this size on are read in pieces on two threads when the file is in the
 // canonical one-member-per-line style (default 8 MiB; shipped files are 0.1-2 MB). The result is
 // identical to a serial read; tests lower it to check that.
 void setParallelReadThreshold(std::size_t bytes);
-// How many reads so far used the two halves (for tests: a silent fallback would hide the path).
+// How many reads so far used the pieces (for tests: a silent fallback would hide the path).
 std::size_t parallelReadCount();
+// Size of the pieces a parallel read cuts the file into (tests make it small to get many pieces).
+void setParallelReadPieceBytes(std::size_t bytes);
 
 // Larger files are refused by readLibraryFile before reading (an error naming the size).
 inline constexpr std::size_t kMaxLibraryFileBytes = std::size_t(512) << 20;

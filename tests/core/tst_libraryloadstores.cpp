@@ -7,6 +7,7 @@
 #include "shareddata.h"
 
 #include <QDir>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -291,15 +292,20 @@ private slots:
             const std::string path = sharedData(QString("opsinfo/") + file).toStdString();
             setParallelReadThreshold(std::size_t(-1));
             const ParsedLibraryFile serial = readJsonLibraryFile(path);
-            setParallelReadThreshold(0);
-            const std::size_t before = parallelReadCount();
-            const ParsedLibraryFile parallel = readJsonLibraryFile(path);
-            setParallelReadThreshold(8u << 20);
-            QCOMPARE(parallelReadCount(), before + 1); // really read in two halves
-            QVERIFY(serial.readable && parallel.readable);
-            QCOMPARE(serial.diagnostics.size(), parallel.diagnostics.size());
-            std::string why;
-            QVERIFY2(sameEntries(serial.entries, parallel.entries, why), why.c_str());
+            // two pieces, then many small ones (the two threads take turns)
+            for (std::size_t piece : {std::size_t(4) << 20, std::size_t(64) << 10}) {
+                setParallelReadThreshold(0);
+                setParallelReadPieceBytes(piece);
+                const std::size_t before = parallelReadCount();
+                const ParsedLibraryFile parallel = readJsonLibraryFile(path);
+                setParallelReadThreshold(8u << 20);
+                setParallelReadPieceBytes(4u << 20);
+                QCOMPARE(parallelReadCount(), before + 1); // really read in pieces
+                QVERIFY(serial.readable && parallel.readable);
+                QCOMPARE(serial.diagnostics.size(), parallel.diagnostics.size());
+                std::string why;
+                QVERIFY2(sameEntries(serial.entries, parallel.entries, why), why.c_str());
+            }
         }
         // a broken big file falls back to the serial read and its exact diagnostics
         setParallelReadThreshold(0);
@@ -309,6 +315,37 @@ private slots:
         QCOMPARE(parallelReadCount(), before);
         QVERIFY(!broken.readable);
         QCOMPARE(broken.diagnostics.front().location.line, 9);
+    }
+
+    // A big canonical file whose pieces read cleanly one by one but not together (an op defined in
+    // two pieces): the parallel read lets each piece's pages of the mapping go, then falls back to
+    // the serial read of the same mapping, which must see the file's bytes, not the patches or zeros.
+    void piecesThatDisagreeFallBackToTheFile()
+    {
+        QTemporaryDir dir;
+        QByteArray json = "{\n";
+        for (int i = 0; i < 4000; ++i)
+            json += QByteArray("    \"Op") + QByteArray::number(10000 + i)
+                    + "\": {\n        \"opFile\": {\n            \"value\": \"op_file\"\n        }\n    },\n";
+        json += "    \"Op10007\": {\n        \"opFile\": {\n            \"value\": \"again\"\n        }\n    }\n}";
+        const QString path = dir.filePath("big.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(json) == json.size());
+        f.close();
+        const ParsedLibraryFile serial = readJsonLibraryText({json.constData(), std::size_t(json.size())}, path.toStdString());
+        setParallelReadThreshold(0);
+        setParallelReadPieceBytes(16u << 10);
+        const std::size_t before = parallelReadCount();
+        const ParsedLibraryFile read = readJsonLibraryFile(path.toStdString());
+        setParallelReadThreshold(8u << 20);
+        setParallelReadPieceBytes(4u << 20);
+        QCOMPARE(parallelReadCount(), before); // fell back
+        QVERIFY(read.readable);
+        QCOMPARE(read.entries.size(), std::size_t(4000));
+        QCOMPARE(read.diagnostics.size(), serial.diagnostics.size());
+        QCOMPARE(read.diagnostics.front().code, std::string("duplicate-key"));
+        std::string why;
+        QVERIFY2(sameEntries(serial.entries, read.entries, why), why.c_str());
     }
 };
 
