@@ -75,7 +75,8 @@ private:
             if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f') {
                 ++m_p;
             } else if (c == '#') {
-                while (m_p < m_end && *m_p != '\n')
+                // The tokenizer's comment also ends at a NUL byte, which it then refuses.
+                while (m_p < m_end && *m_p != '\n' && *m_p != '\0')
                     ++m_p;
             } else {
                 return;

@@ -177,6 +177,8 @@ private slots:
         QTest::newRow("-inf") << QByteArray("x: -inf");
         QTest::newRow("a byte-order mark") << QByteArray("\xef\xbb\xbfgraph { }");
         QTest::newRow("a NUL byte") << QByteArray("graph { }\0", 10);
+        // fuzz_ge_text_scanner: a comment ends at a NUL byte for the tokenizer (which then refuses it)
+        QTest::newRow("a NUL byte in a comment") << QByteArray("# \0\0{rlist {", 13);
         QTest::newRow("deep nesting")
             << QByteArray("x ") + QByteArray(100, '{') + QByteArray(100, '}');
     }
