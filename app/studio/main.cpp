@@ -1,3 +1,4 @@
+#include "diff/atlasview.h"
 #include "mainwindow/mainwindow.h"
 
 #include "common/translations.h"
@@ -38,11 +39,19 @@ int main(int argc, char *argv[])
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QApplication::translate("main", "Render the window to FILE.png and exit."),
                                         QStringLiteral("FILE"));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  QApplication::translate("main", "View to show: library, mixlist, graph or diff."),
-                                  QStringLiteral("VIEW"), QStringLiteral("library"));
+    const QCommandLineOption view(
+        QStringLiteral("view"),
+        QApplication::translate("main", "View to show: library, mixlist, graph, diff, atlas, matrix "
+                                        "(the diff with its biggest change picked) or graphdiff."),
+        QStringLiteral("VIEW"), QStringLiteral("library"));
+    const QCommandLineOption atlas(
+        QStringLiteral("atlas"),
+        QApplication::translate("main", "Add PATH to the policy atlas (an opp folder adds every soc "
+                                        "folder in it); repeatable."),
+        QStringLiteral("PATH"));
     parser.addOption(screenshot);
     parser.addOption(view);
+    parser.addOption(atlas);
     parser.addPositionalArgument(QStringLiteral("files"),
                                  QApplication::translate("main", "Library files or folders, mixlists."),
                                  QStringLiteral("[files...]"));
@@ -50,7 +59,9 @@ int main(int argc, char *argv[])
 
     MainWindow::View startView = MainWindow::View::Library;
     if (!MainWindow::parseView(parser.value(view), &startView)) {
-        std::fprintf(stderr, "opsinfo-studio: unknown view '%s' (library, mixlist, graph, diff)\n",
+        std::fprintf(stderr,
+                     "opsinfo-studio: unknown view '%s' (library, mixlist, graph, diff, atlas, matrix, "
+                     "graphdiff)\n",
                      qPrintable(parser.value(view)));
         return 2;
     }
@@ -64,7 +75,9 @@ int main(int argc, char *argv[])
     } else {
         window.restoreSettings();
     }
-    const bool opened = window.openPaths(parser.positionalArguments());
+    bool opened = window.openPaths(parser.positionalArguments());
+    if (parser.isSet(atlas))
+        opened = window.atlasView()->addPaths(parser.values(atlas)) && opened;
     window.showView(startView);
     window.show();
 

@@ -4,6 +4,7 @@
 #include "cli/clicommon.h"
 #include "cli/clilibrary.h"
 #include "common/atomicfile.h"
+#include "diff/atlassources.h"
 #include "diff/policyatlas.h"
 #include "diff/policydiff.h"
 #include "export/policyatlasexport.h"
@@ -15,7 +16,6 @@
 
 #include <filesystem>
 #include <regex>
-#include <set>
 
 namespace opsinfo {
 
@@ -31,38 +31,14 @@ struct Source
     std::string name;
 };
 
-// Names for the columns: the soc folder or file name; where two share one, with their parent folder
-// (two user copies) or opp folder (one SoC of two CANN versions) when that tells them apart, else
-// numbered (the same library twice, with two mixlists).
 void nameSources(std::vector<Source> &sources)
 {
-    auto self = [](const Source &s) {
-        const fs::path path = fs::path(s.path).lexically_normal();
-        return path.has_filename() ? path : path.parent_path();
-    };
-    std::map<std::string, std::vector<Source *>> byName;
-    for (Source &s : sources) {
-        s.name = s.soc.empty() ? self(s).filename().string() : s.soc;
-        byName[s.name].push_back(&s);
-    }
-    for (auto &[name, group] : byName) {
-        if (group.size() < 2)
-            continue;
-        std::set<std::string> prefixed;
-        for (const Source *s : group) {
-            const fs::path prefix = s->soc.empty() ? self(*s).parent_path() : self(*s);
-            prefixed.insert(prefix.filename().string() + "/" + name);
-        }
-        if (prefixed.size() < group.size())
-            continue;
-        for (Source *s : group)
-            s->name = (s->soc.empty() ? self(*s).parent_path() : self(*s)).filename().string() + "/"
-                + name;
-    }
-    std::map<std::string, int> seen;
-    for (Source &s : sources)
-        if (const int n = ++seen[s.name]; n > 1)
-            s.name += " #" + std::to_string(n);
+    std::vector<AtlasSourceSpec> specs;
+    for (const Source &s : sources)
+        specs.push_back({s.path, s.soc});
+    const std::vector<std::string> names = atlasSourceNames(specs);
+    for (std::size_t i = 0; i < sources.size(); ++i)
+        sources[i].name = names[i];
 }
 
 bool writeOutputFile(const std::string &path, const std::string &text,

@@ -43,6 +43,25 @@ bool MixlistFiles::open(const QString &path)
     return true;
 }
 
+std::optional<Mixlist> MixlistFiles::loadForReading(const QString &path)
+{
+    std::string bytes;
+    FileStamp stamp;
+    std::string error;
+    if (!readFileStamped(path.toStdString(), bytes, stamp, &error)) {
+        m_io->prompt()->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()), coreText(error),
+                              tr("Check that the file exists and is readable."));
+        return std::nullopt;
+    }
+    MixlistParseResult parsed = parseMixlistStrict(bytes, path.toStdString());
+    if (!parsed.ok()) {
+        m_io->reportDiagnostics(tr("Cannot compare with %1").arg(QFileInfo(path).fileName()),
+                                parsed.diagnostics);
+        return std::nullopt;
+    }
+    return std::move(parsed.mixlist);
+}
+
 void MixlistFiles::openText(std::string_view text, const char *name)
 {
     MixlistParseResult parsed = parseMixlistStrict(text, name);

@@ -3,11 +3,13 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
 #include <string_view>
 
 namespace opsinfo {
 
 class DocumentIo;
+class Mixlist;
 class Workspace;
 
 // Opening and saving the mixlist document (saved in strict canonical form), and the minimal
@@ -29,6 +31,9 @@ public:
     bool save();
     bool saveAs(const QString &path = {});
     bool exportMinimal(const QString &path = {});
+    // For comparisons: a mixlist read strictly, as the compiler reads it, not opened (errors are
+    // reported; nullopt when it cannot be read or is invalid).
+    std::optional<Mixlist> loadForReading(const QString &path);
 
 signals:
     // A file was opened or saved under a name (for the recent-files list).

@@ -1,9 +1,14 @@
 #include "document/userprompt.h"
 
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QVBoxLayout>
 
 namespace opsinfo {
 
@@ -13,17 +18,31 @@ struct PromptText
     Q_DECLARE_TR_FUNCTIONS(UserPrompt)
 };
 
+QStringList UserPrompt::openFileNames(const QString &title, const QString &filter)
+{
+    const QString one = openFileName(title, filter);
+    return one.isEmpty() ? QStringList() : QStringList {one};
+}
+
+QStringList UserPrompt::chooseItems(const QString &, const QString &, const QStringList &items)
+{
+    return items;
+}
+
 UserPrompt::ChangedOnDiskAnswer DialogPrompt::fileChangedOnDisk(const QString &path,
                                                                 const QString &details)
 {
-    QMessageBox box(QMessageBox::Warning, PromptText::tr("File changed on disk"),
-                    PromptText::tr("%1 was changed by another program since you opened it.").arg(path),
-                    QMessageBox::NoButton, m_parent);
-    box.setInformativeText(PromptText::tr("Nothing was written. Save your edits under another name "
-                                    "and compare, or overwrite the other program's changes."));
+    QMessageBox box(
+        QMessageBox::Warning, PromptText::tr("File changed on disk"),
+        PromptText::tr("%1 was changed by another program since you opened it.").arg(path),
+        QMessageBox::NoButton, m_parent);
+    box.setInformativeText(
+        PromptText::tr("Nothing was written. Save your edits under another name "
+                       "and compare, or overwrite the other program's changes."));
     box.setDetailedText(details);
     QPushButton *saveAs = box.addButton(PromptText::tr("Save As..."), QMessageBox::AcceptRole);
-    QPushButton *overwrite = box.addButton(PromptText::tr("Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton *overwrite
+        = box.addButton(PromptText::tr("Overwrite"), QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(saveAs);
     box.exec();
@@ -75,6 +94,50 @@ QString DialogPrompt::openDirectory(const QString &title)
     return QFileDialog::getExistingDirectory(m_parent, title);
 }
 
+QStringList DialogPrompt::openFileNames(const QString &title, const QString &filter)
+{
+    return QFileDialog::getOpenFileNames(m_parent, title, QString(), filter);
+}
+
+QStringList DialogPrompt::chooseItems(const QString &title, const QString &message,
+                                      const QStringList &items)
+{
+    QDialog dialog(m_parent);
+    dialog.setWindowTitle(title);
+    auto *list = new QListWidget(&dialog);
+    for (const QString &item : items) {
+        auto *row = new QListWidgetItem(item, list);
+        row->setFlags(row->flags() | Qt::ItemIsUserCheckable);
+        row->setCheckState(Qt::Checked);
+    }
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    QPushButton *all
+        = buttons->addButton(PromptText::tr("Check All"), QDialogButtonBox::ActionRole);
+    QPushButton *none
+        = buttons->addButton(PromptText::tr("Check None"), QDialogButtonBox::ActionRole);
+    auto checkAll = [list](Qt::CheckState state) {
+        for (int i = 0; i < list->count(); ++i)
+            list->item(i)->setCheckState(state);
+    };
+    QObject::connect(all, &QPushButton::clicked, &dialog, [checkAll] { checkAll(Qt::Checked); });
+    QObject::connect(none, &QPushButton::clicked, &dialog, [checkAll] { checkAll(Qt::Unchecked); });
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *label = new QLabel(message, &dialog);
+    label->setWordWrap(true);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(label);
+    layout->addWidget(list, 1);
+    layout->addWidget(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    QStringList chosen;
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->checkState() == Qt::Checked)
+            chosen.append(list->item(i)->text());
+    return chosen;
+}
+
 UserPrompt::ChangedOnDiskAnswer ScriptedPrompt::fileChangedOnDisk(const QString &path,
                                                                   const QString &)
 {
@@ -114,6 +177,26 @@ QString ScriptedPrompt::openDirectory(const QString &title)
 {
     log.append(QStringLiteral("openDirectory: ") + title);
     return nextFileName();
+}
+
+QStringList ScriptedPrompt::openFileNames(const QString &title, const QString &)
+{
+    log.append(QStringLiteral("openFileNames: ") + title);
+    if (!fileNameLists.isEmpty())
+        return fileNameLists.takeFirst();
+    const QString one = nextFileName();
+    return one.isEmpty() ? QStringList() : QStringList {one};
+}
+
+QStringList ScriptedPrompt::chooseItems(const QString &title, const QString &,
+                                        const QStringList &items)
+{
+    log.append(QStringLiteral("chooseItems: %1: %2").arg(title, items.join(QLatin1Char(','))));
+    if (!chosenItems)
+        return items;
+    QStringList chosen = *chosenItems;
+    chosenItems.reset();
+    return chosen;
 }
 
 QString ScriptedPrompt::nextFileName()

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 class QWidget;
 
@@ -26,16 +29,25 @@ public:
     virtual void information(const QString &title, const QString &message) = 0;
     // Empty when cancelled.
     virtual QString saveFileName(const QString &title, const QString &suggested,
-                                 const QString &filter) = 0;
+                                 const QString &filter)
+        = 0;
     virtual QString openFileName(const QString &title, const QString &filter) = 0;
     virtual QString openDirectory(const QString &title) = 0;
+    // Several files at once; empty when cancelled. By default one question for one file.
+    virtual QStringList openFileNames(const QString &title, const QString &filter);
+    // Which of `items` to take (all are offered checked); empty when cancelled or none is left.
+    virtual QStringList chooseItems(const QString &title, const QString &message,
+                                    const QStringList &items);
 };
 
 // The real dialogs.
 class DialogPrompt : public UserPrompt
 {
 public:
-    explicit DialogPrompt(QWidget *parent) : m_parent(parent) {}
+    explicit DialogPrompt(QWidget *parent)
+        : m_parent(parent)
+    {
+    }
 
     ChangedOnDiskAnswer fileChangedOnDisk(const QString &path, const QString &details) override;
     UnsavedAnswer unsavedChanges(const QString &what) override;
@@ -45,6 +57,9 @@ public:
                          const QString &filter) override;
     QString openFileName(const QString &title, const QString &filter) override;
     QString openDirectory(const QString &title) override;
+    QStringList openFileNames(const QString &title, const QString &filter) override;
+    QStringList chooseItems(const QString &title, const QString &message,
+                            const QStringList &items) override;
 
 private:
     QWidget *m_parent;
@@ -57,7 +72,9 @@ public:
     ChangedOnDiskAnswer changedOnDiskAnswer = ChangedOnDiskAnswer::Cancel;
     UnsavedAnswer unsavedAnswer = UnsavedAnswer::Discard;
     QStringList fileNames; // taken from the front by the file-name questions; empty -> cancel
-    QStringList log;       // "changedOnDisk: <path>", "error: <title>: <message>" ...
+    QList<QStringList> fileNameLists; // taken from the front by openFileNames (else one fileName)
+    std::optional<QStringList> chosenItems; // chooseItems' answer (once); nullopt: every item
+    QStringList log; // "changedOnDisk: <path>", "error: <title>: <message>" ...
 
     ChangedOnDiskAnswer fileChangedOnDisk(const QString &path, const QString &details) override;
     UnsavedAnswer unsavedChanges(const QString &what) override;
@@ -67,6 +84,9 @@ public:
                          const QString &filter) override;
     QString openFileName(const QString &title, const QString &filter) override;
     QString openDirectory(const QString &title) override;
+    QStringList openFileNames(const QString &title, const QString &filter) override;
+    QStringList chooseItems(const QString &title, const QString &message,
+                            const QStringList &items) override;
 
 private:
     QString nextFileName();

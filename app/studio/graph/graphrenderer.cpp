@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cmath>
+#include <optional>
 
 namespace opsinfo {
 
@@ -77,6 +78,7 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
         ++votes[std::size_t(slot)][std::size_t(style.kind)];
         result[std::size_t(v)].ambiguous |= style.ambiguous;
         result[std::size_t(v)].castOnInput |= style.castOnInput;
+        result[std::size_t(v)].changed |= style.changed;
     }
     for (int v = 0; v < count; ++v) {
         const int slot = voteSlot[std::size_t(v)];
@@ -85,7 +87,7 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
         const auto &tally = votes[std::size_t(slot)];
         // Errors win outright: a collapsed block hiding an error must still show it.
         if (tally[NodeStyle::Error] > 0) {
-            result[std::size_t(v)].kind = NodeStyle::Error;
+            result[std::size_t(v)].kind = result[std::size_t(v)].before = NodeStyle::Error;
             continue;
         }
         int best = NodeStyle::Undecided;
@@ -96,7 +98,8 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
                 best = k;
         if (best == NodeStyle::Undecided && tally[NodeStyle::NotFe] > 0)
             best = NodeStyle::NotFe;
-        result[std::size_t(v)].kind = NodeStyle::Kind(best);
+        // A scope is not split: its members changed in different ways.
+        result[std::size_t(v)].kind = result[std::size_t(v)].before = NodeStyle::Kind(best);
     }
     return result;
 }
@@ -120,10 +123,35 @@ struct PaintPass
     }
 };
 
+struct CastDiamond
+{
+    QPolygonF shape;
+    EdgeMark mark = EdgeMark::CastKept;
+};
+
+// The Cast an edge carries: from the diff's marks when there are any, else from the consumer's
+// castOnInput.
+std::optional<EdgeMark> castOn(const PaintPass &pass, const GraphScene::Edge &edge)
+{
+    if (!pass.request.edgeMarks) {
+        if (pass.styleOf(edge.to).castOnInput)
+            return EdgeMark::CastKept;
+        return std::nullopt;
+    }
+    const int producer = pass.scene.graphNodeOf(edge.from),
+              consumer = pass.scene.graphNodeOf(edge.to);
+    if (producer < 0 || consumer < 0)
+        return std::nullopt;
+    const auto it = pass.request.edgeMarks->find(edgeKey(producer, consumer));
+    if (it == pass.request.edgeMarks->end())
+        return std::nullopt;
+    return it->second;
+}
+
 // Edges, under the nodes: short ones curved when few, long ones without antialiasing, reversed
 // (cycle-breaking) ones dashed red, arrowheads when readable. Returns the cast diamonds of the
 // edges' heads, drawn last so that no node hides one.
-QVector<QPolygonF> paintEdges(PaintPass &pass)
+std::vector<CastDiamond> paintEdges(PaintPass &pass)
 {
     QPainter &painter = pass.painter;
     const RenderRequest &request = pass.request;
@@ -132,7 +160,7 @@ QVector<QPolygonF> paintEdges(PaintPass &pass)
     pass.scene.edgesIn(request.area, ids);
     QVector<QLineF> lines;
     QPainterPath curves, arrows;
-    QVector<QPolygonF> casts;
+    std::vector<CastDiamond> casts;
     const bool fewEdges = ids.size() < 4000 && s > 0.15;
     const QRectF clip = request.area.adjusted(-request.area.width(), -request.area.height(),
                                               request.area.width(), request.area.height());
@@ -171,10 +199,13 @@ QVector<QPolygonF> paintEdges(PaintPass &pass)
         if (detailed && !edge.reversed)
             arrows.addPolygon(
                 QPolygonF({end, end + QPointF(-3.5, -7), end + QPointF(3.5, -7), end}));
-        if (pass.styleOf(edge.to).castOnInput && !edge.reversed) {
+        if (const std::optional<EdgeMark> mark
+            = edge.reversed ? std::nullopt : castOn(pass, edge)) {
             const double r = std::max(4.5, 2.5 / s); // at least a few pixels wide
-            casts.append(diamond(end - QPointF(0, std::max(10.0, r + 8.0)), r));
+            casts.push_back({diamond(end - QPointF(0, std::max(10.0, r + 8.0)), r), *mark});
             ++pass.stats.castMarks;
+            pass.stats.castsAdded += *mark == EdgeMark::CastAdded ? 1 : 0;
+            pass.stats.castsRemoved += *mark == EdgeMark::CastRemoved ? 1 : 0;
         }
     }
     QPen edgePen(kEdgeColor, 1.2);
@@ -205,7 +236,8 @@ std::vector<int> paintNodes(PaintPass &pass)
     const double s = pass.scale;
     std::vector<int> ids;
     pass.scene.visibleIn(request.area, ids);
-    std::array<QVector<QRectF>, NodeStyle::kindCount> boxes, tiny;
+    std::array<QVector<QRectF>, NodeStyle::kindCount> boxes, tiny, leftHalves;
+    QVector<QRectF> changed;
     std::vector<unsigned char> occupied;
     const QRect device = request.deviceRect;
     std::vector<int> big;
@@ -215,6 +247,14 @@ std::vector<int> paintNodes(PaintPass &pass)
         ++pass.stats.nodes;
         if (std::max(r.width(), r.height()) * s >= 2.5) {
             boxes[kind].append(r);
+            const NodeStyle style = pass.styleOf(v);
+            if (style.changed) {
+                changed.append(r);
+                ++pass.stats.changedNodes;
+                if (style.before != style.kind)
+                    leftHalves[std::size_t(style.before)].append(
+                        QRectF(r.left(), r.top(), r.width() / 2, r.height()));
+            }
             if (r.height() * s >= 10.0)
                 big.push_back(v);
             continue;
@@ -242,6 +282,21 @@ std::vector<int> paintNodes(PaintPass &pass)
         painter.setBrush(nodeStyleColor(NodeStyle::Kind(k)));
         painter.setPen(s >= 0.25 ? outline : QPen(Qt::NoPen));
         painter.drawRects(boxes[std::size_t(k)]);
+    }
+    // A diff: side A's colour over the left half, and a highlight around every changed node.
+    painter.setPen(Qt::NoPen);
+    for (int k = 0; k < NodeStyle::kindCount; ++k) {
+        if (leftHalves[std::size_t(k)].isEmpty())
+            continue;
+        painter.setBrush(nodeStyleColor(NodeStyle::Kind(k)));
+        painter.drawRects(leftHalves[std::size_t(k)]);
+    }
+    if (!changed.isEmpty()) {
+        QPen highlight(changedNodeColor(), 2.5);
+        highlight.setCosmetic(true);
+        painter.setPen(highlight);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRects(changed);
     }
     painter.setTransform(pass.base);
     painter.setPen(Qt::NoPen);
@@ -300,7 +355,16 @@ void paintNodeMarks(PaintPass &pass, const std::vector<int> &big)
         }
         const bool isScope = pass.scene.scopeOf(v) >= 0;
         if (isScope ? scopeLabels : labels) {
-            painter.setPen(nodeStyleTextColor(style.kind));
+            const bool split = style.changed && style.before != style.kind && !isScope;
+            if (split) { // two colours under the text: a light plate keeps it readable
+                const double w = std::min(r.width() - 4.0,
+                                          metrics.horizontalAdvance(pass.scene.label(v)) + 6.0);
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(QColor(255, 255, 255, 200));
+                painter.drawRoundedRect(QRectF(r.center().x() - w / 2, r.center().y() - 7, w, 14),
+                                        3, 3);
+            }
+            painter.setPen(split ? QColor(0x21, 0x21, 0x21) : nodeStyleTextColor(style.kind));
             painter.setFont(isScope ? scopeFont : font);
             const QString text
                 = (isScope ? scopeMetrics : metrics)
@@ -335,6 +399,34 @@ void paintRings(PaintPass &pass)
     }
 }
 
+// A Cast: filled where both sides (or the only prediction) insert it, with "+" where only B
+// does, hollow with "−" where only A does.
+void paintCastDiamond(QPainter &painter, const QPolygonF &shape, EdgeMark mark)
+{
+    if (mark == EdgeMark::CastRemoved) {
+        QPen outline(castMarkColor(), 1.5);
+        outline.setCosmetic(true);
+        painter.setPen(outline);
+        painter.setBrush(Qt::white);
+    } else {
+        painter.setPen(QPen(Qt::white, 0));
+        painter.setBrush(castMarkColor());
+    }
+    painter.drawPolygon(shape);
+    if (mark == EdgeMark::CastKept)
+        return;
+    const QRectF box = shape.boundingRect();
+    const double arm = box.width() * 0.22;
+    QPen sign(mark == EdgeMark::CastAdded ? QColor(Qt::white) : castMarkColor(), 1.5);
+    sign.setCosmetic(true);
+    painter.setPen(sign);
+    painter.drawLine(QPointF(box.center().x() - arm, box.center().y()),
+                     QPointF(box.center().x() + arm, box.center().y()));
+    if (mark == EdgeMark::CastAdded)
+        painter.drawLine(QPointF(box.center().x(), box.center().y() - arm),
+                         QPointF(box.center().x(), box.center().y() + arm));
+}
+
 } // namespace
 
 PaintStats paintGraph(QPainter &painter, const GraphScene &scene,
@@ -345,20 +437,18 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene,
     painter.setTransform(request.toDevice, true);
     painter.setRenderHint(QPainter::Antialiasing, pass.scale > 0.2);
 
-    const QVector<QPolygonF> casts = paintEdges(pass);
+    const std::vector<CastDiamond> casts = paintEdges(pass);
     const std::vector<int> big = paintNodes(pass);
     paintNodeMarks(pass, big);
     paintRings(pass);
     // Cast diamonds go last so a node never hides one.
-    painter.setPen(QPen(Qt::white, 0));
-    painter.setBrush(castMarkColor());
-    for (const QPolygonF &d : casts)
-        painter.drawPolygon(d);
+    for (const CastDiamond &d : casts)
+        paintCastDiamond(painter, d.shape, d.mark);
     painter.setTransform(pass.base);
     return pass.stats;
 }
 
-QRectF paintLegend(QPainter &painter, const QPointF &topLeft)
+QRectF paintLegend(QPainter &painter, const QPointF &topLeft, LegendKind kind)
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
@@ -367,40 +457,72 @@ QRectF paintLegend(QPainter &painter, const QPointF &topLeft)
     painter.setFont(font);
     const QFontMetricsF metrics(font);
     const double row = 17.0, chip = 11.0, pad = 8.0;
-    QStringList names;
+    enum class Entry { Kind, Cast, Ambiguous, Split, Added, Removed };
+    QList<std::pair<Entry, QString>> entries;
     for (int k = 0; k < NodeStyle::kindCount; ++k)
-        names << nodeStyleName(NodeStyle::Kind(k));
-    const QString castText = QCoreApplication::translate("GraphView", "Cast inserted");
-    const QString ambiguousText = QCoreApplication::translate("GraphView", "ambiguous (gray)");
-    names << castText << ambiguousText;
+        entries.append({Entry::Kind, nodeStyleName(NodeStyle::Kind(k))});
+    if (kind == LegendKind::Diff) {
+        entries.append({Entry::Split, QCoreApplication::translate("GraphView", "changed: A | B")});
+        entries.append(
+            {Entry::Cast, QCoreApplication::translate("GraphView", "Cast on both sides")});
+        entries.append({Entry::Added, QCoreApplication::translate("GraphView", "Cast added in B")});
+        entries.append(
+            {Entry::Removed, QCoreApplication::translate("GraphView", "Cast removed in B")});
+    } else {
+        entries.append({Entry::Cast, QCoreApplication::translate("GraphView", "Cast inserted")});
+    }
+    entries.append(
+        {Entry::Ambiguous, QCoreApplication::translate("GraphView", "ambiguous (gray)")});
     double textWidth = 0.0;
-    for (const QString &name : names)
-        textWidth = std::max(textWidth, metrics.horizontalAdvance(name));
+    for (const auto &entry : entries)
+        textWidth = std::max(textWidth, metrics.horizontalAdvance(entry.second));
     const QRectF frame(topLeft,
-                       QSizeF(pad * 3 + chip + textWidth, pad * 2 + row * double(names.size())));
+                       QSizeF(pad * 3 + chip + textWidth, pad * 2 + row * double(entries.size())));
     painter.setPen(QColor(0xb0, 0xbe, 0xc5));
     painter.setBrush(QColor(255, 255, 255, 225));
     painter.drawRoundedRect(frame, 4, 4);
-    for (int i = 0; i < int(names.size()); ++i) {
+    for (int i = 0; i < int(entries.size()); ++i) {
         const QRectF chipRect(frame.left() + pad, frame.top() + pad + row * i + (row - chip) / 2,
                               chip, chip);
-        if (i < NodeStyle::kindCount) {
+        switch (entries[i].first) {
+        case Entry::Kind:
             painter.setPen(QColor(0x45, 0x5a, 0x64));
             painter.setBrush(nodeStyleColor(NodeStyle::Kind(i)));
             painter.drawRect(chipRect);
-        } else if (names[i] == castText) {
+            break;
+        case Entry::Split:
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(nodeStyleColor(NodeStyle::Fp32));
+            painter.drawRect(QRectF(chipRect.topLeft(), QSizeF(chip / 2, chip)));
+            painter.setBrush(nodeStyleColor(NodeStyle::Fp16));
+            painter.drawRect(QRectF(chipRect.center().x(), chipRect.top(), chip / 2, chip));
+            painter.setPen(QPen(changedNodeColor(), 1.5));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(chipRect);
+            break;
+        case Entry::Cast:
             painter.setPen(Qt::NoPen);
             painter.setBrush(castMarkColor());
             painter.drawPolygon(diamond(chipRect.center(), chip / 2));
-        } else {
+            break;
+        case Entry::Added:
+            paintCastDiamond(painter, diamond(chipRect.center(), chip / 2 + 1),
+                             EdgeMark::CastAdded);
+            break;
+        case Entry::Removed:
+            paintCastDiamond(painter, diamond(chipRect.center(), chip / 2 + 1),
+                             EdgeMark::CastRemoved);
+            break;
+        case Entry::Ambiguous:
             painter.setPen(QPen(Qt::black, 1.5, Qt::DashLine));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(chipRect);
+            break;
         }
         painter.setPen(QColor(0x21, 0x21, 0x21));
         painter.drawText(
             QRectF(chipRect.right() + pad, frame.top() + pad + row * i, textWidth + 2, row),
-            Qt::AlignVCenter | Qt::AlignLeft, names[i]);
+            Qt::AlignVCenter | Qt::AlignLeft, entries[i].second);
     }
     painter.restore();
     return frame;

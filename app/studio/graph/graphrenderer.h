@@ -1,5 +1,6 @@
 #pragma once
 
+#include "edgemarks.h"
 #include "graphscene.h"
 #include "nodestyle.h"
 
@@ -15,11 +16,14 @@ namespace opsinfo {
 // What the last paint drew: the level of detail made visible to tests and to a status line.
 struct PaintStats
 {
-    int nodes = 0;      // visible nodes painted (tiny ones merged per pixel count once)
-    int tinyNodes = 0;  // nodes too small for a box, drawn as a pixel
+    int nodes = 0; // visible nodes painted (tiny ones merged per pixel count once)
+    int tinyNodes = 0; // nodes too small for a box, drawn as a pixel
     int labels = 0;
-    int edges = 0;      // edges painted; sub-pixel ones are skipped
+    int edges = 0; // edges painted; sub-pixel ones are skipped
     int castMarks = 0;
+    int castsAdded = 0; // diff marks (RenderRequest::edgeMarks)
+    int castsRemoved = 0;
+    int changedNodes = 0; // nodes painted split in two halves
     int ambiguousMarks = 0;
 };
 
@@ -29,19 +33,24 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
 
 struct RenderRequest
 {
-    QRectF area;            // scene rectangle to paint
-    QTransform toDevice;    // scene -> painter device, a scale and a translation
-    QRect deviceRect;       // the device pixels covered (for per-pixel merging of tiny nodes)
-    int selected = -1;      // visible node drawn highlighted
+    QRectF area; // scene rectangle to paint
+    QTransform toDevice; // scene -> painter device, a scale and a translation
+    QRect deviceRect; // the device pixels covered (for per-pixel merging of tiny nodes)
+    int selected = -1; // visible node drawn highlighted
     std::vector<int> marked; // visible nodes drawn with a search-hit ring
+    // A diff: Casts per edge instead of the nodes' castOnInput marks (null: none).
+    const EdgeMarks *edgeMarks = nullptr;
 };
 
 // Paints edges, nodes, labels and marks with level of detail: labels only where readable,
 // nodes smaller than a pixel merged per pixel, sub-pixel edges skipped, curves only when few.
-PaintStats paintGraph(QPainter &painter, const GraphScene &scene, const std::vector<NodeStyle> &styles,
-                      const RenderRequest &request);
+PaintStats paintGraph(QPainter &painter, const GraphScene &scene,
+                      const std::vector<NodeStyle> &styles, const RenderRequest &request);
 
-// The colour key, drawn at `topLeft` in device coordinates; returns the rectangle used.
-QRectF paintLegend(QPainter &painter, const QPointF &topLeft);
+enum class LegendKind { Dtypes, Diff };
+
+// The colour key, drawn at `topLeft` in device coordinates; returns the rectangle used. A diff's
+// key adds the split node (A | B) and the Casts added and removed.
+QRectF paintLegend(QPainter &painter, const QPointF &topLeft, LegendKind kind = LegendKind::Dtypes);
 
 } // namespace opsinfo

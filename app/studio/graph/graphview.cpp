@@ -65,6 +65,14 @@ void GraphView::setNodeStyles(NodeStyles styles)
     viewport()->update();
 }
 
+void GraphView::setDiffMarks(EdgeMarks marks, bool diff)
+{
+    m_edgeMarks = std::move(marks);
+    m_diff = diff;
+    m_miniMap->invalidate();
+    viewport()->update();
+}
+
 void GraphView::sceneRelaidOut()
 {
     m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle>{};
@@ -303,6 +311,7 @@ void GraphView::paintOver(QPainter &painter, const QRectF &area, const QTransfor
                           bool interactive) const
 {
     RenderRequest request;
+    request.edgeMarks = m_diff ? &m_edgeMarks : nullptr;
     request.area = area;
     request.toDevice = toDevice;
     request.deviceRect = device;
@@ -329,7 +338,7 @@ void GraphView::paintEvent(QPaintEvent *)
     const QTransform toDevice = QTransform::fromScale(m_scale, m_scale).translate(-m_origin.x(), -m_origin.y());
     paintOver(painter, visibleSceneRect(), toDevice, viewport()->rect(), true);
     if (m_legendVisible)
-        paintLegend(painter, QPointF(10, 10));
+        paintLegend(painter, QPointF(10, 10), m_diff ? LegendKind::Diff : LegendKind::Dtypes);
 }
 
 void GraphView::resizeEvent(QResizeEvent *event)

@@ -33,10 +33,15 @@ public:
 
     void setNodeStyles(NodeStyles styles); // indexed by graph node; missing entries are undecided
     const NodeStyles &nodeStyles() const { return m_styles; }
+    // A diff of two predictions: the Casts per edge (added, removed, kept) replace the nodes'
+    // castOnInput marks, and the legend explains split nodes. Empty marks and false: no diff.
+    void setDiffMarks(EdgeMarks marks, bool diff);
+    const EdgeMarks &edgeMarks() const { return m_edgeMarks; }
+    bool showsDiff() const { return m_diff; }
 
-    int selectedNode() const { return m_selectedNode; }   // graph node, -1 when none
+    int selectedNode() const { return m_selectedNode; } // graph node, -1 when none
     int selectedScope() const { return m_selectedScope; } // collapsed scope, -1 when none
-    void selectNode(int graphNode, bool center = true);   // expands scopes hiding it
+    void selectNode(int graphNode, bool center = true); // expands scopes hiding it
     void selectScope(int scope);
     void clearSelection();
 
@@ -49,7 +54,7 @@ public:
     void collapseToDepth(int depth); // 0 expands everything
 
     double zoom() const { return m_scale; } // device pixels per layout unit
-    void setZoom(double scale);             // keeps the viewport center
+    void setZoom(double scale); // keeps the viewport center
     void zoomIn();
     void zoomOut();
     void fitToView();
@@ -73,10 +78,10 @@ public:
     const std::vector<NodeStyle> &visibleNodeStyles() const { return m_visibleStyles; }
 
 signals:
-    void nodeSelected(int graphNode);  // -1 when the selection is cleared or is a scope
-    void scopeSelected(int scope);     // a collapsed scope was selected
+    void nodeSelected(int graphNode); // -1 when the selection is cleared or is a scope
+    void scopeSelected(int scope); // a collapsed scope was selected
     void nodeActivated(int graphNode); // double-click on a node
-    void sceneChanged();               // new scene or new layout after collapse/expand
+    void sceneChanged(); // new scene or new layout after collapse/expand
     void zoomChanged(double scale);
 
 protected:
@@ -98,12 +103,14 @@ private:
     void placeMiniMap();
     int selectedVisible() const;
     void emitSelection();
-    void paintOver(QPainter &painter, const QRectF &area, const QTransform &toDevice, const QRect &device,
-                   bool interactive) const;
+    void paintOver(QPainter &painter, const QRectF &area, const QTransform &toDevice,
+                   const QRect &device, bool interactive) const;
     double fitScale(const QSizeF &size) const;
 
     std::shared_ptr<GraphScene> m_scene;
     NodeStyles m_styles;
+    EdgeMarks m_edgeMarks;
+    bool m_diff = false;
     std::vector<NodeStyle> m_visibleStyles;
     double m_scale = 1.0;
     QPointF m_origin; // scene point at the viewport's top-left corner

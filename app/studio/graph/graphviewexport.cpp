@@ -29,7 +29,7 @@ QImage GraphView::renderOverview(const QSize &size, bool withLegend) const
     const QTransform toDevice = QTransform::fromTranslate(offset.x(), offset.y()).scale(scale, scale).translate(-b.left(), -b.top());
     paintOver(painter, b, toDevice, image.rect(), false);
     if (withLegend)
-        paintLegend(painter, QPointF(8, 8));
+        paintLegend(painter, QPointF(8, 8), m_diff ? LegendKind::Diff : LegendKind::Dtypes);
     return image;
 }
 
@@ -59,7 +59,8 @@ bool GraphView::exportPng(const QString &path, QString *error, int maxSide) cons
         const QTransform toDevice = QTransform::fromScale(scale, scale)
                                         .translate(kExportMargin - b.left(), kExportMargin - b.top());
         paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, image.rect(), false);
-        paintLegend(painter, QPointF(size.width() - legendWidth + 8, 8));
+        paintLegend(painter, QPointF(size.width() - legendWidth + 8, 8),
+                    m_diff ? LegendKind::Diff : LegendKind::Dtypes);
     }
     QImageWriter writer(path, "png");
     if (!writer.write(image)) {
@@ -94,7 +95,8 @@ bool GraphView::exportSvg(const QString &path, QString *error) const
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
     const QTransform toDevice = QTransform::fromTranslate(kExportMargin - b.left(), kExportMargin - b.top());
     paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, QRect(), false);
-    paintLegend(painter, QPointF(b.width() + 2 * kExportMargin, kExportMargin));
+    paintLegend(painter, QPointF(b.width() + 2 * kExportMargin, kExportMargin),
+                m_diff ? LegendKind::Diff : LegendKind::Dtypes);
     painter.end();
     if (QFileInfo(path).size() <= 0) {
         if (error)

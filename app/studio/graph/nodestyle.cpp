@@ -7,13 +7,20 @@ namespace opsinfo {
 QColor nodeStyleColor(NodeStyle::Kind kind)
 {
     switch (kind) {
-    case NodeStyle::Fp16: return QColor(0x42, 0x8b, 0xd8);
-    case NodeStyle::Bf16: return QColor(0x8e, 0x5c, 0xd0);
-    case NodeStyle::Fp32: return QColor(0xf2, 0x9a, 0x2e);
-    case NodeStyle::AiCpu: return QColor(0x8d, 0x6e, 0x63);
-    case NodeStyle::Error: return QColor(0xe0, 0x30, 0x30);
-    case NodeStyle::NotFe: return QColor(0xcf, 0xd8, 0xdc);
-    case NodeStyle::Undecided: break;
+    case NodeStyle::Fp16:
+        return QColor(0x42, 0x8b, 0xd8);
+    case NodeStyle::Bf16:
+        return QColor(0x8e, 0x5c, 0xd0);
+    case NodeStyle::Fp32:
+        return QColor(0xf2, 0x9a, 0x2e);
+    case NodeStyle::AiCpu:
+        return QColor(0x8d, 0x6e, 0x63);
+    case NodeStyle::Error:
+        return QColor(0xe0, 0x30, 0x30);
+    case NodeStyle::NotFe:
+        return QColor(0xcf, 0xd8, 0xdc);
+    case NodeStyle::Undecided:
+        break;
     }
     return QColor(0xfa, 0xfa, 0xfa);
 }
@@ -24,21 +31,30 @@ QColor nodeStyleTextColor(NodeStyle::Kind kind)
     case NodeStyle::Fp16:
     case NodeStyle::Bf16:
     case NodeStyle::AiCpu:
-    case NodeStyle::Error: return Qt::white;
-    default: return QColor(0x21, 0x21, 0x21);
+    case NodeStyle::Error:
+        return Qt::white;
+    default:
+        return QColor(0x21, 0x21, 0x21);
     }
 }
 
 QString nodeStyleName(NodeStyle::Kind kind)
 {
     switch (kind) {
-    case NodeStyle::Fp16: return QCoreApplication::translate("NodeStyle", "float16");
-    case NodeStyle::Bf16: return QCoreApplication::translate("NodeStyle", "bfloat16");
-    case NodeStyle::Fp32: return QCoreApplication::translate("NodeStyle", "float32");
-    case NodeStyle::AiCpu: return QCoreApplication::translate("NodeStyle", "AI CPU");
-    case NodeStyle::Error: return QCoreApplication::translate("NodeStyle", "error");
-    case NodeStyle::NotFe: return QCoreApplication::translate("NodeStyle", "not an FE op");
-    case NodeStyle::Undecided: break;
+    case NodeStyle::Fp16:
+        return QCoreApplication::translate("NodeStyle", "float16");
+    case NodeStyle::Bf16:
+        return QCoreApplication::translate("NodeStyle", "bfloat16");
+    case NodeStyle::Fp32:
+        return QCoreApplication::translate("NodeStyle", "float32");
+    case NodeStyle::AiCpu:
+        return QCoreApplication::translate("NodeStyle", "AI CPU");
+    case NodeStyle::Error:
+        return QCoreApplication::translate("NodeStyle", "error");
+    case NodeStyle::NotFe:
+        return QCoreApplication::translate("NodeStyle", "not an FE op");
+    case NodeStyle::Undecided:
+        break;
     }
     return QCoreApplication::translate("NodeStyle", "undecided");
 }
@@ -46,6 +62,11 @@ QString nodeStyleName(NodeStyle::Kind kind)
 QColor castMarkColor()
 {
     return QColor(0xd8, 0x1b, 0x60);
+}
+
+QColor changedNodeColor()
+{
+    return QColor(0x6a, 0x1b, 0x9a);
 }
 
 } // namespace opsinfo

@@ -15,8 +15,13 @@ struct NodeStyle
     static constexpr int kindCount = Undecided + 1;
 
     Kind kind = Undecided;
-    bool ambiguous = false;   // gray op whose dtype the rules could not pin down: marked
-    bool castOnInput = false; // a Cast is inserted on (some of) its inputs: edges into it are marked
+    bool ambiguous = false; // gray op whose dtype the rules could not pin down: marked
+    bool castOnInput
+        = false; // a Cast is inserted on (some of) its inputs: edges into it are marked
+    // A diff of two predictions: the node's decision changed; painted split in two halves, `before`
+    // (side A) on the left and `kind` (side B) on the right, with a highlight.
+    bool changed = false;
+    Kind before = Undecided;
 };
 
 using NodeStyles = std::vector<NodeStyle>; // indexed by graph node
@@ -25,5 +30,6 @@ QColor nodeStyleColor(NodeStyle::Kind kind);
 QColor nodeStyleTextColor(NodeStyle::Kind kind);
 QString nodeStyleName(NodeStyle::Kind kind);
 QColor castMarkColor();
+QColor changedNodeColor(); // the highlight around a node a diff changes
 
 } // namespace opsinfo

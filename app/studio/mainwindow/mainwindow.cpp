@@ -1,7 +1,9 @@
 #include "mainwindow/mainwindow.h"
 
 #include "common/languagemenu.h"
+#include "diff/atlasview.h"
 #include "diff/diffview.h"
+#include "diff/transitionmatrixmodel.h"
 #include "document/filecontroller.h"
 #include "document/librarydocument.h"
 #include "document/libraryexporter.h"
@@ -62,7 +64,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_libraryView(new LibraryView(m_workspace, this))
     , m_mixlistEditor(new MixlistEditor(m_workspace, this))
-    , m_diffView(new DiffView(m_workspace, this))
+    , m_diffView(new DiffView(m_workspace, m_files->io(), this))
     , m_statusLabel(new QLabel(this))
 {
     initStudioResources();
@@ -79,6 +81,15 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addWidget(m_statusLabel, 1);
     // Loads and saves run on a worker thread: progress and Cancel show here.
     statusBar()->addPermanentWidget(new TaskProgress(m_files->tasks(), this));
+    m_atlasView = new AtlasView(m_workspace, m_files->io(), this);
+    m_diffPages = new QTabWidget(this);
+    m_diffPages->setObjectName(QStringLiteral("diffPages"));
+    m_diffPages->setDocumentMode(true);
+    m_diffPages->addTab(m_diffView, tr("Two Sources"));
+    m_diffPages->addTab(m_atlasView, tr("Atlas"));
+    m_diffPages->setTabToolTip(0, tr("Two libraries, a library with and without a mixlist, two mixlists: "
+                                     "the transition matrix and the op types that change"));
+    m_diffPages->setTabToolTip(1, tr("Many SoCs, CANN versions or user copies at once"));
 
     createActions();
     createMenus();
@@ -87,7 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_libraryView, tr("Library"));
     m_tabs->addTab(m_mixlistEditor, tr("Mixlist"));
     m_tabs->addTab(m_graphTab->widget(), tr("Graph"));
-    m_tabs->addTab(m_diffView, tr("Diff"));
+    m_tabs->addTab(m_diffPages, tr("Diff"));
     wireGraphTab();
     m_libraryView->setContextActions({m_setWhite, m_setBlack, m_setGray});
 
@@ -163,10 +174,11 @@ void MainWindow::createActions()
     m_setGray->setToolTip(tr("Remove precision_reduce from the selected op types (gray)"));
     m_find = makeAction("actionFind", tr("&Find Op Type"), QKeySequence::Find);
 
-    const QString viewNames[4] = {tr("&Library"), tr("&Mixlist"), tr("&Graph"), tr("&Diff")};
-    const char *viewObjects[4]
-        = {"actionViewLibrary", "actionViewMixlist", "actionViewGraph", "actionViewDiff"};
-    for (int i = 0; i < 4; ++i) {
+    const QString viewNames[5]
+        = {tr("&Library"), tr("&Mixlist"), tr("&Graph"), tr("&Diff"), tr("Policy &Atlas")};
+    const char *viewObjects[5] = {"actionViewLibrary", "actionViewMixlist", "actionViewGraph",
+                                  "actionViewDiff", "actionViewAtlas"};
+    for (int i = 0; i < 5; ++i) {
         m_viewActions[i] = makeAction(viewObjects[i], viewNames[i],
                                       QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         connect(m_viewActions[i], &QAction::triggered, this, [this, i] { showView(View(i)); });
@@ -237,9 +249,13 @@ void MainWindow::createExportAndCompareActions()
         = makeAction("actionCompareLibraryFile", tr("Compare with Library &File..."));
     QAction *compareFolder
         = makeAction("actionCompareLibraryFolder", tr("Compare with Library F&older..."));
+    QAction *compareMixlist
+        = makeAction("actionCompareMixlistFile", tr("Compare with &Mixlist File..."));
     compareFile->setToolTip(tr("Diff the open library's colours against another library file"));
     compareFolder->setToolTip(
         tr("Diff the open library's colours against a soc folder or opp root"));
+    compareMixlist->setToolTip(
+        tr("Diff the open mixlist against another mixlist file, on the open library"));
     auto compare = [this](const QString &path) {
         if (path.isEmpty())
             return;
@@ -260,7 +276,18 @@ void MainWindow::createExportAndCompareActions()
     connect(compareFolder, &QAction::triggered, this, [this, compare] {
         compare(m_files->prompt()->openDirectory(tr("Compare with Soc Folder or Opp Root")));
     });
-    m_diffView->setCompareActions({compareFile, compareFolder});
+    connect(compareMixlist, &QAction::triggered, this, [this] {
+        const QString path = m_files->prompt()->openFileName(tr("Compare with Mixlist File"),
+                                                             tr("Mixlists (*.json);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        std::optional<Mixlist> mixlist = m_files->mixlist()->loadForReading(path);
+        if (!mixlist)
+            return;
+        m_diffView->setComparisonMixlist(std::move(*mixlist), QFileInfo(path).fileName());
+        showView(View::Diff);
+    });
+    m_diffView->setCompareActions({compareFile, compareFolder, compareMixlist});
 }
 
 void MainWindow::createMenus()
@@ -284,6 +311,12 @@ void MainWindow::createMenus()
     m_exportMenu->addAction(m_exportMinimal);
     m_exportMenu->addAction(m_exportPatched);
     m_exportMenu->addAction(m_exportKeepDtype);
+    m_exportMenu->addSeparator();
+    m_exportMenu->addActions(m_diffView->exportActions());
+    m_exportMenu->addActions(m_atlasView->exportActions());
+    addActions(m_diffView->exportActions());
+    addActions(m_atlasView->exportActions());
+    addActions(m_atlasView->sourceActions());
     file->addSeparator();
     file->addAction(m_quit);
 
@@ -316,6 +349,9 @@ void MainWindow::wireGraphTab()
     addAction(m_graphTab->openGraphAction()); // shortcuts work even while the menu bar is hidden
     addActions(m_graphTab->exportActions());
     connect(m_graphTab, &GraphTab::graphOpened, this, [this] { showView(View::Graph); });
+    // A matrix cell's op types are marked in the graph.
+    connect(m_diffView, &DiffView::opTypesPicked, m_graphTab->widget(),
+            &GraphPreviewWidget::setOpTypeFilter);
     const GraphPreview *preview = m_graphTab->preview();
     connect(preview, &GraphPreview::graphChanged, this, [this, preview] {
         m_libraryView->setGraphOpTypes(preview->opTypes(), preview->hasGraph());
@@ -347,7 +383,9 @@ bool MainWindow::openPaths(const QStringList &paths)
 bool MainWindow::parseView(const QString &name, View *view)
 {
     static const QStringList names {QStringLiteral("library"), QStringLiteral("mixlist"),
-                                    QStringLiteral("graph"), QStringLiteral("diff")};
+                                    QStringLiteral("graph"),   QStringLiteral("diff"),
+                                    QStringLiteral("atlas"),   QStringLiteral("matrix"),
+                                    QStringLiteral("graphdiff")};
     const int i = int(names.indexOf(name.toLower()));
     if (i < 0)
         return false;
@@ -357,7 +395,45 @@ bool MainWindow::parseView(const QString &name, View *view)
 
 void MainWindow::showView(View view)
 {
-    m_tabs->setCurrentIndex(int(view));
+    switch (view) {
+    case View::Library:
+    case View::Mixlist:
+    case View::Graph:
+        m_tabs->setCurrentIndex(int(view));
+        break;
+    case View::Diff:
+    case View::Atlas:
+        m_tabs->setCurrentWidget(m_diffPages);
+        m_diffPages->setCurrentWidget(view == View::Atlas ? static_cast<QWidget *>(m_atlasView)
+                                                          : m_diffView);
+        break;
+    case View::Matrix: {
+        showView(View::Diff);
+        // The biggest change, its first op type selected: the matrix, the list and the two
+        // explanations at once.
+        m_diffView->refreshIfStale();
+        if (m_diffView->pickedTransition().isEmpty()) {
+            const TransitionMatrix &matrix = m_diffView->matrixModel()->matrix();
+            std::size_t best = 0;
+            QString transition;
+            for (Policy a : TransitionMatrix::order)
+                for (Policy b : TransitionMatrix::order)
+                    if (a != b && matrix.count(a, b) > best) {
+                        best = matrix.count(a, b);
+                        transition = QStringLiteral("%1->%2").arg(QString::fromLatin1(policyName(a)),
+                                                                  QString::fromLatin1(policyName(b)));
+                    }
+            m_diffView->pickTransition(transition);
+        }
+        if (!m_diffView->table()->currentIndex().isValid())
+            m_diffView->table()->selectRow(0);
+        break;
+    }
+    case View::GraphDiff:
+        m_tabs->setCurrentWidget(m_graphTab->widget());
+        m_graphTab->widget()->showDiff();
+        break;
+    }
 }
 
 QWidget *MainWindow::graphView() const

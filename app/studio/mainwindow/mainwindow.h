@@ -14,6 +14,7 @@ class QUndoGroup;
 
 namespace opsinfo {
 
+class AtlasView;
 class DialogPrompt;
 class DiffView;
 class FileController;
@@ -23,7 +24,8 @@ class MixlistEditor;
 class UserPrompt;
 class Workspace;
 
-// The application window: Library, Mixlist, Graph and Diff views over one Workspace. Edits flow
+// The application window: Library, Mixlist, Graph and Diff views over one Workspace (the Diff tab
+// holds the diff of two sources and the atlas of many). Edits flow
 // one way: actions push QUndoCommands onto the documents' stacks; documents emit changes; models
 // and views follow. Every action has an objectName ("actionUndo", "actionSetWhite" ...) so tests
 // trigger them by name.
@@ -32,7 +34,9 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    enum class View { Library, Mixlist, Graph, Diff };
+    // The tabs, then pages inside them: the atlas (Diff tab), the transition matrix with a cell
+    // picked (Diff tab), the graph diff (Graph tab, Diff side page).
+    enum class View { Library, Mixlist, Graph, Diff, Atlas, Matrix, GraphDiff };
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -42,6 +46,7 @@ public:
     LibraryView *libraryView() const { return m_libraryView; }
     MixlistEditor *mixlistEditor() const { return m_mixlistEditor; }
     DiffView *diffView() const { return m_diffView; }
+    AtlasView *atlasView() const { return m_atlasView; }
     QUndoGroup *undoGroup() const { return m_undoGroup; }
     GraphTab *graphTab() const { return m_graphTab; }
     // File > Export: every export action goes here.
@@ -92,6 +97,8 @@ private:
     LibraryView *m_libraryView;
     MixlistEditor *m_mixlistEditor;
     DiffView *m_diffView;
+    AtlasView *m_atlasView = nullptr;
+    QTabWidget *m_diffPages = nullptr;
     GraphTab *m_graphTab = nullptr;
     QLabel *m_statusLabel;
     QMenu *m_fileMenu = nullptr;
@@ -118,7 +125,7 @@ private:
     QAction *m_setBlack = nullptr;
     QAction *m_setGray = nullptr;
     QAction *m_find = nullptr;
-    QAction *m_viewActions[4] = {};
+    QAction *m_viewActions[5] = {};
 };
 
 } // namespace opsinfo

@@ -41,9 +41,42 @@ NodeStyles diffHighlightStyles(const GraphDiff &diff, const Resolution &b, int g
     for (NodeStyle &s : styles)
         s.kind = NodeStyle::Undecided; // pale: unchanged
     for (const GraphDiffRow &row : diff.rows)
-        if (row.topLevel && row.index >= 0 && row.index < graphNodes)
-            styles[std::size_t(row.index)] = full[std::size_t(row.index)];
+        if (row.topLevel && row.index >= 0 && row.index < graphNodes) {
+            NodeStyle &style = styles[std::size_t(row.index)];
+            style = full[std::size_t(row.index)];
+            style.changed = true;
+            style.before = row.kindA;
+            style.castOnInput = false; // on the edges instead
+        }
     return styles;
+}
+
+EdgeMarks diffEdgeMarks(const Resolution &a, const Resolution &b)
+{
+    EdgeMarks marks;
+    auto add = [&marks](const Resolution &r, bool sideB) {
+        auto topLevel = [&r](int index) {
+            return index >= 0 && std::size_t(index) < r.nodes.size()
+                && r.nodes[std::size_t(index)].parent < 0;
+        };
+        for (const CastInsertion &cast : r.casts) {
+            if (!topLevel(cast.producer))
+                continue;
+            for (const auto &[consumer, input] : cast.consumers) {
+                Q_UNUSED(input);
+                if (!topLevel(consumer))
+                    continue;
+                const auto [it, inserted]
+                    = marks.try_emplace(edgeKey(cast.producer, consumer),
+                                        sideB ? EdgeMark::CastAdded : EdgeMark::CastRemoved);
+                if (!inserted && sideB && it->second == EdgeMark::CastRemoved)
+                    it->second = EdgeMark::CastKept;
+            }
+        }
+    };
+    add(a, false);
+    add(b, true);
+    return marks;
 }
 
 GraphDiffModel::GraphDiffModel(QObject *parent)
@@ -90,12 +123,18 @@ QVariant GraphDiffModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case NodeColumn: return row.topLevel ? row.name : QStringLiteral("  ") + row.name;
-    case TypeColumn: return row.opType;
-    case AColumn: return row.a;
-    case BColumn: return row.b;
-    case CastColumn: return QStringLiteral("%1 → %2").arg(row.castsA).arg(row.castsB);
-    default: return {};
+    case NodeColumn:
+        return row.topLevel ? row.name : QStringLiteral("  ") + row.name;
+    case TypeColumn:
+        return row.opType;
+    case AColumn:
+        return row.a;
+    case BColumn:
+        return row.b;
+    case CastColumn:
+        return QStringLiteral("%1 → %2").arg(row.castsA).arg(row.castsB);
+    default:
+        return {};
     }
 }
 
@@ -106,12 +145,18 @@ QVariant GraphDiffModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation == Qt::Vertical)
         return section + 1;
     switch (section) {
-    case NodeColumn: return tr("Node");
-    case TypeColumn: return tr("Op type");
-    case AColumn: return m_sideA.isEmpty() ? tr("A") : tr("A: %1").arg(m_sideA);
-    case BColumn: return m_sideB.isEmpty() ? tr("B") : tr("B: %1").arg(m_sideB);
-    case CastColumn: return tr("Casts in");
-    default: return {};
+    case NodeColumn:
+        return tr("Node");
+    case TypeColumn:
+        return tr("Op type");
+    case AColumn:
+        return m_sideA.isEmpty() ? tr("A") : tr("A: %1").arg(m_sideA);
+    case BColumn:
+        return m_sideB.isEmpty() ? tr("B") : tr("B: %1").arg(m_sideB);
+    case CastColumn:
+        return tr("Casts in");
+    default:
+        return {};
     }
 }
 

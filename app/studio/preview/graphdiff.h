@@ -1,5 +1,6 @@
 #pragma once
 
+#include "graph/edgemarks.h"
 #include "graph/nodestyle.h"
 #include "resolver/resolution.h"
 
@@ -17,15 +18,15 @@ class Graph;
 // `opsinfo resolve diff` counts them).
 struct GraphDiffRow
 {
-    int index = -1;      // Resolution index (top-level nodes: the graph index)
+    int index = -1; // Resolution index (top-level nodes: the graph index)
     bool topLevel = true; // drawn in the graph view
     QString name;
     QString opType;
-    QString a;           // "float32", "float16 (AI CPU)"
+    QString a; // "float32", "float16 (AI CPU)"
     QString b;
     NodeStyle::Kind kindA = NodeStyle::Undecided;
     NodeStyle::Kind kindB = NodeStyle::Undecided;
-    int castsA = 0;      // Casts on this node's inputs
+    int castsA = 0; // Casts on this node's inputs
     int castsB = 0;
 };
 
@@ -41,9 +42,12 @@ struct GraphDiff
 // What changes from `a` to `b` (both over `graph`): core's diffResolutions in the view's words.
 GraphDiff graphDiff(const Graph &graph, const Resolution &a, const Resolution &b);
 
-// Styles that highlight a diff in the graph view: changed nodes in their B colour (with B's cast
-// marks), every other node pale.
+// Styles that highlight a diff in the graph view: changed nodes split in two halves (A's colour
+// left, B's right) and outlined, every other node pale; the Casts go on the edges (diffEdgeMarks).
 NodeStyles diffHighlightStyles(const GraphDiff &diff, const Resolution &b, int graphNodes);
+// The Casts of both predictions per edge between top-level nodes: added (only B inserts one),
+// removed (only A), kept (both).
+EdgeMarks diffEdgeMarks(const Resolution &a, const Resolution &b);
 
 // The changed nodes as a table: node, op type, A, B, casts on its inputs A -> B.
 class GraphDiffModel : public QAbstractTableModel
@@ -64,7 +68,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     GraphDiff m_diff;

@@ -2,6 +2,7 @@
 
 #include "backgroundjobs.h"
 #include "common/coretexts.h"
+#include "common/explanationcompare.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
 #include "document/userprompt.h"
@@ -18,10 +19,15 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace opsinfo {
+
+// Above this many nodes a diff resolves without explanations (see compare()).
+static constexpr std::size_t kExplainedDiffNodes = 50000;
 
 GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt,
                                QWidget *parent)
@@ -36,6 +42,7 @@ GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *
     , m_highlight(new QCheckBox(tr("Highlight changed nodes in the graph"), this))
     , m_summary(new QLabel(this))
     , m_table(new QTableView(this))
+    , m_explanation(new QTextBrowser(this))
 {
     setObjectName(QStringLiteral("graphDiffPanel"));
     m_kind->setObjectName(QStringLiteral("graphDiffKind"));
@@ -45,6 +52,9 @@ GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *
     m_highlight->setObjectName(QStringLiteral("graphDiffHighlight"));
     m_summary->setObjectName(QStringLiteral("graphDiffSummary"));
     m_table->setObjectName(QStringLiteral("graphDiffTable"));
+    m_explanation->setObjectName(QStringLiteral("graphDiffExplanation"));
+    m_explanation->setOpenLinks(false);
+    m_explanation->setPlaceholderText(tr("Select a changed node to compare its two explanations."));
     m_kind->addItem(tr("Mode A vs mode B"));
     m_kind->addItem(tr("Mixlist A vs mixlist B"));
     m_highlight->setChecked(true);
@@ -70,7 +80,13 @@ GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *
     layout->addLayout(form);
     layout->addLayout(buttons);
     layout->addWidget(m_summary);
-    layout->addWidget(m_table, 1);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("graphDiffSplitter"));
+    split->addWidget(m_table);
+    split->addWidget(m_explanation);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
 
     fillSides();
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
@@ -102,6 +118,7 @@ GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *
     connect(m_highlight, &QCheckBox::toggled, this, &GraphDiffPanel::highlightChanged);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
+                updateExplanation();
                 if (!current.isValid())
                     return;
                 const GraphDiffRow &row = m_model->diff().rows[std::size_t(current.row())];
@@ -253,26 +270,33 @@ void GraphDiffPanel::compare()
     }
     struct Outcome
     {
+        PreviewResultPtr a;
         PreviewResultPtr b;
         GraphDiff diff;
     };
     m_summary->setText(tr("Comparing..."));
+    // Explanations double the work and the memory of a resolve: for the largest graphs they are
+    // made on demand, for the node selected (updateExplanation).
+    const bool explain = context->graph->nodes().size() <= kExplainedDiffNodes;
     m_preview->jobs()->start<Outcome>(
         BackgroundJobs::Diff, tr("Comparing"), m_preview->runsInline(),
-        [context, a, b](const std::function<void(int, const QString &)> &progress) {
+        [context, a, b, explain](const std::function<void(int, const QString &)> &progress) {
             progress(10, tr("Resolving side A"));
-            const PreviewResultPtr ra = PreviewResult::compute(context, a, false);
-            progress(55, tr("Resolving side B"));
             Outcome outcome;
-            outcome.b = PreviewResult::compute(context, b, false);
-            outcome.diff = graphDiff(*context->graph, ra->resolution, outcome.b->resolution);
+            outcome.a = PreviewResult::compute(context, a, explain);
+            progress(55, tr("Resolving side B"));
+            outcome.b = PreviewResult::compute(context, b, explain);
+            outcome.diff = graphDiff(*context->graph, outcome.a->resolution, outcome.b->resolution);
             return outcome;
         },
-        [this, labelA, labelB](Outcome outcome) {
+        [this, labelA, labelB, explain](Outcome outcome) {
+            m_explained = explain;
+            m_resultA = std::move(outcome.a);
             m_resultB = std::move(outcome.b);
             m_model->setDiff(std::move(outcome.diff), labelA, labelB);
             m_table->resizeColumnsToContents();
             m_summary->setText(summaryText());
+            updateExplanation();
             emit diffChanged();
         });
 }
@@ -291,6 +315,98 @@ QString GraphDiffPanel::summaryText() const
     if (!transitions.isEmpty())
         text += QStringLiteral("\n") + transitions.join(QStringLiteral(" · "));
     return text;
+}
+
+QString GraphDiffPanel::sidesSummaryHtml() const
+{
+    if (!m_resultA || !m_resultB)
+        return {};
+    auto side = [](const QString &letter, const QString &name, const ResolutionSummary &s) {
+        return tr("<b>%1: %2</b> — %3 fp16 · %4 bf16 · %5 fp32 · %6 AI CPU · %7 casts")
+            .arg(letter, name.toHtmlEscaped())
+            .arg(s.fp16Nodes)
+            .arg(s.bf16Nodes)
+            .arg(s.fp32Nodes)
+            .arg(s.aicpuNodes)
+            .arg(s.castsTotal);
+    };
+    const GraphDiff &d = m_model->diff();
+    return side(QStringLiteral("A"), m_model->sideA(), m_resultA->resolution.summary)
+        + QStringLiteral(" &nbsp;│&nbsp; ")
+        + side(QStringLiteral("B"), m_model->sideB(), m_resultB->resolution.summary)
+        + QStringLiteral(" &nbsp;│&nbsp; ") + tr("%n node(s) changed", nullptr, int(d.rows.size()));
+}
+
+void GraphDiffPanel::updateExplanation()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid() || !m_resultA || !m_resultB || current.row() >= m_model->rowCount()) {
+        m_explanation->clear();
+        return;
+    }
+    const GraphDiffRow &row = m_model->diff().rows[std::size_t(current.row())];
+    const auto &nodesA = m_resultA->resolution.nodes;
+    const auto &nodesB = m_resultB->resolution.nodes;
+    if (row.index < 0 || std::size_t(row.index) >= nodesA.size()
+        || std::size_t(row.index) >= nodesB.size()) {
+        m_explanation->clear();
+        return;
+    }
+    if (!m_explained) {
+        explainLater();
+        return;
+    }
+    const NodeResolution &a = nodesA[std::size_t(row.index)];
+    const NodeResolution &b = nodesB[std::size_t(row.index)];
+    const QString title = QStringLiteral("<h3 style='margin-bottom:2px'>%1</h3><p>%2 · %3 → %4</p>")
+                              .arg(row.name.toHtmlEscaped(), row.opType.toHtmlEscaped(),
+                                   row.a.toHtmlEscaped(), row.b.toHtmlEscaped());
+    const QString keeps = tr("FE does not decide this node: it keeps the graph's dtypes (§8.1).");
+    m_explanation->setHtml(
+        title
+        + explanationComparisonHtml(a.explanation, b.explanation, tr("A: %1").arg(m_model->sideA()),
+                                    tr("B: %1").arg(m_model->sideB()), keeps, keeps));
+}
+
+// Both sides again, with explanations, on the worker; the figures stay the same.
+void GraphDiffPanel::explainLater()
+{
+    m_explanation->setPlainText(tr("Explaining both sides…"));
+    const ResolveContextPtr context = m_resultA->context;
+    const ResolveSettings a = m_resultA->settings, b = m_resultB->settings;
+    using Pair = std::pair<PreviewResultPtr, PreviewResultPtr>;
+    m_preview->jobs()->start<Pair>(
+        BackgroundJobs::Diff, tr("Explaining"), m_preview->runsInline(),
+        [context, a, b](const std::function<void(int, const QString &)> &progress) {
+            progress(10, tr("Explaining side A"));
+            Pair pair;
+            pair.first = PreviewResult::compute(context, a, true);
+            progress(55, tr("Explaining side B"));
+            pair.second = PreviewResult::compute(context, b, true);
+            return pair;
+        },
+        [this](Pair pair) {
+            m_resultA = std::move(pair.first);
+            m_resultB = std::move(pair.second);
+            m_explained = true;
+            updateExplanation();
+        });
+}
+
+QString GraphDiffPanel::explanationText() const
+{
+    return m_explanation->toPlainText();
+}
+
+bool GraphDiffPanel::selectChangedNode(int graphNode)
+{
+    const auto &rows = m_model->diff().rows;
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        if (rows[r].topLevel && rows[r].index == graphNode) {
+            m_table->selectRow(int(r));
+            return true;
+        }
+    return false;
 }
 
 } // namespace opsinfo

@@ -12,6 +12,7 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableView;
+class QTextBrowser;
 
 namespace opsinfo {
 
@@ -19,8 +20,10 @@ class GraphPreview;
 class UserPrompt;
 
 // Graph diff on the loaded graph: mode A vs mode B (current colours), or two colourings under the
-// current mode (current mixlist, none, the library as opened, a mixlist file). Lists the nodes whose
-// decided dtype changes, with the cast delta, and highlights them in the graph view.
+// current mode (current mixlist, none, the library as opened, a mixlist file). Lists the nodes
+// whose decided dtype changes, with the cast delta; a row pans the graph to its node and shows the
+// node's two explanation chains side by side, the first differing rule marked. The graph view shows
+// the changed nodes split in A's and B's colours and the Casts added and removed on the edges.
 class GraphDiffPanel : public QWidget
 {
     Q_OBJECT
@@ -29,7 +32,8 @@ public:
     enum class Kind { Modes, Mixlists };
     enum MixlistSide { CurrentMixlist, NoMixlist, AsOpened, MixlistFile };
 
-    GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt, QWidget *parent = nullptr);
+    GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt,
+                   QWidget *parent = nullptr);
 
     GraphDiffModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
@@ -42,9 +46,17 @@ public:
     void compare();
     bool highlight() const;
     void setHighlight(bool on);
-    // The B side's prediction of the last diff (null before one).
+    // The two predictions of the last diff (null before one).
+    PreviewResultPtr resultA() const { return m_resultA; }
     PreviewResultPtr resultB() const { return m_resultB; }
     QString summaryText() const;
+    // Both sides' figures (dtypes, AI CPU, casts), as the line above the graph shows them.
+    QString sidesSummaryHtml() const;
+    // The selected changed node's explanations, side by side, as plain text (tests).
+    QString explanationText() const;
+    QTextBrowser *explanationBrowser() const { return m_explanation; }
+    // Selects the changed node of this graph index (false when it did not change).
+    bool selectChangedNode(int graphNode);
 
 signals:
     void diffChanged();
@@ -53,6 +65,8 @@ signals:
 
 private:
     void fillSides();
+    void updateExplanation();
+    void explainLater();
     std::shared_ptr<const PolicyTable> policiesFor(int side, const QString &file, QString *label);
 
     GraphPreview *m_preview;
@@ -65,10 +79,13 @@ private:
     QCheckBox *m_highlight;
     QLabel *m_summary;
     QTableView *m_table;
+    QTextBrowser *m_explanation;
     QString m_fileA;
     QString m_fileB;
+    PreviewResultPtr m_resultA;
     PreviewResultPtr m_resultB;
     bool m_filling = false;
+    bool m_explained = false; // the results carry explanations
 };
 
 } // namespace opsinfo

@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QUrl>
@@ -51,6 +52,10 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     , m_caveat(new QLabel(this))
     , m_chart(new ModeChart(this))
     , m_diff(new GraphDiffPanel(preview, prompt, this))
+    , m_sides(new QLabel(this))
+    , m_filterBar(new QWidget(this))
+    , m_filterLabel(new QLabel(m_filterBar))
+    , m_filterClear(new QToolButton(m_filterBar))
 {
     nameWidgets();
     setUpControls();
@@ -78,6 +83,10 @@ void GraphPreviewWidget::nameWidgets()
     m_details->setObjectName(QStringLiteral("nodeDetails"));
     m_rule->setObjectName(QStringLiteral("ruleText"));
     m_caveat->setObjectName(QStringLiteral("previewCaveat"));
+    m_sides->setObjectName(QStringLiteral("graphDiffSides"));
+    m_filterBar->setObjectName(QStringLiteral("graphTypeFilterBar"));
+    m_filterLabel->setObjectName(QStringLiteral("graphTypeFilter"));
+    m_filterClear->setObjectName(QStringLiteral("graphTypeFilterClear"));
 }
 
 void GraphPreviewWidget::setUpControls()
@@ -109,6 +118,15 @@ void GraphPreviewWidget::setUpControls()
     m_caveat->setWordWrap(true);
     m_caveat->setText(previewCaveatText());
     m_caveat->setStyleSheet(QStringLiteral("QLabel{color:#6d4c00;background:#fff8e1;padding:4px}"));
+    m_sides->setTextFormat(Qt::RichText);
+    m_sides->setWordWrap(true);
+    m_sides->setStyleSheet(QStringLiteral("QLabel{background:#f3e5f5;padding:3px 6px}"));
+    m_sides->hide();
+    m_filterLabel->setTextFormat(Qt::PlainText);
+    m_filterClear->setText(tr("Show all"));
+    m_filterClear->setToolTip(tr("Colour every node again"));
+    m_filterBar->setStyleSheet(QStringLiteral("#graphTypeFilterBar{background:#e0f2f1}"));
+    m_filterBar->hide();
 }
 
 // Mode and gray-rule pickers, search, zoom, and the progress of a load.
@@ -148,9 +166,20 @@ void GraphPreviewWidget::createSidePane()
 
 void GraphPreviewWidget::arrange(QHBoxLayout *bar)
 {
+    auto *filterLayout = new QHBoxLayout(m_filterBar);
+    filterLayout->setContentsMargins(6, 2, 6, 2);
+    filterLayout->addWidget(m_filterLabel, 1);
+    filterLayout->addWidget(m_filterClear);
+    auto *graphPane = new QWidget(this);
+    auto *graphLayout = new QVBoxLayout(graphPane);
+    graphLayout->setContentsMargins(0, 0, 0, 0);
+    graphLayout->setSpacing(0);
+    graphLayout->addWidget(m_sides);
+    graphLayout->addWidget(m_filterBar);
+    graphLayout->addWidget(m_view, 1);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("graphSplitter"));
-    split->addWidget(m_view);
+    split->addWidget(graphPane);
     split->addWidget(m_side);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -223,6 +252,7 @@ void GraphPreviewWidget::connectSignals()
     connect(m_diff, &GraphDiffPanel::highlightChanged, this, &GraphPreviewWidget::applyStyles);
     connect(m_diff, &GraphDiffPanel::nodeActivated, this,
             [this](int node) { m_view->selectNode(node); });
+    connect(m_filterClear, &QToolButton::clicked, this, [this] { setOpTypeFilter({}, {}); });
 }
 
 void GraphPreviewWidget::fillModes()
@@ -286,15 +316,65 @@ void GraphPreviewWidget::applyStyles()
     const GraphScene *scene = m_view->scene();
     if (!result || !scene) {
         m_view->setNodeStyles({});
+        m_view->setDiffMarks({}, false);
+        m_sides->hide();
         return;
     }
     const int nodes = scene->graphNodeCount();
+    const PreviewResultPtr a = m_diff->resultA();
     const PreviewResultPtr b = m_diff->resultB();
-    const bool highlight = m_side->currentIndex() == DiffPage && m_diff->highlight() && b
+    const bool diffPage = m_side->currentIndex() == DiffPage;
+    const bool highlight = diffPage && m_diff->highlight() && a && b
         && b->context->graph == result->context->graph;
-    m_view->setNodeStyles(highlight
-                              ? diffHighlightStyles(m_diff->model()->diff(), b->resolution, nodes)
-                              : nodeStylesFor(result->resolution, nodes));
+    m_sides->setVisible(diffPage && a && b && b->context->graph == result->context->graph);
+    if (m_sides->isVisibleTo(this))
+        m_sides->setText(m_diff->sidesSummaryHtml());
+    if (highlight) {
+        m_view->setNodeStyles(diffHighlightStyles(m_diff->model()->diff(), b->resolution, nodes));
+        m_view->setDiffMarks(diffEdgeMarks(a->resolution, b->resolution), true);
+        return;
+    }
+    m_view->setDiffMarks({}, false);
+    NodeStyles styles = nodeStylesFor(result->resolution, nodes);
+    if (!m_typeFilter.isEmpty()) {
+        // The picked op types in their colours, the others pale.
+        const Graph &graph = scene->graph();
+        for (int i = 0; i < nodes && std::size_t(i) < styles.size(); ++i)
+            if (!m_typeFilter.contains(QString::fromStdString(graph.nodes()[std::size_t(i)].opType)))
+                styles[std::size_t(i)] = NodeStyle {};
+    }
+    m_view->setNodeStyles(std::move(styles));
+}
+
+void GraphPreviewWidget::setOpTypeFilter(const QStringList &types, const QString &label)
+{
+    m_typeFilter = QSet<QString>(types.begin(), types.end());
+    if (m_typeFilter.isEmpty()) {
+        m_filterBar->hide();
+    } else {
+        int matching = 0;
+        if (const Graph *graph = m_preview->graph())
+            for (const Node &node : graph->nodes())
+                matching += m_typeFilter.contains(QString::fromStdString(node.opType)) ? 1 : 0;
+        m_filterLabel->setText(tr("Marked: %1 — %n node(s) of these op types in this graph", nullptr, matching)
+                                   .arg(label));
+        m_filterBar->show();
+    }
+    applyStyles();
+}
+
+void GraphPreviewWidget::showDiff()
+{
+    showSidePage(DiffPage);
+    if (m_diffStale) {
+        m_diffStale = false;
+        m_diff->compare();
+    }
+    if (m_diff->table()->currentIndex().isValid() || m_diff->model()->rowCount() == 0)
+        return;
+    const int node = m_view->selectedNode();
+    if (node < 0 || !m_diff->selectChangedNode(node))
+        m_diff->table()->selectRow(0);
 }
 
 void GraphPreviewWidget::updateDetails()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QSet>
 #include <QWidget>
 
 #include <functional>
@@ -58,6 +59,13 @@ public:
     // The details pane as plain text (tests).
     QString detailsText() const;
 
+    // Marks the nodes of these op types (the others pale) under a banner naming `label`, e.g. the
+    // types of a transition matrix cell; no types clears it.
+    void setOpTypeFilter(const QStringList &types, const QString &label);
+    const QSet<QString> &opTypeFilter() const { return m_typeFilter; }
+    // Shows the graph diff: the Diff page, its first changed node selected.
+    void showDiff();
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -97,6 +105,11 @@ private:
     QLabel *m_caveat;
     ModeChart *m_chart;
     GraphDiffPanel *m_diff;
+    QLabel *m_sides;
+    QWidget *m_filterBar;
+    QLabel *m_filterLabel;
+    QToolButton *m_filterClear;
+    QSet<QString> m_typeFilter;
     bool m_modesStale = true;
     bool m_diffStale = true;
     bool m_focusPending = false;

@@ -1,0 +1,54 @@
+#include "diff/atlassources.h"
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace opsinfo {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path itself(const AtlasSourceSpec &s)
+{
+    const fs::path path = fs::path(s.path).lexically_normal();
+    return path.has_filename() ? path : path.parent_path();
+}
+
+// The folder whose name tells two sources of one name apart.
+std::string prefixOf(const AtlasSourceSpec &s)
+{
+    return (s.soc.empty() ? itself(s).parent_path() : itself(s)).filename().string();
+}
+
+} // namespace
+
+std::vector<std::string> atlasSourceNames(const std::vector<AtlasSourceSpec> &sources)
+{
+    std::vector<std::string> names;
+    std::map<std::string, std::vector<std::size_t>> byName;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        names.push_back(sources[i].soc.empty() ? itself(sources[i]).filename().string()
+                                               : sources[i].soc);
+        byName[names.back()].push_back(i);
+    }
+    for (const auto &[name, group] : byName) {
+        if (group.size() < 2)
+            continue;
+        std::set<std::string> prefixed;
+        for (std::size_t i : group)
+            prefixed.insert(prefixOf(sources[i]) + "/" + name);
+        if (prefixed.size() < group.size())
+            continue;
+        for (std::size_t i : group)
+            names[i] = prefixOf(sources[i]) + "/" + name;
+    }
+    std::map<std::string, int> seen;
+    for (std::string &name : names)
+        if (const int n = ++seen[name]; n > 1)
+            name += " #" + std::to_string(n);
+    return names;
+}
+
+} // namespace opsinfo
