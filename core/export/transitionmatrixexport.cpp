@@ -43,8 +43,9 @@ nlohmann::json onlyOneSideJson(const TransitionMatrix &matrix, bool sideA)
 std::string transitionMatrixSvg(const TransitionMatrix &matrix, const std::string &nameA,
                                 const std::string &nameB, const std::string &title)
 {
-    const bool absentRow = matrix.onlyBCount() > 0; // B has types A lacks: A is "absent"
-    const bool absentColumn = matrix.onlyACount() > 0;
+    // An absent row (types only B has) and column (types only A has) when either side lacks types.
+    const bool absentRow = matrix.onlyACount() + matrix.onlyBCount() > 0;
+    const bool absentColumn = absentRow;
     constexpr double left = 150, top = 96, cellW = 110, cellH = 64, bar = 10;
     const int rows = 3 + (absentRow ? 1 : 0), columns = 3 + (absentColumn ? 1 : 0);
     const double width = left + cellW * columns + 20, height = top + cellH * rows + 40;

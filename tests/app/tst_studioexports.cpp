@@ -4,6 +4,7 @@
 #include "diff/difffilterproxy.h"
 #include "diff/diffmodel.h"
 #include "diff/diffview.h"
+#include "diff/transitionmatrixmodel.h"
 #include "document/filecontroller.h"
 #include "document/librarydocument.h"
 #include "document/userprompt.h"
@@ -138,6 +139,8 @@ void TestStudioExports::init()
     new QAbstractItemModelTester(m_window->diffView()->model(),
                                  QAbstractItemModelTester::FailureReportingMode::QtTest, m_window);
     new QAbstractItemModelTester(m_window->diffView()->proxy(),
+                                 QAbstractItemModelTester::FailureReportingMode::QtTest, m_window);
+    new QAbstractItemModelTester(m_window->diffView()->matrixModel(),
                                  QAbstractItemModelTester::FailureReportingMode::QtTest, m_window);
     QVERIFY(m_window->openPaths({}));
     m_window->show();

@@ -4,8 +4,13 @@
 // of the library browser, the mixlist editor, saving and the window (tst_librarybrowser,
 // tst_mixlisteditor, tst_saving, tst_mainwindow).
 
+#include "diff/atlasfilterproxy.h"
+#include "diff/atlasmodel.h"
+#include "diff/atlasview.h"
+#include "diff/difffilterproxy.h"
 #include "diff/diffmodel.h"
 #include "diff/diffview.h"
+#include "diff/transitionmatrixmodel.h"
 #include "document/userprompt.h"
 #include "library/libraryfilterproxy.h"
 #include "library/librarymodel.h"
@@ -72,6 +77,10 @@ protected:
         new QAbstractItemModelTester(m_window->libraryView()->proxy(), reporting, m_window);
         new QAbstractItemModelTester(m_window->mixlistEditor()->lintModel(), reporting, m_window);
         new QAbstractItemModelTester(m_window->diffView()->model(), reporting, m_window);
+        new QAbstractItemModelTester(m_window->diffView()->proxy(), reporting, m_window);
+        new QAbstractItemModelTester(m_window->diffView()->matrixModel(), reporting, m_window);
+        new QAbstractItemModelTester(m_window->atlasView()->model(), reporting, m_window);
+        new QAbstractItemModelTester(m_window->atlasView()->proxy(), reporting, m_window);
         for (MixlistList list : Mixlist::lists)
             for (MixlistAction action : Mixlist::actions)
                 new QAbstractItemModelTester(m_window->mixlistEditor()->slotModel(list, action),

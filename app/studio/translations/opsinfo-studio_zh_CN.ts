@@ -17,6 +17,21 @@
     </message>
 </context>
 <context>
+    <name>ExplanationCompare</name>
+    <message>
+        <source>first difference</source>
+        <translation>首个差异</translation>
+    </message>
+    <message>
+        <source>No explanation.</source>
+        <translation>无解释。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;Both sides give the same explanation.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;两侧的解释相同。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>GraphScene</name>
     <message numerus="yes">
         <source>%1
@@ -36,6 +51,22 @@
     <message>
         <source>ambiguous (gray)</source>
         <translation>存在歧义（灰名单）</translation>
+    </message>
+    <message>
+        <source>changed: A | B</source>
+        <translation>有变化：A | B</translation>
+    </message>
+    <message>
+        <source>Cast on both sides</source>
+        <translation>两侧都有 Cast</translation>
+    </message>
+    <message>
+        <source>Cast added in B</source>
+        <translation>B 中新增 Cast</translation>
+    </message>
+    <message>
+        <source>Cast removed in B</source>
+        <translation>B 中移除 Cast</translation>
     </message>
 </context>
 <context>
@@ -310,6 +341,14 @@
         <source>%1 has unsaved changes. Save them first?</source>
         <translation>%1 有未保存的更改。是否先保存？</translation>
     </message>
+    <message>
+        <source>Check All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>Check None</source>
+        <translation>全不选</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -322,12 +361,224 @@
         <translation>将窗口渲染为 FILE.png 后退出。</translation>
     </message>
     <message>
-        <source>View to show: library, mixlist, graph or diff.</source>
-        <translation>要显示的视图：library、mixlist、graph 或 diff。</translation>
-    </message>
-    <message>
         <source>Library files or folders, mixlists.</source>
         <translation>算子信息库文件或目录、混合精度名单。</translation>
+    </message>
+    <message>
+        <source>View to show: library, mixlist, graph, diff, atlas, matrix (the diff with its biggest change picked) or graphdiff.</source>
+        <translation>要显示的视图：library、mixlist、graph、diff、atlas、matrix（选中变化最多的单元格的差异）或 graphdiff。</translation>
+    </message>
+    <message>
+        <source>Add PATH to the policy atlas (an opp folder adds every soc folder in it); repeatable.</source>
+        <translation>将 PATH 加入策略图谱（OPP 目录会加入其中的每个 SoC 目录）；可重复。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::AtlasModel</name>
+    <message>
+        <source>colour</source>
+        <translation>名单</translation>
+    </message>
+    <message>
+        <source>presence</source>
+        <translation>存在性</translation>
+    </message>
+    <message>
+        <source>only the mixlist names it</source>
+        <translation>仅混合精度名单提及它</translation>
+    </message>
+    <message>
+        <source>dtypes known at compile time (dynamicFormat)</source>
+        <translation>数据类型在编译时确定（dynamicFormat）</translation>
+    </message>
+    <message>
+        <source>no dtypes listed</source>
+        <translation>未列出数据类型</translation>
+    </message>
+    <message>
+        <source>no float dtype</source>
+        <translation>无浮点数据类型</translation>
+    </message>
+    <message>
+        <source>Sources that have this op type give it different colours</source>
+        <translation>包含此算子类型的来源给出的名单不同</translation>
+    </message>
+    <message>
+        <source>Some sources lack this op type</source>
+        <translation>部分来源缺少此算子类型</translation>
+    </message>
+    <message>
+        <source>%1 has no op type %2</source>
+        <translation>%1 中没有算子类型 %2</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3 list; float dtypes: %4</source>
+        <translation>%1 在 %2 中：%3；浮点数据类型：%4</translation>
+    </message>
+    <message>
+        <source>no kernel column for %1</source>
+        <translation>没有 %1 的 kernel 列</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Differs</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>How the sources differ on this op type</source>
+        <translation>各来源在此算子类型上的差异</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::AtlasView</name>
+    <message>
+        <source>Differing only</source>
+        <translation>仅显示有差异的</translation>
+    </message>
+    <message>
+        <source>Apply the open mixlist to every source</source>
+        <translation>对每个来源应用当前打开的混合精度名单</translation>
+    </message>
+    <message>
+        <source>Filter op types</source>
+        <translation>筛选算子类型</translation>
+    </message>
+    <message>
+        <source>What the same training script gets on each source: the open mixlist applied to all (X3)</source>
+        <translation>同一训练脚本在每个来源上得到的结果：对所有来源应用当前打开的混合精度名单（X3）</translation>
+    </message>
+    <message>
+        <source>Add &amp;Folder...</source>
+        <translation>添加目录(&amp;F)...</translation>
+    </message>
+    <message>
+        <source>An opp, store or config folder (every soc folder in it is offered) or a soc folder</source>
+        <translation>OPP、store 或 config 目录（提供其中的每个 SoC 目录供选择）或单个 SoC 目录</translation>
+    </message>
+    <message>
+        <source>Add Library &amp;Files...</source>
+        <translation>添加算子信息库文件(&amp;F)...</translation>
+    </message>
+    <message>
+        <source>Ops-info files, each a source (user copies of one library, say)</source>
+        <translation>算子信息库文件，每个文件为一个来源（例如同一算子信息库的多份用户副本）</translation>
+    </message>
+    <message>
+        <source>Add the &amp;Open Library</source>
+        <translation>添加当前打开的算子信息库(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The open library with its edits, as it is now</source>
+        <translation>当前打开的算子信息库，包含现有修改</translation>
+    </message>
+    <message>
+        <source>&amp;Clear</source>
+        <translation>清空(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Remove every source</source>
+        <translation>移除所有来源</translation>
+    </message>
+    <message>
+        <source>Add to the Atlas: Opp, Store or Soc Folder</source>
+        <translation>添加到图谱：OPP、Store 或 SoC 目录</translation>
+    </message>
+    <message>
+        <source>Add to the Atlas: Library Files</source>
+        <translation>添加到图谱：算子信息库文件</translation>
+    </message>
+    <message>
+        <source>Ops-info libraries (*.json *.ini);;All files (*)</source>
+        <translation>算子信息库 (*.json *.ini);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Policy &amp;Atlas (CSV)...</source>
+        <translation>策略图谱 (CSV)(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>The atlas rows shown: a header, then one row per op type</source>
+        <translation>当前显示的图谱行：一行表头，然后每个算子类型一行</translation>
+    </message>
+    <message>
+        <source>Policy Atlas (S&amp;VG)...</source>
+        <translation>策略图谱 (SVG)(&amp;V)...</translation>
+    </message>
+    <message>
+        <source>The atlas rows shown, as an image for reports</source>
+        <translation>当前显示的图谱行，导出为用于报告的图像</translation>
+    </message>
+    <message>
+        <source>SoCs of %1</source>
+        <translation>%1 中的 SoC</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds %n soc folder(s). Each checked one becomes a column of the atlas.</source>
+        <translation>
+            <numerusform>%1 包含 %n 个 SoC 目录。每个勾选的目录成为图谱中的一列。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>open: %1</source>
+        <translation>当前打开：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Building the atlas of %n source(s)…</source>
+        <translation>
+            <numerusform>正在构建 %n 个来源的图谱…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>忙碌</translation>
+    </message>
+    <message>
+        <source>Another file is loading: add the sources when it is done.</source>
+        <translation>另一个文件正在加载：请在其完成后再添加来源。</translation>
+    </message>
+    <message>
+        <source>%1 was not added: it has errors</source>
+        <translation>未添加 %1：它存在错误</translation>
+    </message>
+    <message>
+        <source>Add the sources to compare: an opp folder offers every soc folder in it; library files (user copies) are a source each.</source>
+        <translation>添加要比较的来源：OPP 目录会提供其中的每个 SoC 目录；每个算子信息库文件（用户副本）为一个来源。</translation>
+    </message>
+    <message>
+        <source>%1 sources · %2 op types · %3 differ in colour · %4 missing from some sources · %5 shown</source>
+        <translation>%1 个来源 · %2 个算子类型 · %3 个名单不同 · %4 个在部分来源中缺失 · 显示 %5 个</translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>没有可导出的内容</translation>
+    </message>
+    <message>
+        <source>Add sources to the atlas first.</source>
+        <translation>请先向图谱添加来源。</translation>
+    </message>
+    <message>
+        <source>Export Policy Atlas (CSV)</source>
+        <translation>导出策略图谱 (CSV)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export Policy Atlas (SVG)</source>
+        <translation>导出策略图谱 (SVG)</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Policy atlas: %n source(s)</source>
+        <translation>
+            <numerusform>策略图谱：%n 个来源</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -396,10 +647,6 @@
         <translation>编辑后</translation>
     </message>
     <message>
-        <source>All</source>
-        <translation>全部</translation>
-    </message>
-    <message>
         <source>No op type changes colour (%1 unchanged).</source>
         <translation>没有算子类型的名单发生变化（%1 个未变）。</translation>
     </message>
@@ -448,6 +695,66 @@
     <message>
         <source>B: %1</source>
         <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>Select an op type to see why it has its colour on each side.</source>
+        <translation>选择一个算子类型，查看它在两侧各自属于该名单的原因。</translation>
+    </message>
+    <message>
+        <source>Transition &amp;Matrix (SVG)...</source>
+        <translation>名单变化矩阵 (SVG)(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>The diff&apos;s white/black/gray transition matrix as an SVG image for reports</source>
+        <translation>将差异的白/黑/灰名单变化矩阵导出为用于报告的 SVG 图像</translation>
+    </message>
+    <message>
+        <source>Open mixlist → %1 (same library)</source>
+        <translation>当前混合精度名单 → %1（同一算子信息库）</translation>
+    </message>
+    <message>
+        <source>Rows (A): %1</source>
+        <translation>行 (A)：%1</translation>
+    </message>
+    <message>
+        <source>Columns (B): %1</source>
+        <translation>列 (B)：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 → %3)</source>
+        <translation>%1（%2 → %3）</translation>
+    </message>
+    <message>
+        <source>All changes</source>
+        <translation>所有变化</translation>
+    </message>
+    <message>
+        <source>%1 (%2, unchanged)</source>
+        <translation>%1（%2，未变）</translation>
+    </message>
+    <message>
+        <source>%1 has no op type %2</source>
+        <translation>%1 中没有算子类型 %2</translation>
+    </message>
+    <message>
+        <source>Nothing to export</source>
+        <translation>没有可导出的内容</translation>
+    </message>
+    <message>
+        <source>Open the Diff tab first.</source>
+        <translation>请先打开“差异”标签页。</translation>
+    </message>
+    <message>
+        <source>Export Transition Matrix (SVG)</source>
+        <translation>导出名单变化矩阵 (SVG)</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Transition matrix: %1 → %2</source>
+        <translation>名单变化矩阵：%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -618,6 +925,48 @@
         <translation>
             <numerusform>%n 个节点的数据类型发生变化；Cast 数 %1 → %2（%3）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Select a changed node to compare its two explanations.</source>
+        <translation>选择一个有变化的节点，比较它的两份解释。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1: %2&lt;/b&gt; — %3 fp16 · %4 bf16 · %5 fp32 · %6 AI CPU · %7 casts</source>
+        <translation>&lt;b&gt;%1：%2&lt;/b&gt; — fp16 %3 · bf16 %4 · fp32 %5 · AI CPU %6 · Cast %7</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) changed</source>
+        <translation>
+            <numerusform>%n 个节点有变化</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>FE does not decide this node: it keeps the graph&apos;s dtypes (§8.1).</source>
+        <translation>FE 不判定此节点：它保持计算图中的数据类型（§8.1）。</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>Explaining both sides…</source>
+        <translation>正在解释两侧…</translation>
+    </message>
+    <message>
+        <source>Explaining</source>
+        <translation>正在解释</translation>
+    </message>
+    <message>
+        <source>Explaining side A</source>
+        <translation>正在解释 A 侧</translation>
+    </message>
+    <message>
+        <source>Explaining side B</source>
+        <translation>正在解释 B 侧</translation>
     </message>
 </context>
 <context>
@@ -843,6 +1192,20 @@
     <message>
         <source>Resolving every mode</source>
         <translation>正在推导所有模式</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Colour every node again</source>
+        <translation>重新为所有节点着色</translation>
+    </message>
+    <message numerus="yes">
+        <source>Marked: %1 — %n node(s) of these op types in this graph</source>
+        <translation>
+            <numerusform>已标记：%1 — 此计算图中有 %n 个这些算子类型的节点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1536,6 +1899,38 @@
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
+    <message>
+        <source>Two Sources</source>
+        <translation>两个来源</translation>
+    </message>
+    <message>
+        <source>Atlas</source>
+        <translation>图谱</translation>
+    </message>
+    <message>
+        <source>Two libraries, a library with and without a mixlist, two mixlists: the transition matrix and the op types that change</source>
+        <translation>两个算子信息库、应用与不应用混合精度名单的算子信息库、两个混合精度名单：名单变化矩阵及发生变化的算子类型</translation>
+    </message>
+    <message>
+        <source>Many SoCs, CANN versions or user copies at once</source>
+        <translation>同时比较多个 SoC、CANN 版本或用户副本</translation>
+    </message>
+    <message>
+        <source>Policy &amp;Atlas</source>
+        <translation>策略图谱(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;Mixlist File...</source>
+        <translation>与混合精度名单文件比较(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>Diff the open mixlist against another mixlist file, on the open library</source>
+        <translation>在当前算子信息库上，将当前混合精度名单与另一个混合精度名单文件比较</translation>
+    </message>
+    <message>
+        <source>Compare with Mixlist File</source>
+        <translation>与混合精度名单文件比较</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::MixlistDocument</name>
@@ -1657,6 +2052,10 @@
         <source>Export Minimal Mixlist</source>
         <translation>导出最小混合精度名单</translation>
     </message>
+    <message>
+        <source>Cannot compare with %1</source>
+        <translation>无法与 %1 比较</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::MixlistSlotModel</name>
@@ -1776,6 +2175,34 @@
     <message>
         <source>Saving: the window closes when you ask again after it.</source>
         <translation>正在保存：保存完成后再次关闭即可关闭窗口。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::TransitionMatrixModel</name>
+    <message numerus="yes">
+        <source>%1: %n op type(s)</source>
+        <translation>
+            <numerusform>%1：%n 个算子类型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>Colour on side A</source>
+        <translation>A 侧的名单</translation>
+    </message>
+    <message>
+        <source>Colour on side B</source>
+        <translation>B 侧的名单</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::TransitionMatrixView</name>
+    <message>
+        <source>Rows: the colour on side A; columns: the colour on side B. Click a cell to list its op types (and mark them in the graph); click it again for all.</source>
+        <translation>行：A 侧的名单；列：B 侧的名单。单击单元格列出其算子类型（并在计算图中标记）；再次单击显示全部。</translation>
     </message>
 </context>
 </TS>
