@@ -87,8 +87,19 @@ public:
     std::size_t totalFileNodeCount() const;
 
 private:
+    int find(std::string_view name, std::size_t hash) const;
+    void growIndex();
+
     std::vector<Node> m_nodes;
-    std::unordered_map<std::string, int> m_index;
+    // Node by name: open addressing over the nodes' own names (no copy of each name); a slot holds
+    // the name's hash and node index + 1 (0: empty). At most half full.
+    struct Slot
+    {
+        std::uint32_t hash = 0;
+        std::uint32_t node = 0;
+    };
+    std::vector<Slot> m_slots;
+    std::size_t m_indexed = 0;
 };
 
 // Ops GE does not decide (SEMANTICS §8.1): they keep the graph's dtypes.
