@@ -229,6 +229,8 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
         .flag("each-soc",
               "every soc folder of an opp, store or config folder is a library of its own")
+        .flag("each-file",
+              "every .json/.ini file of a folder is a library of its own (user copies)")
         .flag("common-only", "leave out op types present in only some libraries")
         .option("filter", "REGEX",
                 "only op types matching this regular expression (search, case-sensitive)")
@@ -244,15 +246,32 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     for (const std::string &path : p.values("LIBRARY")) {
         const std::vector<std::string> socs
             = p.has("each-soc") ? socFoldersOf(path) : std::vector<std::string> {};
-        if (p.has("each-soc") && socs.empty()) {
+        if (p.has("each-soc") && socs.empty() && !p.has("each-file")) {
             err << "opsinfo library diff: --each-soc: " << path
                 << " has no soc folders (give an opp root, a store root with op_impl/ai_core/tbe/config, or a config folder)\n";
             return ExitUsage;
         }
         for (const std::string &soc : socs)
             sources.push_back({path, soc, {}});
-        if (socs.empty())
-            sources.push_back({path, p.value("soc"), {}});
+        if (!socs.empty())
+            continue;
+        if (p.has("each-file")) {
+            const std::vector<std::string> files = libraryFilesIn(path);
+            if (files.empty()) {
+                err << "opsinfo library diff: --each-file: " << path
+                    << " is not a folder with .json or .ini files (give the folder of the copies)\n";
+                return ExitUsage;
+            }
+            // A folder of one file is that library either way: it keeps the folder's name.
+            if (files.size() == 1)
+                sources.push_back({path, {}, {}});
+            else
+                for (const std::string &file : files)
+                    sources.push_back({file, {}, {}});
+            continue;
+        }
+        // --soc picks in a path that offers several; a soc folder or a file is the library itself.
+        sources.push_back({path, socFoldersOf(path).empty() ? std::string() : p.value("soc"), {}});
     }
     const bool atlas = sources.size() > 2 || p.has("atlas") || p.has("csv");
     if (sources.size() < 2) {

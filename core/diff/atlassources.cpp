@@ -1,8 +1,11 @@
 #include "diff/atlassources.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <set>
+#include <system_error>
 
 namespace opsinfo {
 
@@ -49,6 +52,38 @@ std::vector<std::string> atlasSourceNames(const std::vector<AtlasSourceSpec> &so
         if (const int n = ++seen[name]; n > 1)
             name += " #" + std::to_string(n);
     return names;
+}
+
+std::vector<std::string> libraryFilesIn(const std::string &folder)
+{
+    std::vector<std::string> files;
+    std::error_code error;
+    if (!fs::is_directory(folder, error))
+        return files;
+    for (const fs::directory_entry &entry : fs::directory_iterator(folder, error)) {
+        const std::string extension = entry.path().extension().string();
+        if ((extension == ".json" || extension == ".ini") && entry.is_regular_file(error)
+            && entry.path().filename().string().front() != '.')
+            files.push_back(entry.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+bool areLibraryCopies(const std::vector<std::string> &files)
+{
+    if (files.size() < 2)
+        return false;
+    static const std::regex piece(R"(aic-([A-Za-z0-9_]+)-ops-info(-[A-Za-z0-9_]+)*\.json)");
+    std::set<std::string> socs;
+    for (const std::string &file : files) {
+        std::smatch match;
+        const std::string name = fs::path(file).filename().string();
+        if (!std::regex_match(name, match, piece))
+            return true;
+        socs.insert(match[1].str());
+    }
+    return socs.size() > 1;
 }
 
 } // namespace opsinfo

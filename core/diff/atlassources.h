@@ -18,4 +18,13 @@ struct AtlasSourceSpec
 // that tells them apart, else numbered "name #2" (the same library twice, with two mixlists).
 std::vector<std::string> atlasSourceNames(const std::vector<AtlasSourceSpec> &sources);
 
+// The library files (.json, .ini) directly in a folder, sorted by name; empty for anything else.
+std::vector<std::string> libraryFilesIn(const std::string &folder);
+
+// Whether the files of a folder are copies of libraries (each a library of its own, such as user
+// copies saved as <model>__aic-ascend910-ops-info.json) rather than the pieces of one soc's
+// library: FE reads every .json of a soc folder as one library (L1), and its pieces are all named
+// aic-<soc>-ops-info*.json with one soc (CANN 8.5's split layout: -legacy, -nn, -math ...).
+bool areLibraryCopies(const std::vector<std::string> &files);
+
 } // namespace opsinfo

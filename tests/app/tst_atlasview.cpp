@@ -90,6 +90,9 @@ private slots:
     void openLibraryAndMixlist();
     void exportsAgreeWithTheCli();
     void userCopiesAsFiles();
+    void aFolderOfCopiesOffersEveryFile();
+    void aSplitSocFolderIsOneLibrary();
+    void twoCannVersions();
     void realSeventeenSocs();
 };
 
@@ -246,6 +249,63 @@ void TestAtlasView::userCopiesAsFiles()
              (QStringList {"CharCNN__aic-ascend910-ops-info.json", "ascend910"}));
     checkPairsAgainstTheCli(m_window->atlasView()->model(), QStringList {files.front(), ascend910},
                             {"", ""});
+}
+
+void TestAtlasView::aFolderOfCopiesOffersEveryFile()
+{
+    // Add Folder on a folder of user copies (tests/data/atlas-copies): each checked file a column,
+    // as 'library diff --each-file'.
+    const QString copies = testData(QStringLiteral("atlas-copies"));
+    m_prompt->fileNames = {copies};
+    action(m_window, "actionAtlasAddFolder")->trigger();
+    QVERIFY2(
+        m_prompt->log.contains(QStringLiteral(
+            "chooseItems: Library copies in atlas-copies: modelA__aic-socx-ops-info.json,modelB__aic-socx-ops-info.json")),
+        qPrintable(m_prompt->log.join(u'\n')));
+    AtlasView *view = m_window->atlasView();
+    QCOMPARE(view->sourceNames(),
+             (QStringList {"modelA__aic-socx-ops-info.json", "modelB__aic-socx-ops-info.json"}));
+    QVERIFY(view->addPaths({atlasRoot() + QStringLiteral("/op_impl/ai_core/tbe/config/socx")}));
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("copies.csv"));
+    QVERIFY(view->exportCsv(csv));
+    const CliRun cli = runOpsinfo({"library", "diff", copies,
+                                   atlasRoot() + QStringLiteral("/op_impl/ai_core/tbe/config/socx"),
+                                   "--each-file", "--csv"});
+    QCOMPARE(cli.code, 0);
+    QCOMPARE(QString::fromUtf8(readAllBytes(csv)), cli.out);
+    // Only the checked ones.
+    action(m_window, "actionAtlasClear")->trigger();
+    m_prompt->chosenItems = QStringList {"modelB__aic-socx-ops-info.json"};
+    QVERIFY(view->addPaths({copies}));
+    QCOMPARE(view->sourceNames(), (QStringList {"modelB__aic-socx-ops-info.json"}));
+}
+
+void TestAtlasView::aSplitSocFolderIsOneLibrary()
+{
+    // CANN 8.5's split soc folder (-legacy, -nn, ... pieces) is one library, not copies: no prompt.
+    REQUIRE_SHARED_DATA();
+    const QString folder = sharedData(
+        QStringLiteral("opsinfo/hicann-ge-910b-split-stub/op_impl/ai_core/tbe/config/ascend910b"));
+    QVERIFY2(m_window->atlasView()->addPaths({folder}), qPrintable(m_prompt->log.join(u'\n')));
+    QVERIFY(m_prompt->log.filter(QStringLiteral("chooseItems")).isEmpty());
+    QCOMPARE(m_window->atlasView()->sourceNames(), (QStringList {"ascend910b"}));
+}
+
+void TestAtlasView::twoCannVersions()
+{
+    // ascend910b of CANN 8.1.RC1 and of the split layout, named by their opp folder; each pair
+    // against 'library diff'.
+    REQUIRE_SHARED_DATA();
+    const QString cann = sharedData(QStringLiteral("opsinfo/cann-8.1.RC1"));
+    const QString stub = sharedData(QStringLiteral("opsinfo/hicann-ge-910b-split-stub"));
+    m_prompt->chosenItems = QStringList {"ascend910b"};
+    QVERIFY(m_window->atlasView()->addPaths({cann}));
+    QVERIFY(m_window->atlasView()->addPaths({stub}));
+    QCOMPARE(m_window->atlasView()->sourceNames(),
+             (QStringList {"cann-8.1.RC1/ascend910b", "hicann-ge-910b-split-stub/ascend910b"}));
+    checkPairsAgainstTheCli(m_window->atlasView()->model(), {cann, stub},
+                            {"ascend910b", "ascend910b"});
 }
 
 void TestAtlasView::realSeventeenSocs()

@@ -79,6 +79,10 @@ private slots:
     void realMatrixOfTwoSocs();
     void realAtlasOfSeventeenSocs();
     void realAtlasWithAMixlist();
+    void atlasOfAFolderOfCopies();
+    void socPicksOnlyWhereThereIsAChoice();
+    void realAtlasOfTwoCannVersions();
+    void realFolderOfUserCopies();
 };
 
 void TestCliLibraryDiff::usageErrors_data()
@@ -102,6 +106,9 @@ void TestCliLibraryDiff::usageErrors_data()
                                   << "choose one";
     QTest::newRow("each-soc of a soc folder")
         << QStringList {soc("socx"), "--each-soc"} << "has no soc folders";
+    QTest::newRow("each-file of a file")
+        << QStringList {soc("socx") + QStringLiteral("/aic-socx-ops-info.json"), "--each-file"}
+        << "is not a folder with .json or .ini files";
     QTest::newRow("bad regex") << QStringList {soc("socx"), soc("socy"), "--filter", "("}
                                << "invalid --filter";
 }
@@ -360,6 +367,87 @@ void TestCliLibraryDiff::realAtlasWithAMixlist()
         present += list == QStringLiteral("black") ? 1 : 0;
     }
     QVERIFY(present > 0);
+}
+
+void TestCliLibraryDiff::atlasOfAFolderOfCopies()
+{
+    // --each-file: each copy a column named after its file (tests/data/atlas-copies/README.md);
+    // without it the folder is one soc folder, as FE reads it (L1: the later file wins).
+    const QString copies = testData(QStringLiteral("atlas-copies"));
+    const CliRun r = runOpsinfo({"library", "diff", copies, soc("socx"), "--each-file", "--csv"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QList<QStringList> rows = csvRows(r.out);
+    QCOMPARE(rows.front().mid(2, 3), (QStringList {"modelA__aic-socx-ops-info.json",
+                                                   "modelB__aic-socx-ops-info.json", "socx"}));
+    QMap<QString, QStringList> colours;
+    for (qsizetype i = 1; i < rows.size(); ++i)
+        colours.insert(rows[i][0], rows[i].mid(2, 3));
+    QCOMPARE(colours.value("Add"), (QStringList {"white", "gray", "white"}));
+    QCOMPARE(colours.value("Gelu"), (QStringList {"white", "gray", "gray"}));
+    QCOMPARE(colours.value("Relu"), (QStringList {"black", "black", "black"}));
+    const CliRun asOne = runOpsinfo({"library", "diff", copies, soc("socx"), "--json"});
+    QVERIFY2(asOne.code == 0, qPrintable(asOne.err));
+    // Read as one soc folder, modelB's file comes later (L2: same length, then by name) and
+    // replaces modelA's entries: only its Add (gray) differs from socx.
+    const QJsonArray changed = json(asOne).value("changed").toArray();
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed[0].toObject().value("op_type").toString(), QStringLiteral("Add"));
+    QCOMPARE(changed[0].toObject().value("a").toString(), QStringLiteral("gray"));
+}
+
+void TestCliLibraryDiff::socPicksOnlyWhereThereIsAChoice()
+{
+    // --soc applies to a store root; a soc folder given beside it keeps its own name and library.
+    const CliRun r
+        = runOpsinfo({"library", "diff", atlasRoot(), soc("socz"), "--soc", "socy", "--csv"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(csvRows(r.out).front().mid(2, 2), (QStringList {"socy", "socz"}));
+}
+
+void TestCliLibraryDiff::realAtlasOfTwoCannVersions()
+{
+    // ascend910b of CANN 8.1.RC1 (one file) and of the newer split layout (hicann/ge's FE test
+    // stub: -legacy, -nn, -transformer, -math, -cv pieces read as one library): columns named by
+    // their opp folder; the rows whose colour differs are the two-library diff's.
+    REQUIRE_SHARED_DATA();
+    const QString stub = sharedData(QStringLiteral("opsinfo/hicann-ge-910b-split-stub"));
+    const CliRun r = runOpsinfo(
+        {"library", "diff", cann(), stub, realSoc("ascend910"), "--soc", "ascend910b", "--csv"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QList<QStringList> rows = csvRows(r.out);
+    QCOMPARE(rows.front().mid(2, 3),
+             (QStringList {"cann-8.1.RC1/ascend910b", "hicann-ge-910b-split-stub/ascend910b",
+                           "ascend910"}));
+    const CliRun d = runOpsinfo({"library", "diff", cann(), stub, "--soc", "ascend910b", "--json"});
+    QVERIFY2(d.code == 0, qPrintable(d.err));
+    std::set<QString> fromDiff, fromAtlas;
+    for (const QJsonValue &row : json(d).value("changed").toArray())
+        fromDiff.insert(row.toObject().value("op_type").toString());
+    for (qsizetype k = 1; k < rows.size(); ++k)
+        if (rows[k][2] != rows[k][3] && rows[k][2] != QStringLiteral("-")
+            && rows[k][3] != QStringLiteral("-"))
+            fromAtlas.insert(rows[k][0]);
+    QVERIFY(!fromDiff.empty());
+    QCOMPARE(fromAtlas, fromDiff);
+}
+
+void TestCliLibraryDiff::realFolderOfUserCopies()
+{
+    // The two ModelZoo copies: GNMT's is one the compiler refuses (L6), so the atlas is refused,
+    // naming the file, line and column.
+    REQUIRE_SHARED_DATA();
+    const QString copies = sharedData(QStringLiteral("opsinfo/modelzoo-tf-user-copies"));
+    const CliRun r = runOpsinfo({"library", "diff", copies, "--each-file", "--csv"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("GNMT_ID0015__aic-ascend910-ops-info.json:21837:22")),
+             qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    // CharCNN's copy against CANN 8.1.RC1's ascend910.
+    const CliRun two = runOpsinfo(
+        {"library", "diff", copies + QStringLiteral("/CharCNN__aic-ascend910-ops-info.json"),
+         realSoc("ascend910"), "--matrix", "--json"});
+    QVERIFY2(two.code == 0, qPrintable(two.err));
+    QVERIFY(json(two).value("matrix").toObject().value("gray").toObject().value("black").toInt() > 0);
 }
 
 QTEST_GUILESS_MAIN(TestCliLibraryDiff)

@@ -2,6 +2,7 @@
 // policy atlas of many sources, the comparison of two explanation chains, their writers (JSON, CSV,
 // SVG), and the soc folders of an opp. Fixtures: tests/data/atlas (README there); the 17 SoCs of
 // CANN 8.1.RC1 in ../shared/data when present.
+#include "diff/atlassources.h"
 #include "diff/explanationdiff.h"
 #include "diff/policyatlas.h"
 #include "diff/policydiff.h"
@@ -73,6 +74,9 @@ private slots:
     void atlasCsvAndJson();
     void svgsAreWellFormed();
     void socFoldersOfEveryKindOfFolder();
+    void libraryCopies_data();
+    void libraryCopies();
+    void libraryFilesOfAFolder();
     void explanationSteps_data();
     void explanationSteps();
     void firstDifferingRule_data();
@@ -274,6 +278,52 @@ void TestPolicyAtlas::socFoldersOfEveryKindOfFolder()
     QVERIFY(socFoldersOf((config + QStringLiteral("/socx/aic-socx-ops-info.json")).toStdString())
                 .empty());
     QVERIFY(socFoldersOf("/nonexistent/opp").empty());
+}
+
+void TestPolicyAtlas::libraryCopies_data()
+{
+    QTest::addColumn<QStringList>("files");
+    QTest::addColumn<bool>("copies");
+    QTest::newRow("one soc's file")
+        << QStringList {"/c/ascend910/aic-ascend910-ops-info.json"} << false;
+    QTest::newRow("split layout (CANN 8.5)")
+        << QStringList {"/s/aic-ascend910b-ops-info-cv.json",
+                        "/s/aic-ascend910b-ops-info-legacy.json",
+                        "/s/aic-ascend910b-ops-info-nn.json", "/s/aic-ascend910b-ops-info.json"}
+        << false;
+    QTest::newRow("ModelZoo user copies")
+        << QStringList {"/u/CharCNN__aic-ascend910-ops-info.json",
+                        "/u/GNMT_ID0015__aic-ascend910-ops-info.json"}
+        << true;
+    QTest::newRow("two socs' libraries")
+        << QStringList {"/u/aic-ascend910-ops-info.json", "/u/aic-ascend910b-ops-info.json"}
+        << true;
+    QTest::newRow("an INI beside a library")
+        << QStringList {"/u/aic-ascend910-ops-info.json", "/u/my_ops.ini"} << true;
+    QTest::newRow("nothing") << QStringList {} << false;
+}
+
+void TestPolicyAtlas::libraryCopies()
+{
+    QFETCH(QStringList, files);
+    QFETCH(bool, copies);
+    std::vector<std::string> paths;
+    for (const QString &file : files)
+        paths.push_back(file.toStdString());
+    QCOMPARE(areLibraryCopies(paths), copies);
+}
+
+void TestPolicyAtlas::libraryFilesOfAFolder()
+{
+    const QString copies = testData(QStringLiteral("atlas-copies"));
+    const std::vector<std::string> files = libraryFilesIn(copies.toStdString());
+    QCOMPARE(files.size(), std::size_t(2)); // README.md is not one
+    QVERIFY(files[0].ends_with("modelA__aic-socx-ops-info.json"));
+    QVERIFY(areLibraryCopies(files));
+    QVERIFY(
+        libraryFilesIn((copies + QStringLiteral("/modelA__aic-socx-ops-info.json")).toStdString())
+            .empty());
+    QVERIFY(libraryFilesIn("/nonexistent/folder").empty());
 }
 
 void TestPolicyAtlas::explanationSteps_data()

@@ -195,7 +195,8 @@ void AtlasView::createWidgets()
     };
     QAction *addFolder = make(
         "actionAtlasAddFolder", tr("Add &Folder..."),
-        tr("An opp, store or config folder (every soc folder in it is offered) or a soc folder"));
+        tr("An opp, store or config folder (every soc folder in it is offered), a soc folder, or a "
+           "folder of library copies (every file in it is offered)"));
     QAction *addFiles = make("actionAtlasAddFiles", tr("Add Library &Files..."),
                              tr("Ops-info files, each a source (user copies of one library, say)"));
     QAction *addOpen = make("actionAtlasAddOpenLibrary", tr("Add the &Open Library"),
@@ -264,8 +265,29 @@ bool AtlasView::addPaths(const QStringList &paths)
     for (const QString &path : paths) {
         const std::string file = path.toStdString();
         const std::vector<std::string> socs = socFoldersOf(file);
-        if (socs.size() <= 1) {
-            added.push_back({{file, socs.empty() ? std::string() : socs.front()}, {}, nullptr});
+        if (socs.empty()) {
+            // A folder of user copies: each file a column; a soc folder: one library (L1).
+            const std::vector<std::string> files = libraryFilesIn(file);
+            if (!areLibraryCopies(files)) {
+                added.push_back({{file, {}}, {}, nullptr});
+                continue;
+            }
+            QStringList offered;
+            for (const std::string &copy : files)
+                offered << QFileInfo(QString::fromStdString(copy)).fileName();
+            const QStringList chosen = m_io->prompt()->chooseItems(
+                tr("Library copies in %1").arg(QFileInfo(path).fileName()),
+                tr("%1 holds %n library file(s) that are not the pieces of one soc folder. Each "
+                   "checked one becomes a column of the atlas.",
+                   nullptr, int(files.size()))
+                    .arg(QDir::toNativeSeparators(path)),
+                offered);
+            for (const QString &name : chosen)
+                added.push_back({{files[std::size_t(offered.indexOf(name))], {}}, {}, nullptr});
+            continue;
+        }
+        if (socs.size() == 1) {
+            added.push_back({{file, socs.front()}, {}, nullptr});
             continue;
         }
         QStringList offered;

@@ -455,10 +455,6 @@
         <translation>添加目录(&amp;F)...</translation>
     </message>
     <message>
-        <source>An opp, store or config folder (every soc folder in it is offered) or a soc folder</source>
-        <translation>OPP、store 或 config 目录（提供其中的每个 SoC 目录供选择）或单个 SoC 目录</translation>
-    </message>
-    <message>
         <source>Add Library &amp;Files...</source>
         <translation>添加算子信息库文件(&amp;F)...</translation>
     </message>
@@ -578,6 +574,20 @@
         <source>Policy atlas: %n source(s)</source>
         <translation>
             <numerusform>策略图谱：%n 个来源</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>An opp, store or config folder (every soc folder in it is offered), a soc folder, or a folder of library copies (every file in it is offered)</source>
+        <translation>OPP、store 或 config 目录（提供其中的每个 SoC 目录供选择）、单个 SoC 目录，或存放算子信息库副本的目录（提供其中的每个文件供选择）</translation>
+    </message>
+    <message>
+        <source>Library copies in %1</source>
+        <translation>%1 中的算子信息库副本</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds %n library file(s) that are not the pieces of one soc folder. Each checked one becomes a column of the atlas.</source>
+        <translation>
+            <numerusform>%1 包含 %n 个算子信息库文件，它们不是同一 SoC 目录的组成部分。每个勾选的文件成为图谱中的一列。</numerusform>
         </translation>
     </message>
 </context>
