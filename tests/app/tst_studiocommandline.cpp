@@ -1,0 +1,159 @@
+// The opsinfo-studio executable's documented options, run as a user runs them (issue 14):
+// --screenshot with every --view on the embedded sample, --atlas with the 17 SoCs of CANN 8.1.RC1
+// and with a folder of user copies, and the errors for an unknown view or an atlas path that does
+// not load. The README's screenshots are made this way.
+#include "shareddata.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QString studio()
+{
+    return QStringLiteral(OPSINFO_BINARY_DIR "/app/studio/opsinfo-studio");
+}
+
+struct StudioRun
+{
+    int code = -1;
+    QString err;
+    QImage image;
+};
+
+StudioRun runStudio(const QStringList &args, const QString &png)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(env);
+    process.start(studio(), QStringList {QStringLiteral("--screenshot"), png} + args);
+    StudioRun run;
+    if (!process.waitForFinished(180000) || process.exitStatus() != QProcess::NormalExit) {
+        process.kill();
+        run.err = QStringLiteral("opsinfo-studio did not finish: ") + process.errorString();
+        return run;
+    }
+    run.code = process.exitCode();
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    run.image = QImage(png);
+    return run;
+}
+
+} // namespace
+
+class TestStudioCommandLine : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void everyView_data();
+    void everyView();
+    void viewsDiffer();
+    void unknownView();
+    void atlasOfTheRealSocs();
+    void atlasOfAFolderOfCopies();
+    void atlasPathThatDoesNotLoad();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestStudioCommandLine::initTestCase()
+{
+    QVERIFY2(QFile::exists(studio()),
+             qPrintable(studio() + QStringLiteral(" is missing: build the opsinfo-studio target")));
+    QVERIFY(m_dir.isValid());
+}
+
+void TestStudioCommandLine::everyView_data()
+{
+    QTest::addColumn<QString>("view");
+    for (const char *view : {"library", "mixlist", "graph", "diff", "matrix", "graphdiff", "atlas"})
+        QTest::newRow(view) << QString::fromLatin1(view);
+}
+
+void TestStudioCommandLine::everyView()
+{
+    QFETCH(QString, view);
+    const QString png = m_dir.filePath(view + QStringLiteral(".png"));
+    const StudioRun run = runStudio({QStringLiteral("--view"), view}, png);
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    QVERIFY2(!run.image.isNull(), qPrintable(png + QStringLiteral(" is not an image")));
+    QVERIFY(run.image.width() >= 800 && run.image.height() >= 600);
+}
+
+void TestStudioCommandLine::viewsDiffer()
+{
+    // Each view shows something of its own: no two screenshots are the same picture.
+    QList<QImage> images;
+    for (const char *view :
+         {"library", "mixlist", "graph", "diff", "matrix", "graphdiff", "atlas"}) {
+        const QImage image(m_dir.filePath(QString::fromLatin1(view) + QStringLiteral(".png")));
+        QVERIFY2(!image.isNull(), view);
+        for (const QImage &other : images)
+            QVERIFY2(other != image, view);
+        images << image;
+    }
+}
+
+void TestStudioCommandLine::unknownView()
+{
+    const StudioRun run = runStudio({QStringLiteral("--view"), QStringLiteral("atlases")},
+                                    m_dir.filePath(QStringLiteral("unknown.png")));
+    QCOMPARE(run.code, 2);
+    QVERIFY2(run.err.contains(QStringLiteral("unknown view 'atlases'")), qPrintable(run.err));
+    QVERIFY(run.image.isNull()); // nothing written
+}
+
+void TestStudioCommandLine::atlasOfTheRealSocs()
+{
+    REQUIRE_SHARED_DATA();
+    const QString png = m_dir.filePath(QStringLiteral("atlas17.png"));
+    const StudioRun run
+        = runStudio({QStringLiteral("--view"), QStringLiteral("atlas"), QStringLiteral("--atlas"),
+                     sharedData(QStringLiteral("opsinfo/cann-8.1.RC1"))},
+                    png);
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    // The opp folder offered its 17 soc folders; a screenshot run takes them all.
+    QVERIFY2(
+        run.err.contains(QStringLiteral("chooseItems: SoCs of cann-8.1.RC1: as31xm1,ascend031,")),
+        qPrintable(run.err));
+    QVERIFY(run.err.contains(QStringLiteral(",sd3403")));
+    QVERIFY(!run.image.isNull());
+    QVERIFY(run.image != QImage(m_dir.filePath(QStringLiteral("atlas.png")))); // the empty atlas
+}
+
+void TestStudioCommandLine::atlasOfAFolderOfCopies()
+{
+    const StudioRun run
+        = runStudio({QStringLiteral("--view"), QStringLiteral("atlas"), QStringLiteral("--atlas"),
+                     testData(QStringLiteral("atlas-copies")), QStringLiteral("--atlas"),
+                     testData(QStringLiteral("atlas"))},
+                    m_dir.filePath(QStringLiteral("copies.png")));
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    QVERIFY2(run.err.contains(
+                 QStringLiteral("chooseItems: Library copies in atlas-copies: "
+                                "modelA__aic-socx-ops-info.json,modelB__aic-socx-ops-info.json")),
+             qPrintable(run.err));
+    QVERIFY2(run.err.contains(QStringLiteral("chooseItems: SoCs of atlas: socx,socy,socz")),
+             qPrintable(run.err));
+}
+
+void TestStudioCommandLine::atlasPathThatDoesNotLoad()
+{
+    // A path that is not a library: said on stderr, exit 1, the picture still made.
+    const QString missing = m_dir.filePath(QStringLiteral("no-such-opp"));
+    const StudioRun run = runStudio(
+        {QStringLiteral("--view"), QStringLiteral("atlas"), QStringLiteral("--atlas"), missing},
+        m_dir.filePath(QStringLiteral("missing.png")));
+    QCOMPARE(run.code, 1);
+    QVERIFY2(run.err.contains(QStringLiteral("no-such-opp")), qPrintable(run.err));
+    QVERIFY(!run.image.isNull());
+}
+
+QTEST_MAIN(TestStudioCommandLine)
+#include "tst_studiocommandline.moc"
