@@ -42,7 +42,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption view(
         QStringLiteral("view"),
         QApplication::translate("main", "View to show: library, mixlist, graph, diff, atlas, matrix "
-                                        "(the diff with its biggest change picked) or graphdiff."),
+                                        "(the diff with its biggest change picked), graphdiff or advisor."),
         QStringLiteral("VIEW"), QStringLiteral("library"));
     const QCommandLineOption atlas(
         QStringLiteral("atlas"),
@@ -52,16 +52,18 @@ int main(int argc, char *argv[])
     parser.addOption(screenshot);
     parser.addOption(view);
     parser.addOption(atlas);
-    parser.addPositionalArgument(QStringLiteral("files"),
-                                 QApplication::translate("main", "Library files or folders, mixlists."),
-                                 QStringLiteral("[files...]"));
+    parser.addPositionalArgument(
+        QStringLiteral("files"),
+        QApplication::translate(
+            "main", "Library files or folders, mixlists, graphs, evidence files (CSV, dump.json)."),
+        QStringLiteral("[files...]"));
     parser.process(app);
 
     MainWindow::View startView = MainWindow::View::Library;
     if (!MainWindow::parseView(parser.value(view), &startView)) {
         std::fprintf(stderr,
                      "opsinfo-studio: unknown view '%s' (library, mixlist, graph, diff, atlas, matrix, "
-                     "graphdiff)\n",
+                     "graphdiff, advisor)\n",
                      qPrintable(parser.value(view)));
         return 2;
     }

@@ -79,6 +79,7 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
         result[std::size_t(v)].ambiguous |= style.ambiguous;
         result[std::size_t(v)].castOnInput |= style.castOnInput;
         result[std::size_t(v)].changed |= style.changed;
+        result[std::size_t(v)].badge = worseBadge(result[std::size_t(v)].badge, style.badge);
     }
     for (int v = 0; v < count; ++v) {
         const int slot = voteSlot[std::size_t(v)];
@@ -352,6 +353,17 @@ void paintNodeMarks(PaintPass &pass, const std::vector<int> &big)
                                  QStringLiteral("?"));
             }
             ++pass.stats.ambiguousMarks;
+        }
+        if (style.badge != NodeStyle::NoBadge) { // measured evidence: bottom-left corner
+            painter.setPen(QPen(Qt::white, 1.5));
+            painter.setBrush(nodeBadgeColor(style.badge));
+            painter.drawEllipse(QPointF(r.left(), r.bottom()), 6, 6);
+            if (labels && style.badge == NodeStyle::Flagged) {
+                painter.setPen(Qt::white);
+                painter.drawText(QRectF(r.left() - 6, r.bottom() - 6, 12, 12), Qt::AlignCenter,
+                                 QStringLiteral("!"));
+            }
+            ++pass.stats.badges;
         }
         const bool isScope = pass.scene.scopeOf(v) >= 0;
         if (isScope ? scopeLabels : labels) {

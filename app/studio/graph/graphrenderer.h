@@ -25,6 +25,7 @@ struct PaintStats
     int castsRemoved = 0;
     int changedNodes = 0; // nodes painted split in two halves
     int ambiguousMarks = 0;
+    int badges = 0; // measured-evidence badges drawn
 };
 
 // Per visible node: its graph node's style, or for a collapsed scope the most common kind of

@@ -14,6 +14,10 @@ struct NodeStyle
     enum Kind { Fp16, Bf16, Fp32, AiCpu, Error, NotFe, Undecided };
     static constexpr int kindCount = Undecided + 1;
 
+    // What measured evidence says about the node (a badge at its bottom-left corner), by the
+    // measure the Graph tab shows: accuracy (ok / warning / flagged) or time (share of all time).
+    enum Badge { NoBadge, Measured, Warning, Flagged, TimeLow, TimeMedium, TimeHigh };
+
     Kind kind = Undecided;
     bool ambiguous = false; // gray op whose dtype the rules could not pin down: marked
     bool castOnInput
@@ -22,6 +26,7 @@ struct NodeStyle
     // (side A) on the left and `kind` (side B) on the right, with a highlight.
     bool changed = false;
     Kind before = Undecided;
+    Badge badge = NoBadge;
 };
 
 using NodeStyles = std::vector<NodeStyle>; // indexed by graph node
@@ -31,5 +36,8 @@ QColor nodeStyleTextColor(NodeStyle::Kind kind);
 QString nodeStyleName(NodeStyle::Kind kind);
 QColor castMarkColor();
 QColor changedNodeColor(); // the highlight around a node a diff changes
+QColor nodeBadgeColor(NodeStyle::Badge badge);
+// The more alarming of two badges (a collapsed block shows its worst member's).
+NodeStyle::Badge worseBadge(NodeStyle::Badge a, NodeStyle::Badge b);
 
 } // namespace opsinfo

@@ -2,6 +2,7 @@
 
 #include "document/librarydocument.h"
 #include "document/workspace.h"
+#include "library/evidencetypepanel.h"
 #include "library/libraryfilterproxy.h"
 #include "library/librarymodel.h"
 #include "library/opdetails.h"
@@ -125,6 +126,15 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     connect(workspace, &Workspace::effectiveChanged, this, &LibraryView::updateDetails);
     updateCount();
     updateDetails();
+}
+
+void LibraryView::setEvidence(EvidenceStore *store)
+{
+    if (m_evidencePanel || !store)
+        return;
+    m_evidencePanel = new EvidenceTypePanel(store, this);
+    static_cast<QVBoxLayout *>(layout())->addWidget(m_evidencePanel);
+    connect(m_evidencePanel, &EvidenceTypePanel::typeActivated, this, &LibraryView::selectType);
 }
 
 void LibraryView::applyFilter()

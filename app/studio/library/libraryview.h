@@ -17,6 +17,8 @@ class QAction;
 
 namespace opsinfo {
 
+class EvidenceStore;
+class EvidenceTypePanel;
 class LibraryFilterProxy;
 class LibraryModel;
 class Workspace;
@@ -41,6 +43,9 @@ public:
     void setContextActions(const QList<QAction *> &actions);
     // The op types of the loaded graph, for the "Used in graph" filter, which waits for a graph.
     void setGraphOpTypes(const QSet<QString> &types, bool graphLoaded);
+    // Shows the per-op-type profiler evidence below the table (hidden while the store is empty).
+    void setEvidence(EvidenceStore *store);
+    EvidenceTypePanel *evidencePanel() const { return m_evidencePanel; }
 
 signals:
     void selectionChanged();
@@ -63,6 +68,7 @@ private:
     QTableView *m_table;
     QTextBrowser *m_details;
     QList<QAction *> m_contextActions;
+    EvidenceTypePanel *m_evidencePanel = nullptr;
 };
 
 } // namespace opsinfo

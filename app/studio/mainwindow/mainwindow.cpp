@@ -4,6 +4,7 @@
 #include "diff/atlasview.h"
 #include "diff/diffview.h"
 #include "diff/transitionmatrixmodel.h"
+#include "document/evidencestore.h"
 #include "document/filecontroller.h"
 #include "document/librarydocument.h"
 #include "document/libraryexporter.h"
@@ -58,6 +59,7 @@ static QString libraryFileFilter()
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_workspace(new Workspace(this))
+    , m_evidence(new EvidenceStore(this))
     , m_dialogPrompt(std::make_unique<DialogPrompt>(this))
     , m_files(new FileController(m_workspace, m_dialogPrompt.get(), this))
     , m_undoGroup(new QUndoGroup(this))
@@ -100,6 +102,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_graphTab->widget(), tr("Graph"));
     m_tabs->addTab(m_diffPages, tr("Diff"));
     wireGraphTab();
+    m_libraryView->setEvidence(m_evidence);
+    m_graphTab->setEvidence(m_evidence);
     m_libraryView->setContextActions({m_setWhite, m_setBlack, m_setGray});
 
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
@@ -344,6 +348,9 @@ void MainWindow::wireGraphTab()
 {
     // File > Open Graph... before Open the Sample; the graph's exports after the library's.
     m_fileMenu->insertAction(m_openSample, m_graphTab->openGraphAction());
+    m_fileMenu->insertAction(m_openSample, m_graphTab->openEvidenceAction());
+    m_fileMenu->insertAction(m_openSample, m_graphTab->closeEvidenceAction());
+    addAction(m_graphTab->openEvidenceAction());
     m_exportMenu->addSeparator();
     m_exportMenu->addActions(m_graphTab->exportActions());
     addAction(m_graphTab->openGraphAction()); // shortcuts work even while the menu bar is hidden
@@ -373,10 +380,17 @@ bool MainWindow::openPaths(const QStringList &paths)
         }
         return ok;
     }
-    bool ok = true;
+    // Evidence files open beside whatever else is named; named alone, they open over the sample.
+    QStringList evidence, others;
     for (const QString &path : paths)
+        (!GraphTab::isGraphFile(path) && EvidenceStore::isEvidenceFile(path) ? evidence : others)
+            << path;
+    bool ok = others.isEmpty() ? openPaths({}) : true;
+    for (const QString &path : others)
         ok = (GraphTab::isGraphFile(path) ? m_graphTab->openGraph(path) : m_files->open(path))
             && ok;
+    if (!evidence.isEmpty())
+        ok = m_graphTab->openEvidence(evidence) && ok;
     return ok;
 }
 
@@ -385,7 +399,7 @@ bool MainWindow::parseView(const QString &name, View *view)
     static const QStringList names {QStringLiteral("library"), QStringLiteral("mixlist"),
                                     QStringLiteral("graph"),   QStringLiteral("diff"),
                                     QStringLiteral("atlas"),   QStringLiteral("matrix"),
-                                    QStringLiteral("graphdiff")};
+                                    QStringLiteral("graphdiff"), QStringLiteral("advisor")};
     const int i = int(names.indexOf(name.toLower()));
     if (i < 0)
         return false;
@@ -429,6 +443,10 @@ void MainWindow::showView(View view)
             m_diffView->table()->selectRow(0);
         break;
     }
+    case View::Advisor:
+        m_tabs->setCurrentWidget(m_graphTab->widget());
+        m_graphTab->showAdvisor();
+        break;
     case View::GraphDiff:
         m_tabs->setCurrentWidget(m_graphTab->widget());
         m_graphTab->widget()->showDiff();

@@ -17,6 +17,7 @@ namespace opsinfo {
 class AtlasView;
 class DialogPrompt;
 class DiffView;
+class EvidenceStore;
 class FileController;
 class GraphTab;
 class LibraryView;
@@ -35,8 +36,9 @@ class MainWindow : public QMainWindow
 
 public:
     // The tabs, then pages inside them: the atlas (Diff tab), the transition matrix with a cell
-    // picked (Diff tab), the graph diff (Graph tab, Diff side page).
-    enum class View { Library, Mixlist, Graph, Diff, Atlas, Matrix, GraphDiff };
+    // picked (Diff tab), the graph diff (Graph tab, Diff side page), the Advisor (Graph tab, its
+    // side page; on the sample: a plan for its softmax and Gelu).
+    enum class View { Library, Mixlist, Graph, Diff, Atlas, Matrix, GraphDiff, Advisor };
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -49,6 +51,8 @@ public:
     AtlasView *atlasView() const { return m_atlasView; }
     QUndoGroup *undoGroup() const { return m_undoGroup; }
     GraphTab *graphTab() const { return m_graphTab; }
+    // Profiler and accuracy evidence the user opened (Library and Graph tabs read it).
+    EvidenceStore *evidence() const { return m_evidence; }
     // File > Export: every export action goes here.
     QMenu *exportMenu() const { return m_exportMenu; }
 
@@ -90,6 +94,7 @@ private:
                         const QKeySequence &shortcut = {});
 
     Workspace *m_workspace;
+    EvidenceStore *m_evidence;
     std::unique_ptr<DialogPrompt> m_dialogPrompt;
     FileController *m_files;
     QUndoGroup *m_undoGroup;

@@ -1,7 +1,9 @@
 #include "graphpreviewwidget.h"
 
 #include "backgroundjobs.h"
+#include "document/evidencestore.h"
 #include "document/workspace.h"
+#include "evidenceoverlay.h"
 #include "graph/graphview.h"
 #include "graphdiffpanel.h"
 #include "graphpreview.h"
@@ -37,6 +39,7 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     , m_prompt(prompt)
     , m_mode(new QComboBox(this))
     , m_grayRule(new QComboBox(this))
+    , m_badges(new QComboBox(this))
     , m_search(new QLineEdit(this))
     , m_matches(new QLabel(this))
     , m_zoomIn(new QToolButton(this))
@@ -71,6 +74,7 @@ void GraphPreviewWidget::nameWidgets()
     setObjectName(QStringLiteral("graphPreview"));
     m_mode->setObjectName(QStringLiteral("modeCombo"));
     m_grayRule->setObjectName(QStringLiteral("grayRuleCombo"));
+    m_badges->setObjectName(QStringLiteral("evidenceBadgeCombo"));
     m_search->setObjectName(QStringLiteral("graphSearch"));
     m_zoomIn->setObjectName(QStringLiteral("zoomInButton"));
     m_zoomOut->setObjectName(QStringLiteral("zoomOutButton"));
@@ -97,6 +101,14 @@ void GraphPreviewWidget::setUpControls()
     m_grayRule->addItem(tr("previous op (G6)"), int(GrayRule::Previous));
     m_grayRule->setToolTip(tr(
         "How gray ops read their producers: FE's rule, or the seed's \"same as the previous op\" (G6)"));
+    m_badges->addItem(tr("No evidence badges"), int(EvidenceOverlay::Measure::None));
+    m_badges->addItem(tr("Badges: measured error"), int(EvidenceOverlay::Measure::Error));
+    m_badges->addItem(tr("Badges: measured time"), int(EvidenceOverlay::Measure::Time));
+    m_badges->setToolTip(
+        tr("Mark the nodes the open evidence is about: by accuracy (green measured, orange "
+           "warning, red flagged: overflow, NaN/Inf, low cosine, error verdict) or by "
+           "their share of the measured time"));
+    m_badges->hide();
     m_search->setPlaceholderText(tr("Find node by name or type (Enter: next)"));
     m_search->setClearButtonEnabled(true);
     m_zoomIn->setText(QStringLiteral("+"));
@@ -138,6 +150,7 @@ QHBoxLayout *GraphPreviewWidget::createToolBar()
     bar->addWidget(m_mode);
     bar->addWidget(new QLabel(tr("Gray rule:"), this));
     bar->addWidget(m_grayRule);
+    bar->addWidget(m_badges);
     bar->addSpacing(12);
     bar->addWidget(m_search, 1);
     bar->addWidget(m_matches);
@@ -197,6 +210,7 @@ void GraphPreviewWidget::connectSignals()
 {
     connect(m_mode, &QComboBox::currentIndexChanged, this,
             [this] { m_preview->setModeName(m_mode->currentData().toString()); });
+    connect(m_badges, &QComboBox::currentIndexChanged, this, &GraphPreviewWidget::applyStyles);
     connect(m_grayRule, &QComboBox::currentIndexChanged, this,
             [this] { m_preview->setGrayRule(GrayRule(m_grayRule->currentData().toInt())); });
     connect(m_preview, &GraphPreview::modeChanged, this, [this](const QString &name) {
@@ -336,6 +350,9 @@ void GraphPreviewWidget::applyStyles()
     }
     m_view->setDiffMarks({}, false);
     NodeStyles styles = nodeStylesFor(result->resolution, nodes);
+    if (m_overlay && m_evidence)
+        m_overlay->applyBadges(styles, *result->context->graph, *m_evidence,
+                               EvidenceOverlay::Measure(m_badges->currentData().toInt()));
     if (!m_typeFilter.isEmpty()) {
         // The picked op types in their colours, the others pale.
         const Graph &graph = scene->graph();
@@ -377,6 +394,24 @@ void GraphPreviewWidget::showDiff()
         m_diff->table()->selectRow(0);
 }
 
+int GraphPreviewWidget::addSidePage(QWidget *page, const QString &title)
+{
+    return m_side->addTab(page, title);
+}
+
+void GraphPreviewWidget::setEvidence(const EvidenceStore *store,
+                                     std::shared_ptr<const EvidenceOverlay> overlay)
+{
+    m_evidence = store;
+    m_overlay = std::move(overlay);
+    const bool any = m_overlay && m_evidence && !m_evidence->isEmpty();
+    m_badges->setVisible(any);
+    if (any && m_badges->currentIndex() == 0)
+        m_badges->setCurrentIndex(1); // evidence just opened: show what it says
+    applyStyles();
+    updateDetails();
+}
+
 void GraphPreviewWidget::updateDetails()
 {
     const PreviewResultPtr result = m_preview->result();
@@ -397,7 +432,11 @@ void GraphPreviewWidget::updateDetails()
         return;
     }
     const QPoint scroll(0, 0);
-    m_details->setHtml(nodeDetailsHtml(*result, m_view->selectedNode(), *m_preview->workspace()));
+    QString html = nodeDetailsHtml(*result, m_view->selectedNode(), *m_preview->workspace());
+    if (m_overlay && m_evidence && !m_evidence->isEmpty())
+        html += evidenceDetailsHtml(*m_evidence, *m_overlay, *result->context->graph,
+                                    m_view->selectedNode());
+    m_details->setHtml(html);
     Q_UNUSED(scroll);
 }
 

@@ -4,6 +4,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ class QToolButton;
 
 namespace opsinfo {
 
+class EvidenceOverlay;
+class EvidenceStore;
 class GraphDiffPanel;
 class GraphPreview;
 class GraphView;
@@ -46,8 +49,15 @@ public:
     ModeChart *modeChart() const { return m_chart; }
     GraphDiffPanel *diffPanel() const { return m_diff; }
     QTabWidget *sideTabs() const { return m_side; }
-    enum SidePage { NodePage, ModesPage, DiffPage };
+    enum SidePage { NodePage, ModesPage, DiffPage, AdvisorPage };
     void showSidePage(SidePage page);
+    // A further side page (the Advisor); returns its index.
+    int addSidePage(QWidget *page, const QString &title);
+
+    // Measured evidence joined to the graph: badges on the nodes (by the measure the badge combo
+    // picks) and the rows behind the selected node in the node pane. Null: none.
+    void setEvidence(const EvidenceStore *store, std::shared_ptr<const EvidenceOverlay> overlay);
+    QComboBox *badgeCombo() const { return m_badges; }
 
     // Selects a node by name; false when there is none.
     bool selectNodeByName(const QString &name);
@@ -90,6 +100,7 @@ private:
     std::function<UserPrompt *()> m_prompt;
     QComboBox *m_mode;
     QComboBox *m_grayRule;
+    QComboBox *m_badges;
     QLineEdit *m_search;
     QLabel *m_matches;
     QToolButton *m_zoomIn;
@@ -110,6 +121,8 @@ private:
     QLabel *m_filterLabel;
     QToolButton *m_filterClear;
     QSet<QString> m_typeFilter;
+    const EvidenceStore *m_evidence = nullptr;
+    std::shared_ptr<const EvidenceOverlay> m_overlay;
     bool m_modesStale = true;
     bool m_diffStale = true;
     bool m_focusPending = false;

@@ -1,7 +1,11 @@
 #include "graphtab.h"
 
+#include "advisorpanel.h"
 #include "backgroundjobs.h"
+#include "common/coretexts.h"
+#include "document/evidencestore.h"
 #include "document/userprompt.h"
+#include "evidenceoverlay.h"
 #include "export/keepdtypefile.h"
 #include "graph/graphview.h"
 #include "graphpreview.h"
@@ -23,6 +27,9 @@ GraphTab::GraphTab(Workspace *workspace, std::function<UserPrompt *()> currentPr
     , m_widget(new GraphPreviewWidget(m_preview, m_prompt, window))
 {
     setObjectName(QStringLiteral("graphTab"));
+    m_advisor = new AdvisorPanel(
+        m_preview, m_prompt, [this] { return m_widget->selectedNodeNames(); }, m_widget);
+    m_widget->addSidePage(m_advisor, tr("Advisor"));
     createActions(window);
     connect(m_preview, &GraphPreview::errorOccurred, this,
             [this](const QString &title, const QString &message, const QString &advice) {
@@ -48,6 +55,23 @@ void GraphTab::createActions(QWidget *window)
             openGraph(path);
     });
 
+    m_openEvidence = make("actionOpenEvidence", tr("Open &Evidence..."));
+    m_openEvidence->setToolTip(
+        tr("Profiler CSVs (kernel_details, op_summary, op_statistic), msprobe / msaccucmp "
+           "compare results, msprobe dump.json, MindSpore statistic.csv"));
+    connect(m_openEvidence, &QAction::triggered, this, [this] {
+        const QString path = prompt()->openFileName(tr("Open Evidence"),
+                                                    tr("Evidence (*.csv *.json);;All files (*)"));
+        if (!path.isEmpty())
+            openEvidence({path});
+    });
+    m_closeEvidence = make("actionCloseEvidence", tr("Close Evidence"));
+    m_closeEvidence->setEnabled(false);
+    connect(m_closeEvidence, &QAction::triggered, this, [this] {
+        if (m_evidence)
+            m_evidence->clear();
+    });
+
     struct Export
     {
         const char *name;
@@ -68,6 +92,52 @@ void GraphTab::createActions(QWidget *window)
         connect(action, &QAction::triggered, this, [this, run] { (this->*run)(QString()); });
         m_exportActions.append(action);
     }
+}
+
+void GraphTab::setEvidence(EvidenceStore *store)
+{
+    m_evidence = store;
+    connect(store, &EvidenceStore::changed, this, &GraphTab::updateEvidence);
+    connect(m_preview, &GraphPreview::graphChanged, this, &GraphTab::updateEvidence);
+    updateEvidence();
+}
+
+void GraphTab::updateEvidence()
+{
+    const ResolveContextPtr context = m_preview->context();
+    std::shared_ptr<const EvidenceOverlay> overlay;
+    if (m_evidence && !m_evidence->isEmpty() && context && context->graph)
+        overlay = EvidenceOverlay::compute(*context->graph, context->library.get(), *m_evidence);
+    m_widget->setEvidence(m_evidence, overlay);
+    m_advisor->setEvidence(m_evidence, overlay);
+    m_closeEvidence->setEnabled(m_evidence && !m_evidence->isEmpty());
+}
+
+bool GraphTab::openEvidence(const QStringList &paths)
+{
+    if (!m_evidence)
+        return false;
+    std::vector<Diagnostic> diagnostics;
+    const int added = m_evidence->addFiles(paths, &diagnostics);
+    QStringList problems;
+    for (const Diagnostic &d : diagnostics)
+        if (d.severity == Severity::Error)
+            problems << diagnosticText(d);
+    if (!problems.isEmpty())
+        prompt()->error(
+            tr("Cannot read the evidence"), problems.join(QLatin1Char('\n')),
+            tr("Export the file again from the profiler or compare tool, or pick another file."));
+    return added > 0;
+}
+
+void GraphTab::showAdvisor()
+{
+    m_widget->showSidePage(GraphPreviewWidget::AdvisorPage);
+    if (m_advisor->result() || !m_preview->isSampleGraph())
+        return;
+    m_preview->jobs()->waitForAll();
+    m_advisor->protect({"/model/layers.0/attn/softmax/SoftmaxV2", "/model/layers.0/mlp/act/Gelu"});
+    m_advisor->advise();
 }
 
 bool GraphTab::isGraphFile(const QString &path)

@@ -12,6 +12,8 @@ class QWidget;
 
 namespace opsinfo {
 
+class AdvisorPanel;
+class EvidenceStore;
 class GraphPreview;
 class GraphPreviewWidget;
 class UserPrompt;
@@ -35,6 +37,20 @@ public:
     QAction *openGraphAction() const { return m_openGraph; }
     // For File > Export, in menu order.
     const QList<QAction *> &exportActions() const { return m_exportActions; }
+    // File > Open Evidence... and Close Evidence.
+    QAction *openEvidenceAction() const { return m_openEvidence; }
+    QAction *closeEvidenceAction() const { return m_closeEvidence; }
+    // The Advisor side page.
+    AdvisorPanel *advisor() const { return m_advisor; }
+
+    // The evidence the window opened: joined to every graph this tab shows (badges, node pane,
+    // the advisor's protected nodes and measured times).
+    void setEvidence(EvidenceStore *store);
+    // Adds evidence files; their problems go to the prompt. False when none could be read.
+    bool openEvidence(const QStringList &paths);
+    // The Advisor page on the sample: protects the sample's softmax and advises, so the page shows
+    // a plan (the --screenshot view "advisor").
+    void showAdvisor();
 
     // The embedded sample graph; a node is selected so the side pane has something to read.
     bool openSample();
@@ -65,7 +81,13 @@ private:
     std::function<UserPrompt *()> m_prompt;
     GraphPreview *m_preview;
     GraphPreviewWidget *m_widget;
+    void updateEvidence();
+
+    EvidenceStore *m_evidence = nullptr;
+    AdvisorPanel *m_advisor = nullptr;
     QAction *m_openGraph = nullptr;
+    QAction *m_openEvidence = nullptr;
+    QAction *m_closeEvidence = nullptr;
     QList<QAction *> m_exportActions;
 };
 

@@ -17,6 +17,29 @@
     </message>
 </context>
 <context>
+    <name>EvidenceOverlay</name>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>No row of the open evidence files is about this node.</source>
+        <translation>已打开的证据文件中没有关于此节点的行。</translation>
+    </message>
+    <message>
+        <source>this node</source>
+        <translation>此节点</translation>
+    </message>
+    <message>
+        <source>its op type</source>
+        <translation>其算子类型</translation>
+    </message>
+    <message>
+        <source>... and %1 more rows.</source>
+        <translation>……另有 %1 行。</translation>
+    </message>
+</context>
+<context>
     <name>ExplanationCompare</name>
     <message>
         <source>first difference</source>
@@ -361,16 +384,288 @@
         <translation>将窗口渲染为 FILE.png 后退出。</translation>
     </message>
     <message>
-        <source>Library files or folders, mixlists.</source>
-        <translation>算子信息库文件或目录、混合精度名单。</translation>
-    </message>
-    <message>
-        <source>View to show: library, mixlist, graph, diff, atlas, matrix (the diff with its biggest change picked) or graphdiff.</source>
-        <translation>要显示的视图：library、mixlist、graph、diff、atlas、matrix（选中变化最多的单元格的差异）或 graphdiff。</translation>
-    </message>
-    <message>
         <source>Add PATH to the policy atlas (an opp folder adds every soc folder in it); repeatable.</source>
         <translation>将 PATH 加入策略图谱（OPP 目录会加入其中的每个 SoC 目录）；可重复。</translation>
+    </message>
+    <message>
+        <source>View to show: library, mixlist, graph, diff, atlas, matrix (the diff with its biggest change picked), graphdiff or advisor.</source>
+        <translation>要显示的视图：library、mixlist、graph、diff、atlas、matrix（选中变化最多的单元格的差异）、graphdiff 或 advisor。</translation>
+    </message>
+    <message>
+        <source>Library files or folders, mixlists, graphs, evidence files (CSV, dump.json).</source>
+        <translation>算子库文件或目录、混合精度列表、计算图、证据文件（CSV、dump.json）。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::AdviceCandidateModel</name>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Fixes</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <source>Casts</source>
+        <translation>Cast</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::AdvisorPanel</name>
+    <message>
+        <source>Advise</source>
+        <translation>给出建议</translation>
+    </message>
+    <message>
+        <source>Compute the smallest list change for the objective and verify it by re-resolving</source>
+        <translation>为目标计算最小的列表改动，并通过重新推导验证</translation>
+    </message>
+    <message>
+        <source>Apply to the Mixlist</source>
+        <translation>应用到混合精度列表</translation>
+    </message>
+    <message>
+        <source>Replace the mixlist by the plan&apos;s, as one undoable edit</source>
+        <translation>用方案的混合精度列表替换当前列表，作为一次可撤销的编辑</translation>
+    </message>
+    <message>
+        <source>Protect Selected</source>
+        <translation>保护所选节点</translation>
+    </message>
+    <message>
+        <source>Keep the nodes selected in the graph in fp32</source>
+        <translation>让图中选中的节点保持 fp32</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Export keep_dtype...</source>
+        <translation>导出 keep_dtype...</translation>
+    </message>
+    <message>
+        <source>Write the plan&apos;s keep_dtype list (--keep_dtype)</source>
+        <translation>写出方案的 keep_dtype 列表（--keep_dtype）</translation>
+    </message>
+    <message>
+        <source>Also protect what the evidence flags (overflow, NaN/Inf, low cosine, errors)</source>
+        <translation>同时保护证据标记的节点（溢出、NaN/Inf、余弦相似度低、错误）</translation>
+    </message>
+    <message>
+        <source>Accuracy: protected nodes in fp32</source>
+        <translation>精度：受保护节点为 fp32</translation>
+    </message>
+    <message>
+        <source>Casts: remove the most Casts</source>
+        <translation>Cast：去掉最多的 Cast</translation>
+    </message>
+    <message>
+        <source>Time: most measured Cast and fp32 time</source>
+        <translation>时间：最多的实测 Cast 与 fp32 时间</translation>
+    </message>
+    <message>
+        <source>An op-type edit moving more other nodes than this is replaced by keep_dtype entries</source>
+        <translation>按算子类型的编辑若移动的其他节点多于此数，则改用 keep_dtype 条目</translation>
+    </message>
+    <message>
+        <source>Keep in fp32:</source>
+        <translation>保持 fp32：</translation>
+    </message>
+    <message>
+        <source>Objective:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>Max edits</source>
+        <translation>最多编辑数</translation>
+    </message>
+    <message>
+        <source>Max other nodes moved</source>
+        <translation>最多移动其他节点数</translation>
+    </message>
+    <message>
+        <source>Plan:</source>
+        <translation>方案：</translation>
+    </message>
+    <message>
+        <source>No graph</source>
+        <translation>没有计算图</translation>
+    </message>
+    <message>
+        <source>Open a graph first: the advice is for the graph, library, mixlist and mode of the Graph tab.</source>
+        <translation>请先打开计算图：建议针对“图”页签中的计算图、算子库、混合精度列表和模式。</translation>
+    </message>
+    <message>
+        <source>picked in the graph</source>
+        <translation>在图中选取</translation>
+    </message>
+    <message>
+        <source>Nothing to protect</source>
+        <translation>没有要保护的节点</translation>
+    </message>
+    <message>
+        <source>Select nodes in the graph and press Protect Selected, or open evidence whose rows flag nodes.</source>
+        <translation>请在图中选择节点并点击“保护所选节点”，或打开标记了节点的证据文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1. %2 — %n edit(s)%3</source>
+        <translation>
+            <numerusform>%1. %2 — %n 处编辑%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, does not reach the goal</source>
+        <translation>，未达到目标</translation>
+    </message>
+    <message>
+        <source>%1 protected node(s), %2 candidate edit(s), %3 plan(s), %4 re-resolution(s).</source>
+        <translation>%1 个受保护节点，%2 个候选编辑，%3 个方案，%4 次重新推导。</translation>
+    </message>
+    <message>
+        <source>No plan: no edit reaches the goal.</source>
+        <translation>没有方案：没有编辑能达到目标。</translation>
+    </message>
+    <message>
+        <source>Verified by re-resolving.</source>
+        <translation>已通过重新推导验证。</translation>
+    </message>
+    <message>
+        <source>Does not reach the goal.</source>
+        <translation>未达到目标。</translation>
+    </message>
+    <message>
+        <source>no edit</source>
+        <translation>无编辑</translation>
+    </message>
+    <message>
+        <source>The keep_dtype entries are not part of the mixlist: Export keep_dtype... writes them for the compiler&apos;s --keep_dtype option.</source>
+        <translation>keep_dtype 条目不属于混合精度列表：“导出 keep_dtype...”会将其写出，供编译器的 --keep_dtype 选项使用。</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>float16 nodes</source>
+        <translation>float16 节点</translation>
+    </message>
+    <message>
+        <source>bfloat16 nodes</source>
+        <translation>bfloat16 节点</translation>
+    </message>
+    <message>
+        <source>float32 nodes</source>
+        <translation>float32 节点</translation>
+    </message>
+    <message>
+        <source>Casts</source>
+        <translation>Cast</translation>
+    </message>
+    <message>
+        <source>Cast time (estimated)</source>
+        <translation>Cast 时间（估计）</translation>
+    </message>
+    <message>
+        <source>Measured fp32 kernel time of the nodes moved to 16 bits: %1 us (at stake, not a promised saving).</source>
+        <translation>移到 16 位的节点的实测 fp32 kernel 时间：%1 us（涉及的时间，并非承诺的节省）。</translation>
+    </message>
+    <message>
+        <source>Still not fp32:</source>
+        <translation>仍非 fp32：</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation>及另外 %1 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other node(s) move:</source>
+        <translation>
+            <numerusform>%n 个其他节点移动：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>... and %1 more</source>
+        <translation>……另有 %1 项</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>限制</translation>
+    </message>
+    <message>
+        <source>Nothing to apply</source>
+        <translation>无可应用内容</translation>
+    </message>
+    <message>
+        <source>The mixlist already holds this plan&apos;s entries.</source>
+        <translation>混合精度列表已包含此方案的条目。</translation>
+    </message>
+    <message>
+        <source>The mixlist changed</source>
+        <translation>混合精度列表已更改</translation>
+    </message>
+    <message>
+        <source>The mixlist was edited after the advice was computed: press Advise again.</source>
+        <translation>计算建议后混合精度列表已被编辑：请重新点击“给出建议”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply advice (%n edit(s))</source>
+        <translation>
+            <numerusform>应用建议（%n 处编辑）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No keep_dtype</source>
+        <translation>没有 keep_dtype</translation>
+    </message>
+    <message>
+        <source>The chosen plan adds no keep_dtype entry.</source>
+        <translation>所选方案未添加 keep_dtype 条目。</translation>
+    </message>
+    <message>
+        <source>Export keep_dtype</source>
+        <translation>导出 keep_dtype</translation>
+    </message>
+    <message>
+        <source>keep_dtype files (*.cfg *.txt);;All files (*)</source>
+        <translation>keep_dtype 文件 (*.cfg *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Writing %1 failed: %2</source>
+        <translation>写入 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Choose a folder you can write to.</source>
+        <translation>请选择一个可写的目录。</translation>
     </message>
 </context>
 <context>
@@ -788,6 +1083,48 @@
     <message>
         <source>Save again when it is done.</source>
         <translation>请在其完成后再次保存。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::EvidenceTypeModel</name>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>AI CPU runs</source>
+        <translation>AI CPU 运行次数</translation>
+    </message>
+    <message>
+        <source>Executed dtypes</source>
+        <translation>实际执行的数据类型</translation>
+    </message>
+    <message>
+        <source>The evidence records no kernel times.</source>
+        <translation>证据中没有记录 kernel 时间。</translation>
+    </message>
+    <message>
+        <source>Measured: %1 in all. Cast: %2 runs, %3 (%4%). AI CPU: %5 runs.</source>
+        <translation>实测：共 %1。Cast：%2 次，%3（%4%）。AI CPU：%5 次。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::EvidenceTypePanel</name>
+    <message>
+        <source>Profiler evidence (%1 files): %2</source>
+        <translation>性能证据（%1 个文件）：%2</translation>
     </message>
 </context>
 <context>
@@ -1217,6 +1554,22 @@
             <numerusform>已标记：%1 — 此计算图中有 %n 个这些算子类型的节点</numerusform>
         </translation>
     </message>
+    <message>
+        <source>No evidence badges</source>
+        <translation>不显示证据标记</translation>
+    </message>
+    <message>
+        <source>Badges: measured error</source>
+        <translation>标记：实测误差</translation>
+    </message>
+    <message>
+        <source>Badges: measured time</source>
+        <translation>标记：实测时间</translation>
+    </message>
+    <message>
+        <source>Mark the nodes the open evidence is about: by accuracy (green measured, orange warning, red flagged: overflow, NaN/Inf, low cosine, error verdict) or by their share of the measured time</source>
+        <translation>标出已打开证据所涉及的节点：按精度（绿色为已测量，橙色为警告，红色为被标记：溢出、NaN/Inf、余弦相似度低、错误结论）或按其在实测时间中的占比</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::GraphTab</name>
@@ -1339,6 +1692,38 @@
     <message>
         <source>keep_dtype files (*.cfg *.txt);;All files (*)</source>
         <translation>keep_dtype 文件 (*.cfg *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Advisor</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Open &amp;Evidence...</source>
+        <translation>打开证据(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Profiler CSVs (kernel_details, op_summary, op_statistic), msprobe / msaccucmp compare results, msprobe dump.json, MindSpore statistic.csv</source>
+        <translation>性能 CSV（kernel_details、op_summary、op_statistic）、msprobe / msaccucmp 比对结果、msprobe dump.json、MindSpore statistic.csv</translation>
+    </message>
+    <message>
+        <source>Open Evidence</source>
+        <translation>打开证据</translation>
+    </message>
+    <message>
+        <source>Evidence (*.csv *.json);;All files (*)</source>
+        <translation>证据 (*.csv *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Close Evidence</source>
+        <translation>关闭证据</translation>
+    </message>
+    <message>
+        <source>Cannot read the evidence</source>
+        <translation>无法读取证据</translation>
+    </message>
+    <message>
+        <source>Export the file again from the profiler or compare tool, or pick another file.</source>
+        <translation>请从性能分析或比对工具重新导出该文件，或选择其他文件。</translation>
     </message>
 </context>
 <context>
