@@ -54,6 +54,7 @@ private slots:
     void everyView();
     void viewsDiffer();
     void unknownView();
+    void evidenceFiles();
     void atlasOfTheRealSocs();
     void atlasOfAFolderOfCopies();
     void atlasPathThatDoesNotLoad();
@@ -72,7 +73,8 @@ void TestStudioCommandLine::initTestCase()
 void TestStudioCommandLine::everyView_data()
 {
     QTest::addColumn<QString>("view");
-    for (const char *view : {"library", "mixlist", "graph", "diff", "matrix", "graphdiff", "atlas"})
+    for (const char *view : {"library", "mixlist", "graph", "diff", "matrix", "graphdiff", "atlas",
+                             "advisor"})
         QTest::newRow(view) << QString::fromLatin1(view);
 }
 
@@ -91,13 +93,39 @@ void TestStudioCommandLine::viewsDiffer()
     // Each view shows something of its own: no two screenshots are the same picture.
     QList<QImage> images;
     for (const char *view :
-         {"library", "mixlist", "graph", "diff", "matrix", "graphdiff", "atlas"}) {
+         {"library", "mixlist", "graph", "diff", "matrix", "graphdiff", "atlas", "advisor"}) {
         const QImage image(m_dir.filePath(QString::fromLatin1(view) + QStringLiteral(".png")));
         QVERIFY2(!image.isNull(), view);
         for (const QImage &other : images)
             QVERIFY2(other != image, view);
         images << image;
     }
+}
+
+// Evidence named beside the view opens over the sample (the README's Advisor picture); a broken
+// evidence CSV is reported with its line and the run exits 1.
+void TestStudioCommandLine::evidenceFiles()
+{
+    const QString evidence = QStringLiteral(OPSINFO_TEST_DATA "/evidence/");
+    const QString png = m_dir.filePath(QStringLiteral("advisor-evidence.png"));
+    const StudioRun run = runStudio({QStringLiteral("--view"), QStringLiteral("advisor"),
+                                     evidence + QStringLiteral("sample_msaccucmp.csv"),
+                                     evidence + QStringLiteral("sample_kernel_details.csv")},
+                                    png);
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    QVERIFY(!run.image.isNull());
+    const QImage plain(m_dir.filePath(QStringLiteral("advisor.png")));
+    QVERIFY2(!plain.isNull(), "everyView(advisor) ran first");
+    QVERIFY(plain != run.image); // badges and the flagged nodes' plan
+
+    const QString broken = m_dir.filePath(QStringLiteral("kernel_details.csv"));
+    QFile file(broken);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("Name,Type,Duration(us)\nconv1,Conv2D,1\n\"cut");
+    file.close();
+    const StudioRun bad = runStudio({broken}, m_dir.filePath(QStringLiteral("broken.png")));
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.err.contains(QStringLiteral("kernel_details.csv:3:1")), qPrintable(bad.err));
 }
 
 void TestStudioCommandLine::unknownView()
