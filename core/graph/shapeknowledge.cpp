@@ -98,6 +98,10 @@ std::vector<ShapeKnowledge> shapeKnowledgeOf(const Graph &graph)
     const auto &nodes = graph.nodes();
     std::vector<K> nodeKnowledge(nodes.size(), K::Unknown);
     std::vector<std::vector<K>> outputs(nodes.size());
+    // Whether a node's output values are known when GE infers shapes: weights, the Shape of a
+    // static tensor, and what GE's constant folding computes from such values only (the
+    // Shape -> Gather -> Concat chains exporters put in front of Reshape).
+    std::vector<char> valueKnown(nodes.size(), 0);
     std::vector<char> done(nodes.size(), 0);
     std::vector<int> order = graph.topologicalOrder();
     for (std::size_t i = 0; i < nodes.size(); ++i) // nodes on a cycle: last, in file order
@@ -111,10 +115,12 @@ std::vector<ShapeKnowledge> shapeKnowledgeOf(const Graph &graph)
         if (isConstantOpType(node.opType)) {
             std::fill(out.begin(), out.end(), K::Static);
             nodeKnowledge[std::size_t(index)] = K::Static;
+            valueKnown[std::size_t(index)] = 1;
             done[std::size_t(index)] = 1;
             continue;
         }
-        bool anyDynamic = false, allStatic = true, valueInputsConstant = true;
+        bool anyDynamic = false, allStatic = true, valueInputsKnown = true,
+             allValuesKnown = !node.inputs.empty();
         for (std::size_t k = 0; k < node.inputs.size(); ++k) {
             const NodeInput &input = node.inputs[k];
             K knowledge = fromShape(input.shape);
@@ -124,8 +130,10 @@ std::vector<ShapeKnowledge> shapeKnowledgeOf(const Graph &graph)
             if (knowledge == K::Unknown && fromProducer && input.outputIndex >= 0
                 && std::size_t(input.outputIndex) < outputs[std::size_t(p)].size())
                 knowledge = outputs[std::size_t(p)][std::size_t(input.outputIndex)];
-            if (k > 0 && !(fromProducer && isConstantOpType(nodes[std::size_t(p)].opType)))
-                valueInputsConstant = false;
+            const bool known = fromProducer && valueKnown[std::size_t(p)];
+            allValuesKnown = allValuesKnown && known;
+            if (k > 0 && !known)
+                valueInputsKnown = false;
             anyDynamic = anyDynamic || knowledge == K::Dynamic;
             allStatic = allStatic && knowledge == K::Static;
         }
@@ -141,7 +149,7 @@ std::vector<ShapeKnowledge> shapeKnowledgeOf(const Graph &graph)
             inferred = K::Dynamic;
         else if (allStatic && !node.inputs.empty()) // a source node (Data) has only what it states
             inferred = alwaysDynamicOutput(node.opType)
-                    || (valueDependentOutput(node.opType) && !valueInputsConstant)
+                    || (valueDependentOutput(node.opType) && !valueInputsKnown)
                 ? K::Dynamic
                 : K::Static;
         if (shapeLikeOutput(node.opType))
@@ -163,6 +171,9 @@ std::vector<ShapeKnowledge> shapeKnowledgeOf(const Graph &graph)
                 knowledge = K::Static;
         }
         nodeKnowledge[std::size_t(index)] = knowledge;
+        valueKnown[std::size_t(index)] = shapeLikeOutput(node.opType)
+            ? knowledge == K::Static || (allStatic && !node.inputs.empty())
+            : allValuesKnown && !alwaysDynamicOutput(node.opType);
         done[std::size_t(index)] = 1;
     }
     return nodeKnowledge;

@@ -56,10 +56,17 @@ private slots:
             << QStringList {"x:Data()", "r:Relu(x)[?,8]", "s:Relu(r)"} << "udd";
         QTest::newRow("data-dependent output")
             << QStringList {"x:Data()[2,4]", "n:NonZero(x)", "r:Relu(n)"} << "sdd";
-        QTest::newRow("reshape by weights / by values")
-            << QStringList {"x:Data()[2,4]", "c:Const()",      "a:Reshape(x,c)",
-                            "s:Shape(x)",    "b:Reshape(x,s)", "r:Relu(b)"}
-            << "ssssdd";
+        QTest::newRow("reshape by weights / by a folded Shape chain")
+            << QStringList {"x:Data()[2,4]",     "c:Const()",         "a:Reshape(x,c)",
+                            "s:Shape(x)",        "g:Gather(s,c)",     "k:Concat(g,c)",
+                            "b:Reshape(x,k)",    "r:Relu(b)"}
+            << "ssssssss";
+        QTest::newRow("reshape by values only known at run time")
+            << QStringList {"x:Data()[2,4]", "v:Data()[2]", "b:Reshape(x,v)", "r:Relu(b)"}
+            << "ssdd";
+        QTest::newRow("reshape by the Shape of an unknown-shape tensor")
+            << QStringList {"x:Data()[?,4]", "y:Data()[2,4]", "s:Shape(x)", "b:Reshape(y,s)"}
+            << "dsdd";
         QTest::newRow("Shape of an unknown-shape tensor")
             << QStringList {"x:Data()[?,4]", "s:Shape(x)", "c:Cast(s)"} << "dds";
     }
