@@ -8,6 +8,7 @@
 #include "document/mixlistdocument.h"
 #include "document/mixlisteditcommand.h"
 #include "document/workspace.h"
+#include "evidence/executedcheck.h"
 #include "graph/graphview.h"
 #include "library/evidencetypemodel.h"
 #include "library/evidencetypepanel.h"
@@ -159,6 +160,22 @@ void TestEvidenceAdvisor::graphBadgesAndNodePane()
     QVERIFY2(text.contains(QStringLiteral("sample_msaccucmp.csv:3")), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("sample_kernel_details.csv:5")));
     QVERIFY(text.contains(QStringLiteral("cosine 0.962113 under 0.99")));
+    // Predicted vs executed: the figure 'opsinfo check --evidence' gives for the same mode.
+    const PreviewResultPtr result = m_window->graphTab()->preview()->result();
+    std::vector<FileJoin> joins;
+    for (const EvidenceFile &file : m_window->evidence()->files())
+        joins.push_back(joinEvidence(
+            file, {g, result->context->library.get(), &m_window->evidence()->apiMap()}));
+    const ExecutedCheckReport report
+        = compareWithExecuted(*g, result->resolution, m_window->evidence()->files(), joins);
+    QVERIFY(report.nodeCompared + report.typeCompared > 0);
+    const QString figure = QStringLiteral("%1 of %2 compared agree")
+                               .arg(report.nodeAgreed + report.typeAgreed)
+                               .arg(report.nodeCompared + report.typeCompared);
+    QVERIFY2(text.contains(QStringLiteral("Predicted vs executed")) && text.contains(figure),
+             qPrintable(figure + QLatin1Char('\n') + text));
+    for (const ExecutedNodeDisagreement &d : report.nodeDisagreements)
+        QVERIFY2(text.contains(QString::fromStdString(d.node)), d.node.c_str());
 }
 
 void TestEvidenceAdvisor::advisorAppliesOneUndoableEdit()

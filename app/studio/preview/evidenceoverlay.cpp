@@ -2,7 +2,10 @@
 
 #include "common/coretexts.h"
 #include "document/evidencestore.h"
+#include "evidence/executedcheck.h"
 #include "graph/graph.h"
+#include "resolver/precisionmode.h"
+#include "resolver/resolution.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -194,6 +197,76 @@ QString evidenceDetailsHtml(const EvidenceStore &store, const EvidenceOverlay &o
         html += QStringLiteral("<p>%1</p>")
                     .arg(QCoreApplication::translate("EvidenceOverlay", "... and %1 more rows.")
                              .arg(all - limit));
+    return html;
+}
+
+QString executedCheckHtml(const ExecutedCheckReport &report, const Resolution &resolution,
+                          const std::string &selectedNode)
+{
+    if (report.nodeCompared + report.typeCompared == 0)
+        return {};
+    QString html
+        = QStringLiteral("<h4>%1</h4><p>%2</p>")
+              .arg(QCoreApplication::translate("EvidenceOverlay", "Predicted vs executed"),
+                   QCoreApplication::translate(
+                       "EvidenceOverlay",
+                       "%1: %2 of %3 compared agree (%4%): %5 of %6 nodes by name, %7 of %8 "
+                       "op types by dtype distribution.")
+                       .arg(QString::fromLatin1(precisionModeName(resolution.mode)))
+                       .arg(report.nodeAgreed + report.typeAgreed)
+                       .arg(report.nodeCompared + report.typeCompared)
+                       .arg(report.agreement(), 0, 'f', 1)
+                       .arg(report.nodeAgreed)
+                       .arg(report.nodeCompared)
+                       .arg(report.typeAgreed)
+                       .arg(report.typeCompared));
+    auto line = [](const ExecutedNodeDisagreement &d) {
+        return QStringLiteral("<li><tt>%1:%2</tt> %3 (%4%5): %6 → %7</li>")
+            .arg(QFileInfo(QString::fromStdString(d.file)).fileName().toHtmlEscaped())
+            .arg(d.line)
+            .arg(QString::fromStdString(d.node).toHtmlEscaped(),
+                 QString::fromStdString(d.opType).toHtmlEscaped(),
+                 d.tensor.empty() ? QString()
+                                  : QStringLiteral(", ") + QString::fromStdString(d.tensor),
+                 QString::fromLatin1(dtypeName(d.predicted)),
+                 QString::fromLatin1(dtypeName(d.executed)));
+    };
+    QString own;
+    for (const ExecutedNodeDisagreement &d : report.nodeDisagreements)
+        if (d.node == selectedNode)
+            own += line(d);
+    if (!own.isEmpty())
+        html
+            += QStringLiteral("<p style='color:#c62828'><b>%1</b></p><ul>%2</ul>")
+                   .arg(
+                       QCoreApplication::translate(
+                           "EvidenceOverlay",
+                           "This node executed in another dtype than predicted (predicted → executed):"),
+                       own);
+    if (!report.nodeDisagreements.empty()) {
+        html += QStringLiteral("<p>%1</p><ul>")
+                    .arg(QCoreApplication::translate("EvidenceOverlay",
+                                                     "Disagreements (predicted → executed):"));
+        const std::size_t limit = 10;
+        for (std::size_t i = 0; i < report.nodeDisagreements.size() && i < limit; ++i)
+            html += line(report.nodeDisagreements[i]);
+        if (report.nodeDisagreements.size() > limit)
+            html += QStringLiteral("<li>%1</li>")
+                        .arg(QCoreApplication::translate(
+                                 "EvidenceOverlay",
+                                 "... and %1 more (opsinfo check --evidence lists them all)")
+                                 .arg(report.nodeDisagreements.size() - limit));
+        html += QStringLiteral("</ul>");
+    }
+    for (const ExecutedTypeComparison &t : report.types)
+        if (!t.agrees())
+            html += QStringLiteral("<p>%1</p>")
+                        .arg(QCoreApplication::translate(
+                                 "EvidenceOverlay",
+                                 "%1: %2 of %3 rows agree with the predicted dtype distribution.")
+                                 .arg(QString::fromStdString(t.opType).toHtmlEscaped())
+                                 .arg(t.agreeing)
+                                 .arg(t.rows));
     return html;
 }
 

@@ -14,6 +14,8 @@ namespace opsinfo {
 class EvidenceStore;
 class Graph;
 class OpLibrary;
+struct ExecutedCheckReport;
+struct Resolution;
 
 // The open evidence joined to the Graph tab's graph: which rows are about which node (by name), and
 // which are about every node of a type (by type, kept per type: a kernel table of thousands of rows
@@ -52,5 +54,11 @@ private:
 // measured, the tool's verdict, why it joined), the node's own rows first.
 QString evidenceDetailsHtml(const EvidenceStore &store, const EvidenceOverlay &overlay,
                             const Graph &graph, int graphNode);
+
+// "Predicted vs executed" below it: where the evidence records dtypes, the agreement figure of the
+// whole graph for the mode shown (the check 'opsinfo check --evidence' prints), the selected node's
+// own disagreements, then the first disagreements of the graph. Empty when no row has dtypes.
+QString executedCheckHtml(const ExecutedCheckReport &report, const Resolution &resolution,
+                          const std::string &selectedNode);
 
 } // namespace opsinfo

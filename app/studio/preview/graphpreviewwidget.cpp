@@ -3,6 +3,7 @@
 #include "backgroundjobs.h"
 #include "document/evidencestore.h"
 #include "document/workspace.h"
+#include "evidence/executedcheck.h"
 #include "evidenceoverlay.h"
 #include "graph/graphview.h"
 #include "graphdiffpanel.h"
@@ -433,9 +434,20 @@ void GraphPreviewWidget::updateDetails()
     }
     const QPoint scroll(0, 0);
     QString html = nodeDetailsHtml(*result, m_view->selectedNode(), *m_preview->workspace());
-    if (m_overlay && m_evidence && !m_evidence->isEmpty())
-        html += evidenceDetailsHtml(*m_evidence, *m_overlay, *result->context->graph,
-                                    m_view->selectedNode());
+    if (m_overlay && m_evidence && !m_evidence->isEmpty()) {
+        const Graph &graph = *result->context->graph;
+        const int node = m_view->selectedNode();
+        html += evidenceDetailsHtml(*m_evidence, *m_overlay, graph, node);
+        if (m_checked != result || m_checkedOverlay != m_overlay) { // once per resolution
+            m_checked = result;
+            m_checkedOverlay = m_overlay;
+            m_check = std::make_shared<const ExecutedCheckReport>(compareWithExecuted(
+                graph, result->resolution, m_evidence->files(), m_overlay->joins()));
+        }
+        const bool named = node >= 0 && std::size_t(node) < graph.nodes().size();
+        html += executedCheckHtml(*m_check, result->resolution,
+                                  named ? graph.nodes()[std::size_t(node)].name : std::string());
+    }
     m_details->setHtml(html);
     Q_UNUSED(scroll);
 }

@@ -21,6 +21,8 @@ class QToolButton;
 namespace opsinfo {
 
 class EvidenceOverlay;
+struct PreviewResult;
+struct ExecutedCheckReport;
 class EvidenceStore;
 class GraphDiffPanel;
 class GraphPreview;
@@ -123,6 +125,10 @@ private:
     QSet<QString> m_typeFilter;
     const EvidenceStore *m_evidence = nullptr;
     std::shared_ptr<const EvidenceOverlay> m_overlay;
+    // Predicted vs executed of the shown resolution and evidence, computed once for both.
+    std::shared_ptr<const ExecutedCheckReport> m_check;
+    std::shared_ptr<const PreviewResult> m_checked;
+    std::shared_ptr<const EvidenceOverlay> m_checkedOverlay;
     bool m_modesStale = true;
     bool m_diffStale = true;
     bool m_focusPending = false;

@@ -38,6 +38,30 @@
         <source>... and %1 more rows.</source>
         <translation>……另有 %1 行。</translation>
     </message>
+    <message>
+        <source>Predicted vs executed</source>
+        <translation>预测与实际执行对比</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 compared agree (%4%): %5 of %6 nodes by name, %7 of %8 op types by dtype distribution.</source>
+        <translation>%1：比较的 %3 项中 %2 项一致（%4%）：按名称 %6 个节点中 %5 个，按数据类型分布 %8 个算子类型中 %7 个。</translation>
+    </message>
+    <message>
+        <source>This node executed in another dtype than predicted (predicted → executed):</source>
+        <translation>此节点实际执行的数据类型与预测不同（预测 → 实际）：</translation>
+    </message>
+    <message>
+        <source>Disagreements (predicted → executed):</source>
+        <translation>不一致之处（预测 → 实际）：</translation>
+    </message>
+    <message>
+        <source>... and %1 more (opsinfo check --evidence lists them all)</source>
+        <translation>……另有 %1 项（opsinfo check --evidence 会全部列出）</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 rows agree with the predicted dtype distribution.</source>
+        <translation>%1：%3 行中有 %2 行与预测的数据类型分布一致。</translation>
+    </message>
 </context>
 <context>
     <name>ExplanationCompare</name>
