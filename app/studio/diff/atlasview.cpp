@@ -18,12 +18,14 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
 #include <QPainter>
+#include <QPixmap>
 #include <QStyleOptionHeader>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -107,32 +109,61 @@ public:
             QStyledItemDelegate::paint(painter, option, index);
             return;
         }
-        painter->save();
         if (option.state & QStyle::State_Selected)
             painter->fillRect(option.rect, option.palette.highlight());
-        const QRectF box = QRectF(option.rect).adjusted(3, 2, -3, -2);
         const int policy = index.data(AtlasModel::PolicyRole).toInt();
+        const bool lacking
+            = policy >= 0 && !index.data(AtlasModel::LackingRole).toString().isEmpty();
+        painter->drawPixmap(
+            option.rect.topLeft(),
+            glyph(option.rect.size(), policy, lacking, painter->device()->devicePixelRatioF()));
+    }
+
+private:
+    // A screen of the 17-SoC atlas is some 500 cells of a handful of looks; drawing each with
+    // dashed pens took most of a repaint (perf), so each look is drawn once per cell size and
+    // then copied.
+    const QPixmap &glyph(QSize size, int policy, bool lacking, qreal ratio) const
+    {
+        if (ratio != m_ratio) {
+            m_glyphs.clear();
+            m_ratio = ratio;
+        }
+        const quint64 key = quint64(size.width()) << 32 | quint64(size.height()) << 8
+            | quint64(policy + 1) << 1 | (lacking ? 1 : 0);
+        auto it = m_glyphs.find(key);
+        if (it != m_glyphs.end())
+            return it.value();
+        QPixmap pixmap(size * ratio);
+        pixmap.setDevicePixelRatio(ratio);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        const QRectF box = QRectF(QPointF(0, 0), QSizeF(size)).adjusted(3, 2, -3, -2);
         if (policy < 0) {
-            painter->setPen(QPen(QColor(0xbd, 0xbd, 0xbd), 1, Qt::DashLine));
-            painter->setBrush(Qt::white);
-            painter->drawRect(box);
-            painter->setPen(QColor(0xbd, 0xbd, 0xbd));
-            painter->drawLine(box.topLeft() + QPointF(5, 3), box.bottomRight() - QPointF(5, 3));
-            painter->drawLine(box.topRight() + QPointF(-5, 3), box.bottomLeft() + QPointF(5, -3));
+            painter.setPen(QPen(QColor(0xbd, 0xbd, 0xbd), 1, Qt::DashLine));
+            painter.setBrush(Qt::white);
+            painter.drawRect(box);
+            painter.setPen(QColor(0xbd, 0xbd, 0xbd));
+            painter.drawLine(box.topLeft() + QPointF(5, 3), box.bottomRight() - QPointF(5, 3));
+            painter.drawLine(box.topRight() + QPointF(-5, 3), box.bottomLeft() + QPointF(5, -3));
         } else {
-            painter->setPen(QColor(0x9e, 0x9e, 0x9e));
-            painter->setBrush(policyColor(Policy(policy)));
-            painter->drawRect(box);
-            if (!index.data(AtlasModel::LackingRole).toString().isEmpty()) {
+            painter.setPen(QColor(0x9e, 0x9e, 0x9e));
+            painter.setBrush(policyColor(Policy(policy)));
+            painter.drawRect(box);
+            if (lacking) {
                 const double m = std::min(8.0, box.height() / 2);
-                painter->setPen(Qt::NoPen);
-                painter->setBrush(QColor(0xd5, 0x5e, 0x00));
-                painter->drawPolygon(QPolygonF({box.topRight(), box.topRight() + QPointF(-m, 0),
-                                                box.topRight() + QPointF(0, m)}));
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(QColor(0xd5, 0x5e, 0x00));
+                painter.drawPolygon(QPolygonF({box.topRight(), box.topRight() + QPointF(-m, 0),
+                                               box.topRight() + QPointF(0, m)}));
             }
         }
-        painter->restore();
+        painter.end();
+        return m_glyphs.insert(key, pixmap).value();
     }
+
+    mutable QHash<quint64, QPixmap> m_glyphs;
+    mutable qreal m_ratio = 0;
 };
 
 } // namespace
