@@ -5,6 +5,7 @@
 // mixlists and SoCs of ../shared/data when present.
 #include "clirun.h"
 #include "common/policystyle.h"
+#include "diff/atlasview.h"
 #include "diff/policydiff.h"
 #include "diff/transitionmatrixview.h"
 #include "document/filecontroller.h"
@@ -94,6 +95,7 @@ private slots:
     void exportsTheMatrixAsSvg();
     void twoMixlistsAgreeWithTheCli();
     void twoRealSocsAgreeWithTheCli();
+    void anOppFolderOffersItsSocs();
 };
 
 void TestTransitionMatrix::countsMatchTheCoreDiff_data()
@@ -385,6 +387,54 @@ void TestTransitionMatrix::twoRealSocsAgreeWithTheCli()
     // A click on the biggest change lists as many types as the cell says.
     clickCell(view, QStringLiteral("gray->white"));
     QCOMPARE(view->proxy()->rowCount(), matrix.value("gray").toObject().value("white").toInt());
+}
+
+void TestTransitionMatrix::anOppFolderOffersItsSocs()
+{
+    // Compare with Library Folder on a store root of three SoCs (tests/data/atlas): one SoC
+    // checked is the other side of the diff, as 'library diff SAMPLE ROOT --soc socy'; several
+    // go to the atlas.
+    const QString root = testData(QStringLiteral("atlas"));
+    m_prompt->fileNames = {root};
+    m_prompt->chosenItems = QStringList {"socy"};
+    action(m_window, "actionCompareLibraryFolder")->trigger();
+    QVERIFY2(m_prompt->log.contains(
+                 QStringLiteral("chooseItems: Compare with SoCs of atlas: socx,socy,socz")),
+             qPrintable(m_prompt->log.join(u'\n')));
+    DiffView *view = m_window->diffView();
+    QCOMPARE(view->mode(), DiffView::Mode::OtherLibrary);
+    QVERIFY(m_window->diffView()->isVisible());
+    view->findChild<QCheckBox *>(QStringLiteral("diffApplyMixlist"))->setChecked(false);
+    const CliRun cli = runOpsinfo(
+        {"library", "diff",
+         QStringLiteral(OPSINFO_SOURCE_DIR "/resources/sample/aic-ascend910b-ops-info.json"), root,
+         "--soc", "socy", "--matrix", "--json"});
+    QVERIFY2(cli.code == 0, qPrintable(cli.err));
+    const QJsonObject matrix = QJsonDocument::fromJson(cli.out.toUtf8())
+                                   .object()
+                                   .value(QStringLiteral("matrix"))
+                                   .toObject();
+    for (Policy a : TransitionMatrix::order)
+        for (Policy b : TransitionMatrix::order) {
+            const QString cell = QStringLiteral("%1->%2").arg(policyName(a), policyName(b));
+            QCOMPARE(view->matrixModel()->indexOf(cell).data().toInt(),
+                     matrix.value(QString::fromLatin1(policyName(a)))
+                         .toObject()
+                         .value(QString::fromLatin1(policyName(b)))
+                         .toInt());
+        }
+
+    m_prompt->fileNames = {root};
+    m_prompt->chosenItems = QStringList {"socx", "socz"};
+    action(m_window, "actionCompareLibraryFolder")->trigger();
+    QCOMPARE(m_window->atlasView()->sourceNames(), (QStringList {"socx", "socz"}));
+    QVERIFY(m_window->atlasView()->isVisible());
+
+    // Nothing checked: nothing changes.
+    m_prompt->fileNames = {root};
+    m_prompt->chosenItems = QStringList {};
+    action(m_window, "actionCompareLibraryFolder")->trigger();
+    QCOMPARE(m_window->atlasView()->sourceNames(), (QStringList {"socx", "socz"}));
 }
 
 QTEST_MAIN(TestTransitionMatrix)

@@ -340,6 +340,18 @@ bool AtlasView::addPaths(const QStringList &paths)
     return m_sources.size() > before;
 }
 
+bool AtlasView::addSocs(const QString &path, const QStringList &socs)
+{
+    std::vector<Source> added;
+    for (const QString &soc : socs)
+        added.push_back({{path.toStdString(), soc.toStdString()}, {}, nullptr});
+    if (added.empty())
+        return false;
+    const std::size_t before = m_sources.size();
+    rebuild(std::move(added));
+    return m_sources.size() > before;
+}
+
 void AtlasView::addOpenLibrary()
 {
     std::vector<Source> added;

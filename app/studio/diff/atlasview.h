@@ -46,6 +46,8 @@ public:
     // Library files, soc folders, or opp / store / config folders: each of the latter offers every
     // soc folder in it (the prompt chooses). False when nothing was added.
     bool addPaths(const QStringList &paths);
+    // These soc folders of an opp, store or config folder, without asking.
+    bool addSocs(const QString &path, const QStringList &socs);
     // The open library with its edits (and the mixlist when "apply the mixlist" is on), as it is
     // now; added again it is replaced.
     void addOpenLibrary();

@@ -37,13 +37,15 @@ void LibraryFiles::reportBusy(const QString &path)
                           tr("Try again when it is done."));
 }
 
-std::optional<LibraryLoadResult> LibraryFiles::loadForReading(const QString &path)
+std::optional<LibraryLoadResult> LibraryFiles::loadForReading(const QString &path,
+                                                              const QString &soc)
 {
     const std::string file = path.toStdString();
+    const std::string socName = soc.toStdString();
     TaskRunner *tasks = m_io->tasks();
-    std::optional<LibraryLoadResult> loaded
-        = tasks->compute<LibraryLoadResult>(tr("Loading %1…").arg(QFileInfo(path).fileName()), true,
-                                            [file] { return loadLibraryPath(file); });
+    std::optional<LibraryLoadResult> loaded = tasks->compute<LibraryLoadResult>(
+        tr("Loading %1…").arg(QFileInfo(path).fileName()), true,
+        [file, socName] { return loadLibraryPath(file, socName); });
     if (!loaded) {
         if (tasks->lastOutcome() == TaskRunner::Outcome::Busy)
             reportBusy(path);

@@ -37,7 +37,7 @@ public:
 
     // For exports and comparisons. A library loaded off the UI thread, not opened (errors are
     // reported; nullopt when it could not be read or the user cancelled).
-    std::optional<LibraryLoadResult> loadForReading(const QString &path);
+    std::optional<LibraryLoadResult> loadForReading(const QString &path, const QString &soc = {});
     // The library files holding edited op types, and a file's bytes as opened with the edits
     // applied (errors reported; nullopt on failure).
     std::vector<std::string> editedFiles() const;

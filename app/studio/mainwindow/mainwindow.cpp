@@ -15,6 +15,7 @@
 #include "document/userprompt.h"
 #include "document/workspace.h"
 #include "library/libraryview.h"
+#include "library/socfolders.h"
 #include "mixlist/mixlisteditor.h"
 #include "preview/graphpreview.h"
 #include "preview/graphpreviewwidget.h"
@@ -260,13 +261,13 @@ void MainWindow::createExportAndCompareActions()
         tr("Diff the open library's colours against a soc folder or opp root"));
     compareMixlist->setToolTip(
         tr("Diff the open mixlist against another mixlist file, on the open library"));
-    auto compare = [this](const QString &path) {
+    auto compare = [this](const QString &path, const QString &soc = {}) {
         if (path.isEmpty())
             return;
-        std::optional<LibraryLoadResult> loaded = m_files->library()->loadForReading(path);
+        std::optional<LibraryLoadResult> loaded = m_files->library()->loadForReading(path, soc);
         if (!loaded)
             return;
-        const QString name = QFileInfo(path).fileName();
+        const QString name = soc.isEmpty() ? QFileInfo(path).fileName() : soc;
         if (!loaded->ok())
             statusBar()->showMessage(
                 tr("%1 has errors: compared with what could be read").arg(name), 8000);
@@ -278,7 +279,29 @@ void MainWindow::createExportAndCompareActions()
             m_files->prompt()->openFileName(tr("Compare with Library File"), libraryFileFilter()));
     });
     connect(compareFolder, &QAction::triggered, this, [this, compare] {
-        compare(m_files->prompt()->openDirectory(tr("Compare with Soc Folder or Opp Root")));
+        const QString path
+            = m_files->prompt()->openDirectory(tr("Compare with Soc Folder or Opp Root"));
+        if (path.isEmpty())
+            return;
+        // An opp holding several SoCs offers them: one is the other side of the diff, several
+        // go to the atlas side by side.
+        QStringList socs;
+        for (const std::string &soc : socFoldersOf(path.toStdString()))
+            socs << QString::fromStdString(soc);
+        if (socs.size() <= 1) {
+            compare(path, socs.value(0));
+            return;
+        }
+        const QStringList chosen = m_files->prompt()->chooseItems(
+            tr("Compare with SoCs of %1").arg(QFileInfo(path).fileName()),
+            tr("Check one SoC to diff the open library against it, or several to see them side "
+               "by side in the atlas."),
+            socs);
+        if (chosen.size() == 1) {
+            compare(path, chosen.front());
+        } else if (!chosen.isEmpty() && m_atlasView->addSocs(path, chosen)) {
+            showView(View::Atlas);
+        }
     });
     connect(compareMixlist, &QAction::triggered, this, [this] {
         const QString path = m_files->prompt()->openFileName(tr("Compare with Mixlist File"),

@@ -2350,6 +2350,14 @@
         <source>Compare with Mixlist File</source>
         <translation>与混合精度名单文件比较</translation>
     </message>
+    <message>
+        <source>Compare with SoCs of %1</source>
+        <translation>与 %1 中的 SoC 比较</translation>
+    </message>
+    <message>
+        <source>Check one SoC to diff the open library against it, or several to see them side by side in the atlas.</source>
+        <translation>勾选一个 SoC，将当前算子信息库与之比较；或勾选多个，在图谱中并排查看。</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::MixlistDocument</name>
