@@ -21,6 +21,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTextBrowser>
@@ -65,6 +66,7 @@ private slots:
     void graphBadgesAndNodePane();
     void advisorAppliesOneUndoableEdit();
     void advisorExportsKeepDtype();
+    void advisorRunsOnAWorkerForLargeGraphs();
     void advisorView();
     void badEvidenceIsReported();
     void evidenceOnTheCommandLine();
@@ -298,6 +300,35 @@ void TestEvidenceAdvisor::advisorExportsKeepDtype()
     m_prompt->log.clear();
     QVERIFY(!advisor->advise());
     QVERIFY(m_prompt->log.join('\n').contains(QStringLiteral("Nothing to protect")));
+}
+
+// Above the inline limit (the sample is far below it, so the limit is lowered) the advice is
+// computed on a worker thread: the action waits, then the result arrives through advised().
+void TestEvidenceAdvisor::advisorRunsOnAWorkerForLargeGraphs()
+{
+    m_window->showView(MainWindow::View::Graph);
+    GraphPreview *preview = m_window->graphTab()->preview();
+    preview->jobs()->waitForAll();
+    preview->setInlineNodeLimit(0);
+    QVERIFY(!preview->runsInline());
+    AdvisorPanel *advisor = m_window->graphTab()->advisor();
+    advisor->protect({kGelu.toStdString()});
+    QSignalSpy advised(advisor, &AdvisorPanel::advised);
+    action("actionAdvise")->trigger();
+    QVERIFY(!action("actionAdvise")->isEnabled());
+    QVERIFY(advised.wait(60000));
+    QVERIFY(action("actionAdvise")->isEnabled());
+    QVERIFY(advisor->result() && !advisor->result()->plans.empty());
+    QVERIFY(advisor->result()->plans.front().verified);
+    QCOMPARE(QString::fromStdString(advisor->result()->protectedNodes.at(0).name), kGelu);
+    // Cancelled (the window's Cancel drops every job): the action comes back, the panel says so.
+    action("actionAdvise")->trigger();
+    QVERIFY(!action("actionAdvise")->isEnabled());
+    preview->jobs()->cancelAll();
+    QVERIFY(action("actionAdvise")->isEnabled());
+    QCOMPARE(advisor->findChild<QLabel *>(QStringLiteral("adviceSummary"))->text(),
+             QStringLiteral("Advice cancelled."));
+    QVERIFY(!advised.wait(300)); // the dropped run's result never shows
 }
 
 void TestEvidenceAdvisor::advisorView()

@@ -1,5 +1,7 @@
 #include "advisorpanel.h"
 
+#include "backgroundjobs.h"
+
 #include "advice/evidenceprotect.h"
 #include "advicecandidatemodel.h"
 #include "common/coretexts.h"
@@ -82,6 +84,27 @@ AdvisorPanel::AdvisorPanel(GraphPreview *preview, std::function<UserPrompt *()> 
     connect(m_exportKeep, &QAction::triggered, this, [this] { exportKeepDtype(); });
     createWidgets();
     updateActions();
+    // The window's Cancel drops every job: the Advise button must come back (advised() will not).
+    connect(m_preview->jobs(), &BackgroundJobs::busyChanged, this, [this] {
+        if (m_advising && !m_preview->jobs()->isBusy(BackgroundJobs::Advice)) {
+            m_advising = false;
+            m_advise->setEnabled(true);
+            m_summary->setText(tr("Advice cancelled."));
+        }
+    });
+    // Advice is about one graph: a new one makes it (and a run still going) meaningless.
+    connect(m_preview, &GraphPreview::graphChanged, this, [this] {
+        m_preview->jobs()->cancel(BackgroundJobs::Advice);
+        m_advising = false;
+        m_advise->setEnabled(true);
+        if (m_result) {
+            m_result.reset();
+            m_candidates->setCandidates({});
+            m_plans->clear();
+            m_summary->clear();
+            showPlan();
+        }
+    });
 }
 
 AdvisorPanel::~AdvisorPanel() = default;
@@ -214,12 +237,23 @@ bool AdvisorPanel::advise()
         return false;
     }
     const Graph &graph = *context->graph;
-    AdviceRequest request;
+    // The job owns everything the request points to: the UI may move on (another mixlist edit,
+    // evidence closed) while a large graph is advised on a worker thread.
+    struct Job
+    {
+        ResolveContextPtr context;
+        Mixlist mixlist;
+        EvidenceSummary measured;
+        AdviceRequest request;
+    };
+    auto job = std::make_shared<Job>();
+    job->context = context;
+    AdviceRequest &request = job->request;
     request.graph = &graph;
     request.library = context->library.get();
     request.mode = m_preview->mode();
-    m_advisedMixlist = m_preview->workspace()->mixlistDocument()->mixlist();
-    request.mixlist = m_advisedMixlist.empty() ? nullptr : &m_advisedMixlist;
+    job->mixlist = m_preview->workspace()->mixlistDocument()->mixlist();
+    request.mixlist = job->mixlist.empty() ? nullptr : &job->mixlist;
     request.grayRule = m_preview->grayRule();
     request.objective = AdviceObjective(m_objective->currentData().toInt());
     request.maxChanges = std::size_t(m_maxChanges->value());
@@ -231,15 +265,36 @@ bool AdvisorPanel::advise()
         for (ProtectRequest &p : protectFromEvidence(graph, m_evidence->files(), m_overlay->joins(),
                                                      m_evidence->thresholds()))
             request.protect.push_back(std::move(p));
-    if (m_evidence && m_evidence->summary().totalUs > 0)
-        request.measured = &m_evidence->summary();
+    if (m_evidence && m_evidence->summary().totalUs > 0) {
+        job->measured = m_evidence->summary();
+        request.measured = &job->measured;
+    }
     if (request.objective == AdviceObjective::Accuracy && request.protect.empty()) {
         prompt()->information(
             tr("Nothing to protect"),
             tr("Select nodes in the graph and press Protect Selected, or open evidence whose rows flag nodes."));
         return false;
     }
-    m_result = std::make_unique<AdviceResult>(opsinfo::advise(request));
+    m_advising = true;
+    m_advise->setEnabled(false);
+    m_summary->setText(tr("Advising: re-resolving the graph for each candidate edit..."));
+    m_preview->jobs()->start<std::shared_ptr<const AdviceResult>>(
+        BackgroundJobs::Advice, tr("Advising"), m_preview->runsInline(),
+        [job](const auto &) {
+            return std::make_shared<const AdviceResult>(opsinfo::advise(job->request));
+        },
+        [this, job](std::shared_ptr<const AdviceResult> result) {
+            m_advisedMixlist = job->mixlist;
+            showResult(std::move(result));
+        });
+    return true;
+}
+
+void AdvisorPanel::showResult(std::shared_ptr<const AdviceResult> result)
+{
+    m_result = std::move(result);
+    m_advising = false;
+    m_advise->setEnabled(true);
     m_candidates->setCandidates(m_result->candidates);
     {
         const QSignalBlocker block(m_plans);
@@ -261,7 +316,6 @@ bool AdvisorPanel::advise()
     showPlan();
     updateActions();
     emit advised();
-    return true;
 }
 
 int AdvisorPanel::currentPlan() const

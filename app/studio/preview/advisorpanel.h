@@ -55,7 +55,9 @@ public:
     QStringList protectedNames() const;
     void setObjective(AdviceObjective objective);
 
-    // Runs the advisor now; false when there is no graph or nothing to protect (and says why).
+    // Starts the advisor (right away on small graphs, on a worker thread on large ones; advised()
+    // says when the result is in); false when there is no graph or nothing to protect (and says
+    // why).
     bool advise();
     const AdviceResult *result() const { return m_result.get(); }
     int currentPlan() const;
@@ -71,6 +73,7 @@ signals:
 
 private:
     void createWidgets();
+    void showResult(std::shared_ptr<const AdviceResult> result);
     void showPlan();
     void updateActions();
     UserPrompt *prompt() const { return m_prompt(); }
@@ -81,7 +84,8 @@ private:
     const EvidenceStore *m_evidence = nullptr;
     std::shared_ptr<const EvidenceOverlay> m_overlay;
     std::vector<std::string> m_protected;
-    std::unique_ptr<AdviceResult> m_result;
+    std::shared_ptr<const AdviceResult> m_result;
+    bool m_advising = false; // a run on the worker thread has not reported yet
     Mixlist m_advisedMixlist; // the mixlist the advice started from
     AdviceCandidateModel *m_candidates;
 

@@ -691,6 +691,18 @@
         <source>Choose a folder you can write to.</source>
         <translation>请选择一个可写的目录。</translation>
     </message>
+    <message>
+        <source>Advice cancelled.</source>
+        <translation>已取消建议。</translation>
+    </message>
+    <message>
+        <source>Advising: re-resolving the graph for each candidate edit...</source>
+        <translation>正在给出建议：为每个候选编辑重新推导计算图...</translation>
+    </message>
+    <message>
+        <source>Advising</source>
+        <translation>正在给出建议</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::AtlasModel</name>
