@@ -1,6 +1,7 @@
 #include "cli/cliresolve.h"
 
 #include "cli/clicommon.h"
+#include "cli/clifrontend.h"
 #include "cli/cligraph.h"
 #include "cli/clilibrary.h"
 
@@ -25,24 +26,29 @@ ResolveInputs &ResolveInputs::operator=(ResolveInputs &&other) noexcept
     options.customizeDtypes = other.options.customizeDtypes ? &customizeDtypes : nullptr;
     soc = std::move(other.soc);
     platformIni = std::move(other.platformIni);
+    frontEnd = other.frontEnd;
     return *this;
 }
 
 void addResolveOptions(ArgParser &p, bool withMixlist)
 {
-    p.option("library", "PATH", "ops-info library: .json file, soc folder or opp folder (several = stores)", true)
-        .option("soc", "SOC", "SoC (Ascend910B1 or ascend910b): picks the soc folder, checks bf16 modes");
+    p.option("library", "PATH",
+             "ops-info library: .json file, soc folder or opp folder (several = stores)", true)
+        .option("soc", "SOC",
+                "SoC (Ascend910B1 or ascend910b): picks the soc folder, checks bf16 modes");
     if (withMixlist)
         p.option("mixlist", "F", "modify_mixlist file (read strictly, as the compiler reads it)");
     p.option("keep-dtype", "F", "--keep_dtype file (node names or OpType::X per line)")
         .option("customize-dtypes", "F", "--customize_dtypes file")
         .option("platform-ini", "F", "SoC platform ini (bf16 capability from Intrinsic_vconv)")
-        .option("gray-rule", "RULE", "fe (G1-G5, default) or previous (G6: same as the previous op)")
+        .option("gray-rule", "RULE",
+                "fe (G1-G5, default) or previous (G6: same as the previous op)")
         .option("op-map", "F", "extra ONNX/TF -> Ascend IR op map rows");
+    addFrontEndOption(p);
 }
 
-std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::string &graphPath, std::ostream &err,
-                                               int &exitCode)
+std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::string &graphPath,
+                                               std::ostream &err, int &exitCode)
 {
     ResolveInputs in;
     exitCode = ExitInputErrors;
@@ -65,17 +71,26 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
         }
         in.platformIni = std::move(*text);
     }
-    auto library = loadLibrariesForCli(p.values("library"), in.soc, err);
-    if (!library)
+    if (!readFrontEndOption(p, in.frontEnd, err)) {
+        exitCode = ExitUsage;
         return std::nullopt;
-    in.library = std::move(*library);
+    }
+    const bool libraryNeeded
+        = !in.frontEnd || frontEndTraits(*in.frontEnd).path != PrecisionPath::CubeMath;
+    if (libraryNeeded || p.has("library")) {
+        auto library = loadLibrariesForCli(p.values("library"), in.soc, err);
+        if (!library)
+            return std::nullopt;
+        in.library = std::move(*library);
+    }
     if (p.has("mixlist")) {
         in.mixlistPath = p.value("mixlist");
         in.mixlist = loadMixlistForCli(in.mixlistPath, false, err);
         if (!in.mixlist)
             return std::nullopt;
     }
-    in.policies = PolicyTable::compute(in.library, in.mixlist ? &*in.mixlist : nullptr, in.mixlistPath);
+    in.policies
+        = PolicyTable::compute(in.library, in.mixlist ? &*in.mixlist : nullptr, in.mixlistPath);
     std::vector<Diagnostic> diagnostics;
     if (p.has("keep-dtype")) {
         const auto text = readFileForCli(p.value("keep-dtype"), err);
@@ -104,7 +119,8 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
     return in;
 }
 
-std::optional<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs, std::ostream &err)
+std::optional<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs,
+                                        std::ostream &err)
 {
     std::string error;
     const auto mode = parsePrecisionMode(name, &error);

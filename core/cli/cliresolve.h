@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/argparser.h"
+#include "frontend/frontend.h"
 #include "graph/graph.h"
 #include "library/oplibrary.h"
 #include "mixlist/dtypeoverrides.h"
@@ -31,6 +32,7 @@ struct ResolveInputs
     ResolveOptions options;
     std::string soc;
     std::string platformIni; // text of --platform-ini, if given
+    std::optional<FrontEnd> frontEnd; // --front-end, if given
 
     ResolveInputs() = default;
     // `options` points at keepDtype and customizeDtypes of this object: a move points it at the
@@ -39,16 +41,20 @@ struct ResolveInputs
     ResolveInputs &operator=(ResolveInputs &&other) noexcept;
 };
 
-// Declares the options every resolving command shares (--library, --mixlist, --keep-dtype ...).
+// Declares the options every resolving command shares (--library, --mixlist, --keep-dtype,
+// --front-end ...).
 void addResolveOptions(ArgParser &parser, bool withMixlist = true);
 
 // Reads graph, library, mixlist, keep_dtype and customize_dtypes; nullopt with `exitCode` set on
-// failure (messages already written to err).
-std::optional<ResolveInputs> readResolveInputs(const ArgParser &parser, const std::string &graphPath,
-                                               std::ostream &err, int &exitCode);
+// failure (messages already written to err). On the aclnn paths (--front-end torch-npu,
+// mindspore-kbk) no library is needed: only FE's cube op list matters there.
+std::optional<ResolveInputs> readResolveInputs(const ArgParser &parser,
+                                               const std::string &graphPath, std::ostream &err,
+                                               int &exitCode);
 
 // Parses a mode name and applies the SoC check (bf16 modes on SoCs without fp32->bf16 are refused
 // as the compiler refuses them). nullopt with a message on failure.
-std::optional<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs, std::ostream &err);
+std::optional<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs,
+                                        std::ostream &err);
 
 } // namespace opsinfo

@@ -2,6 +2,7 @@
 #include "advice/evidenceprotect.h"
 #include "cli/clicommon.h"
 #include "cli/clievidence.h"
+#include "cli/clifrontend.h"
 #include "cli/cliresolve.h"
 #include "cli/commands.h"
 #include "common/atomicfile.h"
@@ -175,8 +176,8 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
     addEvidenceOptions(p, true);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
-    if (!p.has("mode")) {
-        err << "opsinfo advise: --mode MODE is required\n";
+    if (!p.has("mode") && !p.has("front-end")) {
+        err << "opsinfo advise: --mode MODE is required (or --front-end ID: its default mode)\n";
         return ExitUsage;
     }
     if (p.has("json") && (p.value("output") == "-" || p.value("keep-dtype-out") == "-")) {
@@ -198,9 +199,30 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
     auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
     if (!in)
         return code;
-    const auto mode = modeForCli(p.value("mode"), *in, err);
-    if (!mode)
-        return ExitInputErrors;
+    std::optional<FrontEndPlan> frontEndPlan;
+    std::optional<PrecisionMode> mode;
+    if (in->frontEnd) {
+        // The advice is a mixlist (and keep_dtype): on a path that takes none it would do nothing.
+        if (!frontEndTraits(*in->frontEnd).mixlist) {
+            err << "opsinfo advise: " << frontEndId(*in->frontEnd)
+                << " passes no modify_mixlist to the compiler (F3): a mixlist advice would do "
+                   "nothing there\n";
+            return ExitUsage;
+        }
+        frontEndPlan = planForCli(*in->frontEnd, p.value("mode"), *in, err, code);
+        if (!frontEndPlan)
+            return code;
+        restrictToPlan(*frontEndPlan, *in);
+        mode = frontEndPlan->mode;
+        // Said before the advice; on stderr when stdout carries a written file.
+        const bool stdoutTaken = p.value("output") == "-" || p.value("keep-dtype-out") == "-";
+        if (!p.has("json"))
+            (stdoutTaken ? err : out) << frontEndHeader(*frontEndPlan) << "\n";
+    } else {
+        mode = modeForCli(p.value("mode"), *in, err);
+        if (!mode)
+            return ExitInputErrors;
+    }
 
     AdviceRequest request;
     request.graph = in->graph.get();
@@ -299,6 +321,8 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
                              {"effect", effectJson(pl.effect)}});
         }
         out << nlohmann::json {{"mode", precisionModeName(*mode)},
+                               {"front_end",
+                                frontEndPlan ? frontEndToJson(*frontEndPlan) : nlohmann::json()},
                                {"objective", adviceObjectiveName(*objective)},
                                {"protected", protectedNodes},
                                {"candidates", candidates},

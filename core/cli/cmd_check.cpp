@@ -1,6 +1,7 @@
 #include "cli/checkevidence.h"
 #include "cli/clicommon.h"
 #include "cli/clievidence.h"
+#include "cli/clifrontend.h"
 #include "cli/cligraph.h"
 #include "cli/cliresolve.h"
 #include "cli/commands.h"
@@ -24,7 +25,7 @@ std::string dtypes(const std::vector<DType> &list)
 }
 
 // The §7 report against a compiled GE dump: text to `out`, or its members into `json`.
-void reportCompiledCheck(const CheckReport &report, PrecisionMode mode, std::ostream *out,
+void reportCompiledCheck(const CheckReport &report, const std::string &modeLabel, std::ostream *out,
                          nlohmann::json &json)
 {
     char figure[32];
@@ -60,9 +61,9 @@ void reportCompiledCheck(const CheckReport &report, PrecisionMode mode, std::ost
             {"NODE", "OP TYPE", "PREDICTED", "COMPILED", "PREDICTED IN->OUT", "COMPILED IN->OUT"},
             rows)
              << "\n";
-    *out << "mode " << precisionModeName(mode) << ": " << report.agreed << " of "
-         << report.feMatched << " matched FE nodes agree (" << figure << "%); " << report.matched
-         << " of " << report.sourceNodes << " source nodes matched by name, " << report.unmatchedFe
+    *out << "mode " << modeLabel << ": " << report.agreed << " of " << report.feMatched
+         << " matched FE nodes agree (" << figure << "%); " << report.matched << " of "
+         << report.sourceNodes << " source nodes matched by name, " << report.unmatchedFe
          << " FE nodes not in the compiled graph\n";
 }
 
@@ -83,26 +84,47 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
     p.positional("SOURCE", "the graph before precision decisions");
     addResolveOptions(p);
     p.option("compiled", "DUMP", "the compiled graph (ge_proto_*.txt after OptimizeOriginalGraph)")
-        .option("mode", "MODE", "the precision_mode the model was compiled with")
+        .option("mode", "MODE",
+                "the precision_mode the model was compiled with (with --front-end: may be\n"
+                "                              left out, the front end's default)")
         .flag("json", "machine-readable output");
     addEvidenceOptions(p, true, false);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
-    if ((!p.has("compiled") && !p.has("evidence")) || !p.has("mode")) {
-        err << "opsinfo check: --mode MODE and --compiled DUMP or --evidence FILE are required\n";
+    if ((!p.has("compiled") && !p.has("evidence")) || !(p.has("mode") || p.has("front-end"))) {
+        err << "opsinfo check: --mode MODE (or --front-end ID) and --compiled DUMP or --evidence FILE "
+               "are required\n";
         return ExitUsage;
     }
     int code = 0;
     auto in = readResolveInputs(p, p.value("SOURCE"), err, code);
     if (!in)
         return code;
-    const auto mode = modeForCli(p.value("mode"), *in, err);
-    if (!mode)
-        return ExitInputErrors;
+    std::optional<FrontEndPlan> plan;
+    std::optional<PrecisionMode> mode;
+    if (in->frontEnd) {
+        if (frontEndTraits(*in->frontEnd).path == PrecisionPath::CubeMath) {
+            err << "opsinfo check: " << frontEndId(*in->frontEnd)
+                << " runs aclnn kernels without GE (F1): there is no GE prediction to check\n";
+            return ExitUsage;
+        }
+        plan = planForCli(*in->frontEnd, p.value("mode"), *in, err, code);
+        if (!plan)
+            return code;
+        restrictToPlan(*plan, *in);
+        mode = plan->mode;
+    } else {
+        mode = modeForCli(p.value("mode"), *in, err);
+        if (!mode)
+            return ExitInputErrors;
+    }
     const Resolution r = resolvePrecision(*in->graph, in->library, *mode,
                                           tablePolicies(in->policies), in->options);
     const bool json = p.has("json");
-    nlohmann::json doc {{"mode", precisionModeName(*mode)}};
+    nlohmann::json doc {{"mode", precisionModeName(*mode)},
+                        {"front_end", plan ? frontEndToJson(*plan) : nlohmann::json()}};
+    if (plan && !json)
+        out << frontEndHeader(*plan) << "\n";
     bool allAgree = true;
     if (p.has("compiled")) {
         LoadedGraph compiled = loadGraphForCli(p.value("compiled"), p.value("op-map"), err);
@@ -110,7 +132,9 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
             return compiled.error();
         const CheckReport report = compareWithCompiled(*in->graph, r, *compiled.value());
         allAgree = report.disagreements.empty();
-        reportCompiledCheck(report, *mode, json ? nullptr : &out, doc);
+        reportCompiledCheck(report,
+                            plan ? plan->modeLabel() : std::string(precisionModeName(*mode)),
+                            json ? nullptr : &out, doc);
     }
     const EvidenceCheckOutcome evidence
         = checkAgainstEvidence(p, *in, r, out, json ? &doc : nullptr, err);

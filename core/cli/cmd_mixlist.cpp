@@ -1,10 +1,12 @@
 #include "cli/clicommon.h"
+#include "cli/clifrontend.h"
 #include "cli/clilibrary.h"
 #include "cli/clireport.h"
 #include "cli/commands.h"
 #include "mixlist/mixlistlint.h"
 #include "mixlist/mixlistsynth.h"
 #include "mixlist/oppolicy.h"
+#include "resolver/precisionmode.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +30,11 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
               "import leniently: report comments, trailing commas, grey-list ... as repairs")
         .flag("json", "same as --format json")
         .option("format", "FORMAT", "text (default), json, github (annotations) or junit (XML)");
+    addFrontEndOption(p);
+    p.epilog(
+        "Names that are framework APIs (torch.matmul, layer_norm), ONNX or TensorFlow op types (Gemm,\n"
+        "Softmax), or entries of the CANN documentation's sample list get the Ascend IR type they most\n"
+        "likely mean (F4). With --front-end, a path that takes no mixlist is said first (F3).");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
@@ -36,6 +43,9 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
             << "' (text, json, github, junit)\n";
         return ExitUsage;
     }
+    std::optional<FrontEnd> frontEnd;
+    if (!readFrontEndOption(p, frontEnd, err))
+        return ExitUsage;
     const std::string file = p.value("FILE");
     const auto text = readFileForCli(file, err);
     if (!text)
@@ -48,7 +58,15 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
     }
     MixlistParseResult parsed
         = p.has("lenient") ? parseMixlistLenient(*text, file) : parseMixlistStrict(*text, file);
-    std::vector<Diagnostic> findings = parsed.diagnostics;
+    std::vector<Diagnostic> findings;
+    if (frontEnd)
+        for (const FrontEndNote &note : settingsIgnoredOn(*frontEnd, true, false, false))
+            findings.push_back({note.rule == "F3" ? Severity::Warning : Severity::Note,
+                                {file, 1, 1},
+                                note.rule,
+                                note.text,
+                                {}});
+    findings.insert(findings.end(), parsed.diagnostics.begin(), parsed.diagnostics.end());
     if (parsed.ok()) {
         for (const LintFinding &f :
              lintMixlist(parsed.mixlist, library ? &*library : nullptr, file)) {
@@ -74,9 +92,54 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
         .option("library", "PATH", "the library the mixlist applies to", true)
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
         .flag("all", "list every op type of the library, not only those the mixlist names")
-        .flag("json", "machine-readable output");
+        .flag("json", "machine-readable output")
+        .option("mode", "MODE",
+                "the precision mode: the lists act only in the mixed modes (M5, M6)");
+    addFrontEndOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
+    std::optional<FrontEnd> frontEnd;
+    if (!readFrontEndOption(p, frontEnd, err))
+        return ExitUsage;
+    std::optional<PrecisionMode> mode;
+    if (p.has("mode")) {
+        std::string error;
+        if (!(mode = parsePrecisionMode(p.value("mode"), &error))) {
+            err << "opsinfo: " << error << "\n";
+            return ExitInputErrors;
+        }
+    }
+    // What the compiler sees of this mixlist on that front end, said before the table.
+    std::vector<FrontEndNote> ignored;
+    std::string ignoredSteps;
+    bool mixlistReaches = true;
+    if (frontEnd) {
+        std::string error;
+        const auto plan
+            = planFrontEnd({*frontEnd, mode, p.value("soc"), true, false, false}, &error);
+        if (plan) {
+            ignored = plan->ignored;
+            mixlistReaches = plan->useMixlist;
+        } else {
+            // The default depends on the SoC, and both F2 defaults are non-mixed modes.
+            ignored = settingsIgnoredOn(*frontEnd, true, false, false);
+            if (ignored.empty())
+                ignored.push_back({"F3", error});
+            mixlistReaches = false;
+        }
+        // A path without a mixlist option keeps the library's colours.
+        if (!frontEndTraits(*frontEnd).mixlist)
+            mixlistReaches = false;
+    } else if (mode && !isMixedMode(*mode)) {
+        mixlistReaches = false;
+        ignored.push_back({"F3",
+                           "the modify_mixlist does nothing in "
+                               + std::string(precisionModeName(*mode))
+                               + ": the lists act only in the mixed modes (F3, M5, M6)"});
+    }
+    for (const FrontEndNote &note : ignored)
+        ignoredSteps += (ignoredSteps.empty() ? "" : "; ") + note.text;
+    const bool keepsLibrary = frontEnd && !frontEndTraits(*frontEnd).mixlist;
     const auto library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
     if (!library)
         return ExitInputErrors;
@@ -91,20 +154,41 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
     for (const OpPolicy &op : table.all()) {
         if (op.marks.empty() && !p.has("all"))
             continue;
+        const Policy effective = keepsLibrary ? op.library : op.effective;
+        const std::string why
+            = ignoredSteps.empty() ? op.explanation : ignoredSteps + "; " + op.explanation;
         rows.push_back({{"op_type", op.type},
                         {"library", policyName(op.library)},
-                        {"effective", policyName(op.effective)},
-                        {"changed", op.changedByMixlist()},
+                        {"effective", policyName(effective)},
+                        {"changed", !keepsLibrary && op.changedByMixlist()},
                         {"in_library", op.inLibrary},
                         {"file", op.libraryFile},
-                        {"explanation", op.explanation}});
-        textRows.push_back(
-            {op.type, policyName(op.library), policyName(op.effective), op.explanation});
+                        {"explanation", why}});
+        textRows.push_back({op.type, policyName(op.library), policyName(effective), why});
     }
-    if (p.has("json"))
-        out << nlohmann::json {{"mixlist", file}, {"ops", rows}}.dump(2) << "\n";
-    else
+    nlohmann::json ignoredJson = nlohmann::json::array();
+    for (const FrontEndNote &note : ignored)
+        ignoredJson.push_back({{"rule", note.rule}, {"text", note.text}});
+    if (p.has("json")) {
+        out << nlohmann::json {{"mixlist", file},
+                               {"front_end",
+                                frontEnd ? nlohmann::json(frontEndId(*frontEnd))
+                                         : nlohmann::json()},
+                               {"mixlist_reaches_compiler", mixlistReaches},
+                               {"ignored", ignoredJson},
+                               {"ops", rows}}
+                   .dump(2)
+            << "\n";
+    } else {
+        if (frontEnd)
+            out << "front end: " << frontEndId(*frontEnd) << " (" << frontEndTitle(*frontEnd)
+                << ")\n";
+        for (const FrontEndNote &note : ignored)
+            out << "  " << note.rule << ": " << note.text << "\n";
+        if (!ignored.empty() || frontEnd)
+            out << "\n";
         out << formatTable({"OP TYPE", "LIBRARY", "EFFECTIVE", "WHY"}, textRows);
+    }
     return ExitOk;
 }
 

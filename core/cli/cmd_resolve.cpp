@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 #include "cli/clicommon.h"
+#include "cli/clifrontend.h"
 #include "cli/clilibrary.h"
 #include "cli/clireport.h"
 #include "cli/cliresolve.h"
@@ -31,42 +32,135 @@ bool writeTextFile(const std::string &path, const std::string &text, std::ostrea
     return true;
 }
 
+// --all-modes on the aclnn paths: per mode, whether it is honoured and the cube math type and
+// compute dtype of an fp32 matmul and conv input.
+int allModesCubeMath(const ResolveInputs &in, const Hf32Switches &hf32, bool json,
+                     std::ostream &out)
+{
+    const FrontEnd fe = *in.frontEnd;
+    const auto fallback = defaultModeFor(fe, in.soc);
+    nlohmann::json rows = nlohmann::json::array();
+    std::vector<std::vector<std::string>> table;
+    // The first row is "no mode set": MindSpore then chooses from the SoC and the HF32 switches,
+    // which differs from setting its default mode explicitly.
+    std::vector<std::optional<PrecisionMode>> modes {std::nullopt};
+    modes.insert(modes.end(), kAllPrecisionModes.begin(), kAllPrecisionModes.end());
+    for (const std::optional<PrecisionMode> &mode : modes) {
+        const std::string label = mode ? precisionModeName(*mode) : "(not set)";
+        auto plan = planFrontEnd({fe, mode, in.soc, false, false, false});
+        if (!plan) {
+            table.push_back({label, "default unknown: give --soc", "", "", "", ""});
+            rows.push_back({{"mode", mode ? nlohmann::json(label) : nlohmann::json()},
+                            {"error", "the default depends on the SoC: give --soc"}});
+            continue;
+        }
+        const CubeMathType matmul = cubeMathTypeFor(*plan, in.soc, CubeFamily::Matmul, hf32);
+        const CubeMathType conv = cubeMathTypeFor(*plan, in.soc, CubeFamily::Conv, hf32);
+        const CubeCompute matmulFp32 = cubeComputeDtype(matmul, DType::Float32, in.soc);
+        const CubeCompute convFp32 = cubeComputeDtype(conv, DType::Float32, in.soc);
+        auto computes
+            = [](const CubeCompute &c) { return c.supported ? c.dtype : std::string("refused"); };
+        std::string name = label;
+        if (!mode && fallback)
+            name += " = " + std::string(precisionModeName(*fallback))
+                + ", default for this front end";
+        const bool honoured = plan->ignored.empty();
+        table.push_back({name, honoured ? "yes" : "no (F3)", cubeMathTypeName(matmul),
+                         computes(matmulFp32), cubeMathTypeName(conv), computes(convFp32)});
+        rows.push_back({{"mode", mode ? nlohmann::json(label) : nlohmann::json()},
+                        {"default", !mode},
+                        {"honoured", honoured},
+                        {"matmul_cube_math_type", cubeMathTypeName(matmul)},
+                        {"matmul_fp32_computes_in", computes(matmulFp32)},
+                        {"conv_cube_math_type", cubeMathTypeName(conv)},
+                        {"conv_fp32_computes_in", computes(convFp32)}});
+    }
+    if (json) {
+        out << nlohmann::json {{"graph", in.graph->path},
+                               {"front_end", frontEndId(fe)},
+                               {"path", "cube-math"},
+                               {"hf32", {{"matmul", hf32.matmul}, {"conv", hf32.conv}}},
+                               {"modes", rows}}
+                   .dump(2)
+            << "\n";
+    } else {
+        out << "front end: " << frontEndId(fe) << " (" << frontEndTitle(fe)
+            << "): no node is decided by FE, per mode only the cube math type changes (F1)\n\n"
+            << formatTable({"MODE", "HONOURED", "MATMUL", "FP32 MATMUL IN", "CONV", "FP32 CONV IN"},
+                           table);
+    }
+    return ExitOk;
+}
+
 int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPath, std::ostream &out,
                   std::ostream &err)
 {
+    const std::optional<FrontEnd> fe = in.frontEnd;
+    const std::optional<PrecisionMode> fallback = fe ? defaultModeFor(*fe, in.soc) : std::nullopt;
+    const std::vector<FrontEndNote> feNotes
+        = fe ? settingsIgnoredOn(*fe, in.mixlist.has_value(), in.options.keepDtype != nullptr,
+                                 in.options.customizeDtypes != nullptr)
+             : std::vector<FrontEndNote>{};
+    if (fe && !json) {
+        out << "front end: " << frontEndId(*fe) << " (" << frontEndTitle(*fe)
+            << ")\ndefault precision mode: "
+            << (fallback ? precisionModeName(*fallback) : "depends on the SoC (F2): give --soc") << "\n";
+        for (const FrontEndNote &note : feNotes)
+            out << "  " << note.rule << ": " << note.text << "\n";
+        out << "\n";
+    }
     const Resolver resolver(*in.graph, in.library);
     Progress progress(err, "resolving", kAllPrecisionModes.size());
-    const std::vector<ModeSummary> modes
+    std::vector<ModeSummary> modes
         = summarizeModes(resolver, tablePolicies(in.policies), in.options, {in.soc, in.platformIni},
                          1, [&progress](std::size_t done, PrecisionMode next) {
                              progress.update(done, precisionModeName(next));
                          });
     progress.finish();
     printDiagnostics(resolver.diagnostics(), err);
+    // torchair only ever runs its default: the other modes are not reachable there (F3).
+    for (ModeSummary &m : modes)
+        if (fe && !modeHonoured(*fe, m.mode) && !(fallback && *fallback == m.mode) && m.refused.empty())
+            m.refused = "not settable on " + std::string(frontEndId(*fe)) + " (F3)";
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::vector<std::string>> table;
     for (const ModeSummary &m : modes) {
         const std::string name = precisionModeName(m.mode);
+        const bool isDefault = fallback && *fallback == m.mode;
         if (!m.refused.empty()) {
-            table.push_back({name, "refused on " + in.soc, "", "", "", "", ""});
+            table.push_back({name, m.refused.find("(F3)") != std::string::npos ? m.refused : "refused on " + in.soc,
+                             "", "", "", "", ""});
             rows.push_back({{"mode", name}, {"refused", m.refused}});
             continue;
         }
         const ResolutionSummary &s = m.summary;
         rows.push_back({{"mode", name},
+                        {"default", isDefault},
                         {"summary", summaryToJson(s)},
                         {"casts",
                          {{"down", s.castsDown},
                           {"up", s.castsUp},
                           {"weights", s.castsWeights},
                           {"total", s.castsTotal}}}});
-        table.push_back({name + std::string(m.approximate ? " (approx)" : ""),
+        table.push_back({name + std::string(m.approximate ? " (approx)" : "")
+                             + (isDefault ? " (default for this front end)" : ""),
                          std::to_string(s.fp16Nodes), std::to_string(s.bf16Nodes),
                          std::to_string(s.fp32Nodes), std::to_string(s.aicpuNodes),
                          std::to_string(s.errors), std::to_string(s.castsTotal)});
     }
-    if (json)
-        out << nlohmann::json{{"graph", in.graph->path}, {"modes", rows}}.dump(2) << "\n";
+    if (json) {
+        nlohmann::json result{{"graph", in.graph->path}, {"modes", rows}};
+        if (fe) {
+            nlohmann::json notes = nlohmann::json::array();
+            for (const FrontEndNote &note : feNotes)
+                notes.push_back({{"rule", note.rule}, {"text", note.text}});
+            result["front_end"] = {{"id", frontEndId(*fe)},
+                                   {"default_mode", fallback ? nlohmann::json(precisionModeName(*fallback))
+                                                             : nlohmann::json()},
+                                   {"notes", notes}};
+        }
+        out << result.dump(2) << "\n";
+    }
     else
         out << formatTable({"MODE", "FP16", "BF16", "FP32", "AICPU", "ERRORS", "CASTS"}, table);
     if (!plotPath.empty()) {
@@ -97,6 +191,38 @@ SourceLocation changeLocation(const std::string &opType, const std::optional<Mix
     return {graph, 0, 0};
 }
 
+// One node whose decision differs between the two sides of `resolve diff`.
+struct ChangedNode
+{
+    std::string name;
+    std::string type;
+    std::string from;
+    std::string to;
+    std::string explanationA;
+    std::string explanationB;
+};
+
+// `resolve diff` on the aclnn paths: cube nodes whose cube math type or compute dtype differs.
+std::vector<ChangedNode> cubeMathChanges(const ResolveInputs &in, const FrontEndPlan &planA,
+                                        const FrontEndPlan &planB, const Hf32Switches &hf32)
+{
+    const CubeMathReport a = cubeMathReport(*in.graph, in.library.cubeOps(), planA, in.soc, hf32);
+    const CubeMathReport b = cubeMathReport(*in.graph, in.library.cubeOps(), planB, in.soc, hf32);
+    auto computes = [](const CubeNodeReport &n) {
+        return std::string(cubeMathTypeName(n.type)) + " -> "
+            + (n.compute.supported ? n.compute.dtype : "refused");
+    };
+    std::vector<ChangedNode> changes;
+    for (std::size_t i = 0; i < a.nodes.size() && i < b.nodes.size(); ++i) {
+        const CubeNodeReport &na = a.nodes[i];
+        const CubeNodeReport &nb = b.nodes[i];
+        if (computes(na) != computes(nb))
+            changes.push_back(
+                {na.name, na.opType, computes(na), computes(nb), na.explanation, nb.explanation});
+    }
+    return changes;
+}
+
 int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     ArgParser p("opsinfo resolve diff",
@@ -104,7 +230,11 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
                 "cast delta. Exits 1 when more than --max-changed nodes change (gate a mixlist change in CI).");
     p.positional("GRAPH", "the graph file");
     addResolveOptions(p, false);
-    p.option("mode", "MODE", "give twice to compare two modes; once with two mixlists", true)
+    addHf32Options(p);
+    p.option("mode", "MODE",
+             "give twice to compare two modes; once with two mixlists (with --front-end:\n"
+             "                              or not at all, the front end's default)",
+             true)
         .option("mixlist-a", "F", "mixlist of side A").option("mixlist-b", "F", "mixlist of side B")
         .option("max-changed", "N", "fail (exit 1) when more than N nodes change dtype")
         .flag("json", "same as --format json")
@@ -134,59 +264,103 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     }
     const auto &modes = p.values("mode");
     const bool byMode = modes.size() == 2;
-    if (!(byMode || (modes.size() == 1 && (p.has("mixlist-a") || p.has("mixlist-b"))))) {
-        err << "opsinfo resolve diff: give --mode A --mode B, or one --mode with --mixlist-a/--mixlist-b\n";
+    const bool byMixlist = p.has("mixlist-a") || p.has("mixlist-b");
+    // With --front-end the mode may be left out: both sides use the front end's default.
+    if (!(byMode || (modes.size() == 1 && byMixlist) || (modes.empty() && byMixlist && p.has("front-end")))) {
+        err << "opsinfo resolve diff: give --mode A --mode B, or one --mode (or --front-end) with "
+               "--mixlist-a/--mixlist-b\n";
         return ExitUsage;
     }
+    Hf32Switches hf32;
+    if (!readHf32Options(p, hf32, err))
+        return ExitUsage;
     int code = 0;
     auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
     const LeaveToExit keepInputs(in);
     if (!in)
         return code;
-    const auto modeA = modeForCli(modes.front(), *in, err);
-    const auto modeB = modeForCli(modes.back(), *in, err);
-    if (!modeA || !modeB)
-        return ExitInputErrors;
     std::optional<Mixlist> mixA, mixB;
     if (p.has("mixlist-a") && !(mixA = loadMixlistForCli(p.value("mixlist-a"), false, err)))
         return ExitInputErrors;
     if (p.has("mixlist-b") && !(mixB = loadMixlistForCli(p.value("mixlist-b"), false, err)))
         return ExitInputErrors;
-    const PolicyTable tableA = PolicyTable::compute(in->library, mixA ? &*mixA : nullptr, p.value("mixlist-a"));
-    const PolicyTable tableB = PolicyTable::compute(in->library, mixB ? &*mixB : nullptr, p.value("mixlist-b"));
-    const Resolver resolver(*in->graph, in->library);
-    const Resolution a = resolver.resolve(*modeA, tablePolicies(tableA), in->options);
-    const Resolution b = resolver.resolve(*modeB, tablePolicies(tableB), in->options);
+    const std::string modeNameA = modes.empty() ? std::string() : modes.front();
+    const std::string modeNameB = modes.empty() ? std::string() : modes.back();
+    std::optional<FrontEndPlan> planA, planB;
+    std::optional<PrecisionMode> modeA, modeB;
+    if (in->frontEnd) {
+        // Each side's plan: the mixlist it has, the mode it names.
+        in->mixlist = mixA;
+        planA = planForCli(*in->frontEnd, modeNameA, *in, err, code);
+        in->mixlist = mixB;
+        planB = planA ? planForCli(*in->frontEnd, modeNameB, *in, err, code) : std::nullopt;
+        if (!planA || !planB)
+            return code;
+        modeA = planA->mode;
+        modeB = planB->mode;
+    } else {
+        modeA = modeForCli(modeNameA, *in, err);
+        modeB = modeForCli(modeNameB, *in, err);
+        if (!modeA || !modeB)
+            return ExitInputErrors;
+    }
+    std::vector<ChangedNode> changes;
+    std::optional<std::pair<std::size_t, std::size_t>> casts; // totals of A and B (graph paths)
+    if (planA && planA->path == PrecisionPath::CubeMath) {
+        changes = cubeMathChanges(*in, *planA, *planB, hf32);
+    } else {
+        const bool mixlistA = mixA && (!planA || planA->useMixlist);
+        const bool mixlistB = mixB && (!planB || planB->useMixlist);
+        const PolicyTable tableA
+            = PolicyTable::compute(in->library, mixlistA ? &*mixA : nullptr, p.value("mixlist-a"));
+        const PolicyTable tableB
+            = PolicyTable::compute(in->library, mixlistB ? &*mixB : nullptr, p.value("mixlist-b"));
+        if (planA)
+            restrictToPlan(*planA, *in); // keep_dtype / customize_dtypes: the same for both sides
+        const Resolver resolver(*in->graph, in->library);
+        Resolution a = resolver.resolve(*modeA, tablePolicies(tableA), in->options);
+        Resolution b = resolver.resolve(*modeB, tablePolicies(tableB), in->options);
+        if (planA) {
+            applyFrontEndPlan(*planA, a);
+            applyFrontEndPlan(*planB, b);
+        }
+        const ResolutionDiff diff = diffResolutions(*in->graph, a, b);
+        for (const NodeChange &change : diff.changed) {
+            const NodeResolution &na = *change.a;
+            const NodeResolution &nb = *change.b;
+            changes.push_back({na.node ? na.node->name : "", na.node ? na.node->opType : "",
+                               std::string(dtypeName(na.dtype)) + (na.engine == Engine::AICPU ? " (AICPU)" : ""),
+                               std::string(dtypeName(nb.dtype)) + (nb.engine == Engine::AICPU ? " (AICPU)" : ""),
+                               na.explanation, nb.explanation});
+        }
+        casts = {diff.castsA, diff.castsB};
+    }
 
-    const ResolutionDiff diff = diffResolutions(*in->graph, a, b);
     nlohmann::json changed = nlohmann::json::array();
     std::vector<std::vector<std::string>> rows;
     std::map<std::string, std::size_t> transitions;
     std::vector<Diagnostic> findings;
-    for (const NodeChange &change : diff.changed) {
-        const NodeResolution &na = *change.a;
-        const NodeResolution &nb = *change.b;
-        const std::string name = na.node ? na.node->name : "";
-        const std::string type = na.node ? na.node->opType : "";
-        const std::string from = std::string(dtypeName(na.dtype)) + (na.engine == Engine::AICPU ? " (AICPU)" : "");
-        const std::string to = std::string(dtypeName(nb.dtype)) + (nb.engine == Engine::AICPU ? " (AICPU)" : "");
-        ++transitions[from + "->" + to];
-        changed.push_back({{"name", name}, {"op_type", type}, {"a", from}, {"b", to},
-                           {"explanation_a", na.explanation}, {"explanation_b", nb.explanation}});
-        rows.push_back({name, type, from, to});
+    for (const ChangedNode &c : changes) {
+        ++transitions[c.from + "->" + c.to];
+        changed.push_back({{"name", c.name}, {"op_type", c.type}, {"a", c.from}, {"b", c.to},
+                           {"explanation_a", c.explanationA}, {"explanation_b", c.explanationB}});
+        rows.push_back({c.name, c.type, c.from, c.to});
         findings.push_back({Severity::Note,
-                            changeLocation(type, mixB, p.value("mixlist-b"), mixA, p.value("mixlist-a"), p.value("GRAPH")),
-                            "dtype-change", "node " + name + " (" + type + "): " + from + " -> " + to,
-                            nb.explanation});
+                            changeLocation(c.type, mixB, p.value("mixlist-b"), mixA, p.value("mixlist-a"),
+                                           p.value("GRAPH")),
+                            "dtype-change", "node " + c.name + " (" + c.type + "): " + c.from + " -> " + c.to,
+                            c.explanationB});
     }
     const bool overLimit = limit && changed.size() > *limit;
     if (overLimit) {
         for (Diagnostic &d : findings)
             d.severity = Severity::Error;
     }
-    const long castDelta = diff.castDelta();
+    const long castDelta = casts ? long(casts->second) - long(casts->first) : 0;
     const std::string sideA = byMode ? modes.front() : p.value("mixlist-a", "(no mixlist)");
     const std::string sideB = byMode ? modes.back() : p.value("mixlist-b", "(no mixlist)");
+    if (planA && format == ReportFormat::Text)
+        out << "A " << frontEndHeader(*planA) << "B " << frontEndHeader(*planB) << "\n";
     if (format == ReportFormat::Github || format == ReportFormat::Junit) {
         writeFindings(format, "opsinfo resolve diff", p.value("GRAPH"), findings, out, err);
     } else if (format == ReportFormat::Json) {
@@ -196,16 +370,22 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
                                {"changed", changed},
                                {"changed_count", changed.size()},
                                {"transitions", transitions},
-                               {"casts_a", diff.castsA},
-                               {"casts_b", diff.castsB},
-                               {"cast_delta", castDelta}}
+                               {"casts_a", casts ? nlohmann::json(casts->first) : nlohmann::json()},
+                               {"casts_b", casts ? nlohmann::json(casts->second) : nlohmann::json()},
+                               {"cast_delta", casts ? nlohmann::json(castDelta) : nlohmann::json()},
+                               {"front_end_a", planA ? frontEndToJson(*planA) : nlohmann::json()},
+                               {"front_end_b", planB ? frontEndToJson(*planB) : nlohmann::json()}}
                    .dump(2)
             << "\n";
     } else {
         out << "A: " << sideA << "\nB: " << sideB << "\n\n"
-            << formatTable({"NODE", "OP TYPE", "A", "B"}, rows) << "\n"
-            << changed.size() << " node(s) change dtype; casts " << diff.castsA << " -> "
-            << diff.castsB << " (" << (castDelta >= 0 ? "+" : "") << castDelta << ")\n";
+            << formatTable({"NODE", "OP TYPE", "A", "B"}, rows) << "\n";
+        if (casts)
+            out << changed.size() << " node(s) change dtype; casts " << casts->first << " -> "
+                << casts->second << " (" << (castDelta >= 0 ? "+" : "") << castDelta << ")\n";
+        else
+            out << changed.size()
+                << " cube node(s) change cube math type or compute dtype (no FE on this path)\n";
         for (const auto &[t, count] : transitions)
             out << "  " << t << ": " << count << "\n";
     }
@@ -225,17 +405,30 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
                 "Subcommand: 'opsinfo resolve diff' compares two modes or two mixlists.");
     p.positional("GRAPH", "the graph file");
     addResolveOptions(p);
-    p.option("mode", "MODE", "precision_mode or precision_mode_v2 name (force_fp16, allow_mix_precision, ...)")
+    p.option("mode", "MODE",
+             "precision_mode, precision_mode_v2 or MindSpore Lite name (force_fp16, allow_mix_precision,\n"
+             "                              enforce_fp16 ...); with --front-end it may be left out: its default")
         .flag("all-modes", "a summary table over every mode")
         .option("plot", "FILE.svg", "with --all-modes: also write the per-mode chart (dtypes, AI CPU, casts) as SVG")
         .flag("json", "one JSON object: mode, graph, nodes, casts, summary")
         .flag("csv", "one CSV line per node");
+    addHf32Options(p);
+    p.epilog("With --front-end torch-npu or mindspore-kbk no graph goes through FE: instead of a dtype\n"
+             "preview, every cube node's cube math type and what its input is computed in (HF32 switches\n"
+             "included); --library is optional there.");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
-    if (p.has("mode") == p.has("all-modes")) {
-        err << "opsinfo resolve: give --mode MODE or --all-modes\n";
+    if (p.has("mode") && p.has("all-modes")) {
+        err << "opsinfo resolve: give --mode MODE or --all-modes, not both\n";
         return ExitUsage;
     }
+    if (!p.has("mode") && !p.has("all-modes") && !p.has("front-end")) {
+        err << "opsinfo resolve: give --mode MODE, --all-modes, or --front-end ID (its default mode)\n";
+        return ExitUsage;
+    }
+    Hf32Switches hf32;
+    if (!readHf32Options(p, hf32, err))
+        return ExitUsage;
     if (p.has("plot") && !p.has("all-modes")) {
         err << "opsinfo resolve: --plot needs --all-modes\n";
         return ExitUsage;
@@ -245,20 +438,49 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
     const LeaveToExit keepInputs(in);
     if (!in)
         return code;
-    if (p.has("all-modes"))
+    if (p.has("all-modes")) {
+        if (in->frontEnd) {
+            restrictToFrontEnd(*in->frontEnd, *in);
+            if (frontEndTraits(*in->frontEnd).path == PrecisionPath::CubeMath)
+                return requireSocForCubeMath(*in->frontEnd, in->soc, err)
+                           ? allModesCubeMath(*in, hf32, p.has("json"), out)
+                           : ExitUsage;
+        }
         return allModesTable(*in, p.has("json"), p.value("plot"), out, err);
-    const auto mode = modeForCli(p.value("mode"), *in, err);
-    if (!mode)
-        return ExitInputErrors;
+    }
+    std::optional<FrontEndPlan> plan;
+    std::optional<PrecisionMode> mode;
+    if (in->frontEnd) {
+        plan = planForCli(*in->frontEnd, p.value("mode"), *in, err, code);
+        if (!plan)
+            return code;
+        restrictToPlan(*plan, *in);
+        if (plan->path == PrecisionPath::CubeMath)
+            return printCubeMath(*in, *plan, hf32, p.has("json"), p.has("csv"), out);
+        mode = plan->mode;
+    } else {
+        mode = modeForCli(p.value("mode"), *in, err);
+        if (!mode)
+            return ExitInputErrors;
+    }
     const Resolver resolver(*in->graph, in->library);
     printDiagnostics(resolver.diagnostics(), err);
-    const Resolution r = resolver.resolve(*mode, tablePolicies(in->policies), in->options);
+    Resolution r = resolver.resolve(*mode, tablePolicies(in->policies), in->options);
+    if (plan)
+        applyFrontEndPlan(*plan, r);
     const std::vector<int> order = outputOrder(*in->graph, r);
     if (p.has("json")) {
-        out << resolutionToJson(*in->graph, r, p.value("GRAPH"), order).dump(2) << "\n";
+        nlohmann::json result = resolutionToJson(*in->graph, r, p.value("GRAPH"), order);
+        if (plan)
+            result["front_end"] = frontEndToJson(*plan);
+        out << result.dump(2) << "\n";
     } else if (p.has("csv")) {
+        if (plan)
+            err << frontEndHeader(*plan); // CSV stays CSV: the front end's notes go to the messages
         out << resolutionToCsv(r, order);
     } else {
+        if (plan)
+            out << frontEndHeader(*plan) << "\n";
         std::vector<std::vector<std::string>> rows;
         for (int index : order) {
             const NodeResolution &n = r.nodes[std::size_t(index)];
@@ -272,7 +494,7 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
         }
         const ResolutionSummary &s = r.summary;
         out << formatTable({"NODE", "OP TYPE", "LIST", "DTYPE", "ENGINE", "STATUS", "RULES"}, rows) << "\nmode "
-            << precisionModeName(r.mode) << ": " << s.fp16Nodes << " fp16, " << s.bf16Nodes << " bf16, "
+            << (plan ? plan->modeLabel() : std::string(precisionModeName(r.mode))) << ": " << s.fp16Nodes << " fp16, " << s.bf16Nodes << " bf16, "
             << s.fp32Nodes << " fp32, " << s.aicpuNodes << " AI CPU, " << s.errors << " errors; casts "
             << s.castsTotal << " (" << s.castsDown << " down, " << s.castsUp << " up, " << s.castsWeights
             << " on weights)\n";

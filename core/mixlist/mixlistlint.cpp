@@ -2,10 +2,12 @@
 
 #include "common/coretext.h"
 #include "library/oplibrary.h"
+#include "mixlist/irnamehints.h"
 #include "mixlist/nearestname.h"
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
 
 namespace opsinfo {
@@ -27,6 +29,14 @@ struct Located
     std::size_t index;
     const MixlistEntry *entry;
 };
+
+std::string lowerAscii(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
 
 FixIt makeFix(const Located &at, FixIt::Kind kind, std::string replacement = {})
 {
@@ -63,6 +73,63 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
         findings.push_back({std::move(d), std::move(fix)});
     };
 
+    // F4: a framework, ONNX or TensorFlow name where an Ascend IR type belongs.
+    auto reportName = [&](const Located &at, const IrNameHint &hint) {
+        std::string types;
+        for (const std::string &t : hint.irTypes)
+            types += (types.empty() ? "" : ", ") + t;
+        Diagnostic d {
+            Severity::Warning,
+            {file, at.entry->line, at.entry->column},
+            "F4",
+            CoreText::tr(
+                "'%1' is a %2 name, not an Ascend IR op type: the mixlist never matches it (F4)",
+                at.entry->opType, nameOriginText(hint.origin)),
+            CoreText::tr("it most likely means %1", types)};
+        findings.push_back({std::move(d), makeFix(at, FixIt::Kind::Rename, hint.irTypes.front())});
+    };
+    // F4 note on real IR types that come from the CANN sample: rarely the op a user means.
+    auto noteInLibraryName = [&](const Located &at) {
+        const std::string &type = at.entry->opType;
+        if (isDocumentationPlaceholder(type)) {
+            findings.push_back(
+                {Diagnostic {
+                     Severity::Note,
+                     {file, at.entry->line, at.entry->column},
+                     "F4",
+                     CoreText::tr(
+                         "'%1' is a real Ascend IR type but rarely the op meant: it comes from the CANN documentation's sample mixlist (F4)",
+                         type),
+                     CoreText::tr("replace it with an op type of your graph, or remove it")},
+                 makeFix(at, FixIt::Kind::Remove)});
+        }
+    };
+    // Several entries of the CANN documentation's sample list: a copied sample, not a policy.
+    {
+        std::vector<const MixlistEntry *> sample;
+        for (auto list : Mixlist::lists)
+            for (auto action : Mixlist::actions)
+                for (const MixlistEntry &e : mixlist.entries(list, action))
+                    if (isDocumentationSampleEntry(e.opType))
+                        sample.push_back(&e);
+        if (sample.size() >= 3) {
+            const auto first = *std::min_element(
+                sample.begin(), sample.end(), [](const MixlistEntry *a, const MixlistEntry *b) {
+                    return std::pair(a->line, a->column) < std::pair(b->line, b->column);
+                });
+            findings.push_back(
+                {Diagnostic {
+                     Severity::Warning,
+                     {file, first->line, first->column},
+                     "F4",
+                     CoreText::tr(
+                         "%1 entries come from the CANN documentation's sample mixlist (Xlog1py, Matmul, Cast, Conv2D, Bias) (F4)",
+                         sample.size()),
+                     CoreText::tr("replace the sample's entries with the op types of your graph")},
+                 std::nullopt});
+        }
+    }
+
     const auto marksByType = mixlist.marksByType();
     std::map<std::string, std::optional<std::string>, std::less<>> nearestCache;
     for (auto list : Mixlist::lists) {
@@ -89,14 +156,28 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                         CoreText::tr("remove the entry"), makeFix(at, FixIt::Kind::Remove));
                     continue;
                 }
-                if (!library)
+                if (!library) {
+                    if (const auto hint = irTypesForName(type, nullptr))
+                        reportName(at, *hint);
+                    else if (isDocumentationPlaceholder(type))
+                        noteInLibraryName(at);
                     continue;
+                }
                 const OpEntry *entry = library->find(type);
                 if (!entry) {
                     auto cached = nearestCache.find(type);
                     if (cached == nearestCache.end())
                         cached = nearestCache.emplace(type, nearestOpType(type, known)).first;
-                    if (const auto &near = cached->second) {
+                    const auto &near = cached->second;
+                    const bool caseSlip = near && near->size() == type.size()
+                        && lowerAscii(*near) == lowerAscii(type);
+                    if (!caseSlip) {
+                        if (const auto hint = irTypesForName(type, library)) {
+                            reportName(at, *hint);
+                            continue;
+                        }
+                    }
+                    if (near) {
                         report(at,
                                CoreText::tr("'%1' is not in the loaded library — did you mean '%2'? (op types are case-sensitive)",
                                             type, *near),
@@ -113,6 +194,7 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                     }
                     continue;
                 }
+                noteInLibraryName(at);
                 // Changes nothing: X3 gives the same colour with and without this entry.
                 auto marks = marksByType.find(type)->second;
                 const Policy with = applyMarks(entry->policy, marks);

@@ -37,6 +37,9 @@ struct LintFinding
 // X4 lint. With a library: op types not in it (nearest name suggested, case-insensitive match
 // first), entries that change nothing under X3. Always: duplicates and graph node types that are
 // not FE ops (Data, NetOutput, Const ...). Findings are Warnings with code "X4", in entry order.
+// F4 (code "F4"): framework, ONNX or TensorFlow names where an IR type belongs (Warning, with a
+// rename to the IR type they most likely mean), the CANN documentation's sample entries (a
+// Warning first when three or more are present, a Note on Bias/Yolo/Xlog1py).
 std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *library,
                                      const std::string &file = {});
 

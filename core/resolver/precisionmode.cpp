@@ -31,6 +31,26 @@ const std::vector<PrecisionModeName> &precisionModeNames()
     return names;
 }
 
+const std::vector<PrecisionModeName> &mindSporeLiteModeNames()
+{
+    static const std::vector<PrecisionModeName> names {
+        {"enforce_fp32", PrecisionMode::CubeFp16InFp32Out, false},
+        {"preferred_fp32", PrecisionMode::AllowFp32ToFp16, false},
+        {"enforce_fp16", PrecisionMode::ForceFp16, false},
+        {"enforce_origin", PrecisionMode::MustKeepOriginDtype, false},
+        {"preferred_optimal", PrecisionMode::AllowMixPrecisionFp16, false},
+    };
+    return names;
+}
+
+const char *mindSporeLiteModeName(PrecisionMode mode)
+{
+    for (const auto &entry : mindSporeLiteModeNames())
+        if (entry.mode == mode)
+            return entry.name.data(); // literals: NUL-terminated
+    return nullptr;
+}
+
 const char *precisionModeName(PrecisionMode mode)
 {
     switch (mode) {
@@ -68,13 +88,18 @@ std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::stri
     for (const auto &entry : precisionModeNames())
         if (entry.name == name)
             return entry.mode;
+    for (const auto &entry : mindSporeLiteModeNames())
+        if (entry.name == name)
+            return entry.mode;
     if (error) {
         const std::string wanted = asciiLower(name);
         std::string_view best;
         std::size_t bestDistance = std::string::npos;
         std::string all;
         std::vector<std::string_view> listed;
-        for (const auto &entry : precisionModeNames()) {
+        std::vector<PrecisionModeName> every = precisionModeNames();
+        every.insert(every.end(), mindSporeLiteModeNames().begin(), mindSporeLiteModeNames().end());
+        for (const auto &entry : every) {
             const std::size_t d = typoDistance(wanted, entry.name);
             if (d < bestDistance) {
                 bestDistance = d;

@@ -49,7 +49,15 @@ struct PrecisionModeName
 // Every accepted name, both options, aliases included.
 const std::vector<PrecisionModeName> &precisionModeNames();
 
-// Parses any precision_mode or precision_mode_v2 name (exact, as the compiler compares them).
+// MindSpore Lite's own names (its Context precision_mode, FRONTENDS.md F1): enforce_fp32 =
+// force_fp32, preferred_fp32 = allow_fp32_to_fp16, enforce_fp16 = force_fp16, enforce_origin =
+// must_keep_origin_dtype, preferred_optimal = allow_mix_precision. Accepted wherever a mode is.
+const std::vector<PrecisionModeName> &mindSporeLiteModeNames();
+// The Lite name of a mode, nullptr where Lite has none (the bf16 and hif8 modes).
+const char *mindSporeLiteModeName(PrecisionMode mode);
+
+// Parses any precision_mode, precision_mode_v2 or MindSpore Lite name (exact, as the compiler
+// compares them).
 // On failure `error` (if given) lists the valid names and suggests the nearest one.
 std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::string *error = nullptr);
 

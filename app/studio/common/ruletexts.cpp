@@ -35,7 +35,7 @@ const QHash<QString, QString> &texts(const QString &language)
 
 int familyRank(QChar family)
 {
-    static const QString order = QStringLiteral("LXMGC");
+    static const QString order = QStringLiteral("LXMGCF");
     const qsizetype i = order.indexOf(family);
     return i < 0 ? int(order.size()) : int(i);
 }
@@ -76,7 +76,7 @@ QStringList ruleIds()
 
 QStringList ruleIdsIn(const QString &text)
 {
-    static const QRegularExpression pattern(QStringLiteral("\\b[LXMGC][0-9]{1,2}\\b"));
+    static const QRegularExpression pattern(QStringLiteral("\\b[LXMGCF][0-9]{1,2}\\b"));
     QStringList found;
     for (auto it = pattern.globalMatch(text); it.hasNext();) {
         const QString id = it.next().captured();
