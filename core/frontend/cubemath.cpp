@@ -3,6 +3,7 @@
 #include "common/coretext.h"
 #include "graph/graph.h"
 #include "library/cubeops.h"
+#include "resolver/resolution.h"
 
 namespace opsinfo {
 
@@ -145,6 +146,79 @@ CubeMathReport cubeMathReport(const Graph &graph, const CubeOpList &cubeOps,
         report.nodes.push_back(std::move(row));
     }
     return report;
+}
+
+namespace {
+
+// §8.6 read on graph dtypes: the first float output, else the first float input.
+DType nodeGraphDtype(const std::vector<DType> &inputs, const std::vector<DType> &outputs)
+{
+    auto isFloat = [](DType d) {
+        return d == DType::Float16 || d == DType::BFloat16 || d == DType::Float32
+            || d == DType::HiFloat8;
+    };
+    for (const auto *list : {&outputs, &inputs})
+        for (DType d : *list)
+            if (isFloat(d))
+                return d;
+    return outputs.empty() ? (inputs.empty() ? DType::Undefined : inputs.front()) : outputs.front();
+}
+
+} // namespace
+
+void applyCubeMathReport(const CubeMathReport &report, const FrontEndPlan &plan,
+                         Resolution &resolution)
+{
+    const std::string steps = plan.explanationSteps();
+    ResolutionSummary summary;
+    for (NodeResolution &n : resolution.nodes) {
+        n.decided = false;
+        n.engine = Engine::None;
+        n.status = ResolutionStatus::Ok;
+        n.rules = RuleList();
+        n.rules.add("F1");
+        if (!plan.ignored.empty())
+            n.rules.add("F3");
+        n.ambiguous = false;
+        n.approximate = false;
+        n.decidingInput = -1;
+        n.explanation = steps;
+        if (n.node) {
+            n.inputs.clear();
+            for (const NodeInput &in : n.node->inputs)
+                n.inputs.push_back(in.dtype);
+            n.outputs.clear();
+            for (const NodeOutput &out : n.node->outputs)
+                n.outputs.push_back(out.dtype);
+            n.dtype = nodeGraphDtype(n.inputs, n.outputs);
+        }
+    }
+    for (const CubeNodeReport &row : report.nodes) {
+        if (row.node < 0 || std::size_t(row.node) >= resolution.nodes.size())
+            continue;
+        NodeResolution &n = resolution.nodes[std::size_t(row.node)];
+        n.explanation = row.explanation;
+        n.engine = Engine::AICore;
+        if (!row.compute.supported)
+            n.status = ResolutionStatus::Error;
+        else if (row.compute.dtype == "float16")
+            n.dtype = DType::Float16;
+        else if (row.compute.dtype == "bfloat16")
+            n.dtype = DType::BFloat16;
+        else if (row.compute.dtype == "float32" || row.compute.dtype == "hfloat32")
+            n.dtype = DType::Float32;
+    }
+    for (const NodeResolution &n : resolution.nodes) {
+        ++summary.nodes;
+        summary.errors += n.status == ResolutionStatus::Error;
+        summary.fp16Nodes += n.dtype == DType::Float16;
+        summary.bf16Nodes += n.dtype == DType::BFloat16;
+        summary.fp32Nodes += n.dtype == DType::Float32;
+        summary.floatNodes
+            += n.dtype == DType::Float16 || n.dtype == DType::BFloat16 || n.dtype == DType::Float32;
+    }
+    resolution.casts.clear();
+    resolution.summary = summary;
 }
 
 } // namespace opsinfo

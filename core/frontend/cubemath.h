@@ -74,4 +74,14 @@ CubeMathReport cubeMathReport(const Graph &graph, const CubeOpList &cubeOps,
                               const FrontEndPlan &plan, const std::string &soc,
                               const Hf32Switches &hf32 = {});
 
+struct Resolution;
+
+// Turns a resolution of the graph into what the aclnn path does, for views that show a
+// Resolution: every node keeps its graph dtypes (FE decides nothing, engine none), its
+// explanation is the plan's steps; a cube node of the report gets the dtype its input is computed
+// in (hfloat32 shown as float32), the cube math steps, and status error where aclnn refuses it.
+// No Casts. The report must be of the same graph.
+void applyCubeMathReport(const CubeMathReport &report, const FrontEndPlan &plan,
+                         Resolution &resolution);
+
 } // namespace opsinfo

@@ -1,6 +1,7 @@
 #include "mixlist/irnamehints.h"
 
-#include "graph/frameworkapimap.h"
+#include "evidence/apimap.h"
+#include "evidence/apiname.h"
 #include "graph/opmap.h"
 #include "library/oplibrary.h"
 
@@ -44,6 +45,38 @@ std::vector<std::string> mapped(const OpLookup &lookup, std::string_view name)
     return types;
 }
 
+// Framework API names users write (torch.matmul, torch.nn.functional.layer_norm, F.softmax,
+// linear, msprobe's Functional.conv2d.0.forward): the IR types of the shared framework-API map
+// (core/evidence ApiMap, resources/core/apimap), the one the evidence join uses.
+std::vector<std::string> frameworkApiTypes(std::string_view name)
+{
+    const bool msprobeName = name.find(".forward") != std::string_view::npos
+        || name.find(".backward") != std::string_view::npos
+        || (!name.empty() && std::isupper(static_cast<unsigned char>(name.front()))
+            && name.find('.') != std::string_view::npos);
+    std::optional<ApiName> api;
+    if (msprobeName)
+        api = parseApiName(name);
+    if (!api) {
+        // A Python path: the function is its last part.
+        const std::size_t dot = name.rfind('.');
+        api = ApiName {};
+        api->api = std::string(name.substr(dot == std::string_view::npos ? 0 : dot + 1));
+        if (api->api.empty())
+            return {};
+    }
+    EvidenceFramework framework = EvidenceFramework::Unknown;
+    if (name.rfind("torch", 0) == 0 || name.rfind("F.", 0) == 0 || name.rfind("nn.", 0) == 0)
+        framework = EvidenceFramework::PyTorch;
+    else if (name.rfind("mindspore", 0) == 0 || name.rfind("ops.", 0) == 0
+             || name.rfind("mint.", 0) == 0)
+        framework = EvidenceFramework::MindSpore;
+    const ApiLookup lookup = ApiMap::defaults().lookup(framework, *api);
+    if (!lookup.mapped || lookup.notAnOp)
+        return {};
+    return lookup.irTypes;
+}
+
 } // namespace
 
 std::optional<IrNameHint> irTypesForName(std::string_view name, const OpLibrary *library)
@@ -59,7 +92,7 @@ std::optional<IrNameHint> irTypesForName(std::string_view name, const OpLibrary 
     const std::pair<NameOrigin, std::vector<std::string>> sources[] = {
         {NameOrigin::Onnx, mapped(maps.lookupOnnx({}, name, -1), name)},
         {NameOrigin::TensorFlow, mapped(maps.lookupTensorFlow(name), name)},
-        {NameOrigin::FrameworkApi, FrameworkApiMap::defaults().lookup(name)},
+        {NameOrigin::FrameworkApi, frameworkApiTypes(name)},
     };
     for (const auto &[origin, types] : sources) {
         IrNameHint hint {origin, {}};

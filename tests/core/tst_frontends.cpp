@@ -5,7 +5,10 @@
 #include "frontend/frontendplan.h"
 #include "graph/graph.h"
 #include "library/cubeops.h"
+#include "library/oplibrary.h"
+#include "resolver/policysource.h"
 #include "resolver/resolution.h"
+#include "resolver/resolver.h"
 
 #include <QTest>
 
@@ -472,6 +475,20 @@ private slots:
                  report.nodes[0].explanation.c_str());
         QVERIFY(report.nodes[0].explanation.find("a float32 input is computed in float16")
                 != std::string::npos);
+
+        // As a Resolution for the views: graph dtypes kept, cube nodes at their compute dtype.
+        const OpLibrary empty;
+        const Resolver resolver(g, empty);
+        Resolution r = resolver.resolve(plan->mode, libraryPolicies(empty));
+        applyCubeMathReport(report, *plan, r);
+        QCOMPARE(r.nodes[1].dtype, DType::Float16); // mm: fp32 input computed in fp16
+        QCOMPARE(r.nodes[1].engine, Engine::AICore);
+        QCOMPARE(r.nodes[3].dtype, DType::Float16); // relu keeps its graph dtype
+        QVERIFY(!r.nodes[3].decided);
+        QVERIFY(r.nodes[3].rules.contains("F3"));
+        QVERIFY(r.nodes[3].explanation.find("modify_mixlist does nothing") != std::string::npos);
+        QVERIFY(r.casts.empty());
+        QCOMPARE(r.summary.fp16Nodes, std::size_t(3));
     }
 
     // MindSpore Lite's names are accepted wherever a mode is parsed.
