@@ -70,6 +70,7 @@ private slots:
     void advisorView();
     void badEvidenceIsReported();
     void evidenceOnTheCommandLine();
+    void largeEvidenceIsReadOnAWorker();
 
 private:
     QAction *action(const char *name) const
@@ -382,6 +383,34 @@ void TestEvidenceAdvisor::evidenceOnTheCommandLine()
     QVERIFY2(m_prompt->log.join('\n').contains(QStringLiteral("op_summary_0_1.csv:2:")),
              qPrintable(m_prompt->log.join('\n')));
     QCOMPARE(int(m_window->evidence()->files().size()), 1);
+}
+
+// Above the inline size (lowered here) files are read on a worker thread; a second file opened
+// while the first is still being read is read together with it, so neither is lost.
+void TestEvidenceAdvisor::largeEvidenceIsReadOnAWorker()
+{
+    m_window->showView(MainWindow::View::Graph);
+    GraphTab *tab = m_window->graphTab();
+    tab->preview()->jobs()->waitForAll();
+    tab->setEvidenceInlineBytes(0);
+    QSignalSpy changed(m_window->evidence(), &EvidenceStore::changed);
+    QVERIFY(tab->openEvidence({fixture("sample_msaccucmp.csv")}));
+    QVERIFY(tab->openEvidence({fixture("sample_kernel_details.csv")}));
+    QTRY_COMPARE_WITH_TIMEOUT(int(m_window->evidence()->files().size()), 2, 30000);
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(m_window->graphTab()->widget()->badgeCombo()->isVisibleTo(m_window));
+    // A broken file read on the worker is reported like one read inline.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("kernel_details.csv"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("Name,Type,Duration(us)\nconv1,Conv2D,1\n\"cut");
+    file.close();
+    m_prompt->log.clear();
+    QVERIFY(tab->openEvidence({path}));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_prompt->log.join('\n').contains(QStringLiteral("kernel_details.csv:3:1")), 30000);
+    QCOMPARE(int(m_window->evidence()->files().size()), 2);
 }
 
 QTEST_MAIN(TestEvidenceAdvisor)

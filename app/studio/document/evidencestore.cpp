@@ -15,9 +15,16 @@ EvidenceStore::EvidenceStore(QObject *parent)
 
 int EvidenceStore::addFiles(const QStringList &paths, std::vector<Diagnostic> *diagnostics)
 {
+    std::vector<EvidenceFile> files;
+    for (const QString &path : paths)
+        files.push_back(loadEvidenceFile(path.toStdString()));
+    return addLoaded(std::move(files), diagnostics);
+}
+
+int EvidenceStore::addLoaded(std::vector<EvidenceFile> files, std::vector<Diagnostic> *diagnostics)
+{
     int added = 0;
-    for (const QString &path : paths) {
-        EvidenceFile file = loadEvidenceFile(path.toStdString());
+    for (EvidenceFile &file : files) {
         if (diagnostics)
             diagnostics->insert(diagnostics->end(), file.diagnostics.begin(),
                                 file.diagnostics.end());

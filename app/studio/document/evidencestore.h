@@ -27,6 +27,8 @@ public:
     // Reads the files and adds them (a file opened again replaces its earlier copy). Diagnostics of
     // every file come back; a file with errors is not added. Returns how many files were added.
     int addFiles(const QStringList &paths, std::vector<Diagnostic> *diagnostics = nullptr);
+    // The same for files already read (on a worker thread: see GraphTab::openEvidence).
+    int addLoaded(std::vector<EvidenceFile> files, std::vector<Diagnostic> *diagnostics = nullptr);
     void clear();
     // Whether a file named on the command line is evidence: any CSV, or JSON whose keys are an
     // evidence format's (dump.json); graphs are asked about first (MainWindow::openPaths).

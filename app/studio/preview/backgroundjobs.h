@@ -23,7 +23,7 @@ class BackgroundJobs : public QObject
     Q_OBJECT
 
 public:
-    enum Lane { Load, Resolve, Modes, Diff, Advice, LaneCount };
+    enum Lane { Load, Resolve, Modes, Diff, Advice, Evidence, LaneCount };
 
     explicit BackgroundJobs(QObject *parent = nullptr);
     ~BackgroundJobs() override;

@@ -5,6 +5,7 @@
 #include "common/coretexts.h"
 #include "document/evidencestore.h"
 #include "document/userprompt.h"
+#include "evidence/evidenceloader.h"
 #include "evidenceoverlay.h"
 #include "export/keepdtypefile.h"
 #include "graph/graphview.h"
@@ -117,17 +118,44 @@ bool GraphTab::openEvidence(const QStringList &paths)
 {
     if (!m_evidence)
         return false;
-    std::vector<Diagnostic> diagnostics;
-    const int added = m_evidence->addFiles(paths, &diagnostics);
-    QStringList problems;
-    for (const Diagnostic &d : diagnostics)
-        if (d.severity == Severity::Error)
-            problems << diagnosticText(d);
-    if (!problems.isEmpty())
-        prompt()->error(
-            tr("Cannot read the evidence"), problems.join(QLatin1Char('\n')),
-            tr("Export the file again from the profiler or compare tool, or pick another file."));
-    return added > 0;
+    // A new read supersedes one still going in the lane: it takes over the files that one had.
+    if (!m_preview->jobs()->isBusy(BackgroundJobs::Evidence))
+        m_evidencePending.clear();
+    QStringList all = m_evidencePending;
+    for (const QString &path : paths)
+        if (!all.contains(path))
+            all << path;
+    qint64 bytes = 0;
+    for (const QString &path : all)
+        bytes += QFileInfo(path).size();
+    const bool inlineRun = bytes <= m_evidenceInlineBytes && m_evidencePending.isEmpty();
+    m_evidencePending = inlineRun ? QStringList() : all;
+    bool added = false;
+    std::vector<std::string> names;
+    for (const QString &path : all)
+        names.push_back(path.toStdString());
+    // A profiler export of hundreds of MiB takes seconds to parse: never on the UI thread.
+    m_preview->jobs()->start<std::shared_ptr<std::vector<EvidenceFile>>>(
+        BackgroundJobs::Evidence, tr("Reading evidence"), inlineRun,
+        [names](const auto &) {
+            return std::make_shared<std::vector<EvidenceFile>>(loadEvidenceFiles(names));
+        },
+        [this, &added, inlineRun](std::shared_ptr<std::vector<EvidenceFile>> files) {
+            m_evidencePending.clear();
+            std::vector<Diagnostic> diagnostics;
+            const int count = m_evidence->addLoaded(std::move(*files), &diagnostics);
+            if (inlineRun)
+                added = count > 0;
+            QStringList problems;
+            for (const Diagnostic &d : diagnostics)
+                if (d.severity == Severity::Error)
+                    problems << diagnosticText(d);
+            if (!problems.isEmpty())
+                prompt()->error(
+                    tr("Cannot read the evidence"), problems.join(QLatin1Char('\n')),
+                    tr("Export the file again from the profiler or compare tool, or pick another file."));
+        });
+    return inlineRun ? added : true;
 }
 
 void GraphTab::showAdvisor()

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <string>
@@ -46,8 +47,12 @@ public:
     // The evidence the window opened: joined to every graph this tab shows (badges, node pane,
     // the advisor's protected nodes and measured times).
     void setEvidence(EvidenceStore *store);
-    // Adds evidence files; their problems go to the prompt. False when none could be read.
+    // Adds evidence files; their problems go to the prompt. False when none could be read. Files
+    // of more than evidenceInlineBytes() in all are read on a worker thread: then true means the
+    // reading started, and the store's changed() says when they are in.
     bool openEvidence(const QStringList &paths);
+    qint64 evidenceInlineBytes() const { return m_evidenceInlineBytes; }
+    void setEvidenceInlineBytes(qint64 bytes) { m_evidenceInlineBytes = bytes; }
     // The Advisor page on the sample: protects the sample's softmax and advises, so the page shows
     // a plan (the --screenshot view "advisor").
     void showAdvisor();
@@ -84,6 +89,8 @@ private:
     void updateEvidence();
 
     EvidenceStore *m_evidence = nullptr;
+    qint64 m_evidenceInlineBytes = 8 << 20; // a few MiB of CSV read in well under a second
+    QStringList m_evidencePending; // files a worker is reading
     AdvisorPanel *m_advisor = nullptr;
     QAction *m_openGraph = nullptr;
     QAction *m_openEvidence = nullptr;

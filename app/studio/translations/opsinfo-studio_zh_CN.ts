@@ -1761,6 +1761,10 @@
         <source>Export the file again from the profiler or compare tool, or pick another file.</source>
         <translation>请从性能分析或比对工具重新导出该文件，或选择其他文件。</translation>
     </message>
+    <message>
+        <source>Reading evidence</source>
+        <translation>正在读取证据</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::GraphView</name>
