@@ -1,9 +1,10 @@
 #include "cli/argparser.h"
 #include "cli/cli.h"
+#include "cli/clioutput.h"
 
-#include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <unistd.h>
 
 int main(int argc, char **argv)
 {
@@ -11,15 +12,13 @@ int main(int argc, char **argv)
     // The process ends here: big inputs are left to the OS, and so is the rest (std::_Exit below
     // skips static destructors), once the output is flushed and known to be written.
     opsinfo::setLeaveMemoryToExit(true);
-    int code = opsinfo::runCli(args, std::cout, std::cerr);
+    // stdout and stderr through buffers that keep the reason of a failed write: runCli flushes
+    // them and turns a failed write into exit 2 with that reason.
+    opsinfo::FdOutputBuffer out(STDOUT_FILENO), err(STDERR_FILENO);
+    std::cout.rdbuf(&out);
+    std::cerr.rdbuf(&err);
+    const int code = opsinfo::runCli(args, std::cout, std::cerr);
     std::cout.flush();
-    const bool written = std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout);
-    if (!written) {
-        std::cerr << "opsinfo: cannot write the output (disk full or closed pipe?)\n";
-        if (code == 0)
-            code = opsinfo::ExitUsage;
-    }
     std::cerr.flush();
-    std::fflush(stderr);
     std::_Exit(code);
 }

@@ -1,11 +1,27 @@
 #include "cli/argparser.h"
 
+#include "common/outputfile.h"
+
 #include <algorithm>
 
 namespace opsinfo {
 
 namespace {
 const std::vector<std::string> kNone;
+ArgParser::DescribeHook &describeHook()
+{
+    static ArgParser::DescribeHook hook;
+    return hook;
+}
+std::string dashed(const std::string &name)
+{
+    return "--" + name;
+}
+} // namespace
+
+void ArgParser::setDescribeHook(DescribeHook hook)
+{
+    describeHook() = std::move(hook);
 }
 
 ArgParser::ArgParser(std::string command, std::string summary)
@@ -14,22 +30,90 @@ ArgParser::ArgParser(std::string command, std::string summary)
 
 ArgParser &ArgParser::flag(const std::string &name, const std::string &help, const std::string &shortName)
 {
-    m_specs.push_back({name, shortName, {}, help, false, false, false});
+    m_specs.push_back({name, shortName, {}, help, false, false, false, Value::None});
     return *this;
 }
 
 ArgParser &ArgParser::option(const std::string &name, const std::string &valueName,
                              const std::string &help, bool repeatable, const std::string &shortName)
 {
-    m_specs.push_back({name, shortName, valueName, help, repeatable, false, false});
+    m_specs.push_back({name, shortName, valueName, help, repeatable, false, false, Value::Text});
     return *this;
 }
 
 ArgParser &ArgParser::positional(const std::string &name, const std::string &help, bool repeatable,
                                  bool required)
 {
-    m_specs.push_back({name, {}, name, help, repeatable, required, true});
+    m_specs.push_back({name, {}, name, help, repeatable, required, true, Value::Text});
     return *this;
+}
+
+ArgParser &ArgParser::reads()
+{
+    m_specs.back().value = Value::Input;
+    return *this;
+}
+
+ArgParser &ArgParser::writes()
+{
+    m_specs.back().value = Value::Output;
+    return *this;
+}
+
+ArgParser &ArgParser::conflicts(const std::string &a, const std::string &b)
+{
+    m_rules.push_back({Rule::Kind::Conflicts, {a, b}});
+    return *this;
+}
+
+ArgParser &ArgParser::needs(const std::string &option, const std::string &needed)
+{
+    m_rules.push_back({Rule::Kind::Needs, {option, needed}});
+    return *this;
+}
+
+ArgParser &ArgParser::oneOf(const std::vector<std::string> &names)
+{
+    m_rules.push_back({Rule::Kind::OneOf, names});
+    return *this;
+}
+
+bool ArgParser::checkRules(std::ostream &err) const
+{
+    for (const Rule &rule : m_rules) {
+        switch (rule.kind) {
+        case Rule::Kind::Conflicts:
+            if (has(rule.names[0]) && has(rule.names[1])) {
+                err << m_command << ": " << dashed(rule.names[0]) << " and "
+                    << dashed(rule.names[1]) << " contradict each other: give one of them (see '"
+                    << m_command << " --help')\n";
+                return false;
+            }
+            break;
+        case Rule::Kind::Needs:
+            if (has(rule.names[0]) && !has(rule.names[1])) {
+                err << m_command << ": " << dashed(rule.names[0]) << " needs "
+                    << dashed(rule.names[1]) << " (see '" << m_command << " --help')\n";
+                return false;
+            }
+            break;
+        case Rule::Kind::OneOf: {
+            std::size_t given = 0;
+            std::string list;
+            for (const std::string &name : rule.names) {
+                given += has(name) ? 1 : 0;
+                list += (list.empty() ? "" : ", ") + dashed(name);
+            }
+            if (given != 1) {
+                err << m_command << ": give exactly one of " << list << " (see '" << m_command
+                    << " --help')\n";
+                return false;
+            }
+            break;
+        }
+        }
+    }
+    return true;
 }
 
 ArgParser &ArgParser::epilog(const std::string &text)
@@ -119,11 +203,15 @@ bool ArgParser::parse(const std::vector<std::string> &args, std::ostream &err)
         err << m_command << ": unexpected argument '" << positionals[next] << "'\n";
         return false;
     }
-    return true;
+    return checkRules(err);
 }
 
 std::optional<int> ArgParser::parseOrExit(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
+    if (describeHook()) {
+        describeHook()(*this);
+        return ExitOk;
+    }
     if (!parse(args, err))
         return ExitUsage;
     if (m_help) {
@@ -166,7 +254,26 @@ std::string ArgParser::help() const
     section(true, "arguments");
     section(false, "options");
     out += "  -h, --help                  show this help\n";
-    out += "\nexit codes: 0 fine (warnings allowed), 1 errors found in the input, 2 usage or I/O error\n";
+    if (!m_rules.empty()) {
+        out += "\nusage rules (anything else is a usage error, exit 2):\n";
+        for (const Rule &rule : m_rules) {
+            std::string list;
+            for (const std::string &name : rule.names)
+                list += (list.empty() ? "" : ", ") + dashed(name);
+            switch (rule.kind) {
+            case Rule::Kind::Conflicts:
+                out += "  not together: " + list + "\n";
+                break;
+            case Rule::Kind::Needs:
+                out += "  " + dashed(rule.names[0]) + " needs " + dashed(rule.names[1]) + "\n";
+                break;
+            case Rule::Kind::OneOf:
+                out += "  exactly one of: " + list + "\n";
+                break;
+            }
+        }
+    }
+    out += "\nexit codes: 0 fine (warnings allowed), 1 errors found in the input, 2 usage or I/O error\n(a missing or unreadable file, an output that cannot be written)\n";
     if (!m_epilog.empty())
         out += "\n" + m_epilog + "\n";
     return out;
@@ -188,6 +295,16 @@ const std::vector<std::string> &ArgParser::values(const std::string &name) const
 {
     auto it = m_values.find(name);
     return it == m_values.end() ? kNone : it->second;
+}
+
+InputSet ArgParser::inputs() const
+{
+    InputSet set;
+    for (const Spec &s : m_specs)
+        if (s.value == Value::Input)
+            for (const std::string &path : values(s.name))
+                set.add(path);
+    return set;
 }
 
 } // namespace opsinfo

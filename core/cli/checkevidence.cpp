@@ -36,8 +36,12 @@ EvidenceCheckOutcome checkAgainstEvidence(const ArgParser &p, const ResolveInput
     if (!p.has("evidence"))
         return outcome;
     auto evidence = loadEvidenceForCli(p.values("evidence"), p, err);
-    if (!evidence || evidence->anyErrors) {
-        err << "opsinfo check: an evidence file could not be read (see above)\n";
+    if (!evidence) {
+        outcome.exitCode = evidence.exitCode();
+        return outcome;
+    }
+    if (evidence->anyErrors) {
+        err << "opsinfo check: an evidence file has errors (see above)\n";
         outcome.exitCode = ExitInputErrors;
         return outcome;
     }

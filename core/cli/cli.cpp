@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 
+#include "cli/clioutput.h"
 #include "cli/commands.h"
 
 #include <array>
@@ -48,7 +49,7 @@ std::string mainHelp()
         out += name + c.summary + "\n";
     }
     out += "\n'opsinfo <command> --help' describes each command.\n"
-           "exit codes: 0 fine (warnings allowed), 1 errors found in the input, 2 usage or I/O error\n"
+           "exit codes: 0 fine (warnings allowed), 1 errors found in the input, 2 usage or I/O error\n(a missing or unreadable file, an output that cannot be written)\n"
            "Machine-readable output goes to stdout, messages to stderr; NO_COLOR is honoured.\n";
     return out;
 }
@@ -71,7 +72,9 @@ bool leaveMemoryToExit()
     return g_leaveMemoryToExit;
 }
 
-int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+namespace {
+
+int dispatch(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     if (args.empty()) {
         err << mainHelp();
@@ -93,6 +96,24 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
     }
     err << "opsinfo: unknown command '" << args[0] << "' (see 'opsinfo --help')\n";
     return ExitUsage;
+}
+
+} // namespace
+
+int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    CliStreams streams(out, err);
+    int code = ExitUsage;
+    try {
+        code = dispatch(args, out, err);
+    } catch (const std::bad_alloc &) {
+        err << "opsinfo: out of memory\n";
+    } catch (const std::exception &e) {
+        // Every known failure has its own message; this one is a bug in opsinfo, said as such
+        // rather than an abort.
+        err << "opsinfo: internal error: " << e.what() << " (please report this)\n";
+    }
+    return streams.finish(code);
 }
 
 } // namespace opsinfo

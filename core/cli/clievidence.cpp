@@ -12,23 +12,44 @@ void addEvidenceOptions(ArgParser &p, bool withEvidenceOption, bool withThreshol
 {
     if (withEvidenceOption)
         p.option("evidence", "FILE",
-                 "evidence file (profiler CSV, msprobe / msaccucmp compare, dump.json ...)", true);
-    p.option("api-map", "FILE", "extra framework API -> Ascend IR rows (override the built-in map)");
+                 "evidence file (profiler CSV, msprobe / msaccucmp compare, dump.json ...)", true)
+            .reads();
+    p.option("api-map", "FILE", "extra framework API -> Ascend IR rows (override the built-in map)")
+        .reads();
     if (withThreshold)
         p.option("cosine-threshold", "X",
                  "an accuracy row with a cosine under X is flagged (default 0.99)");
+    // Without evidence files these would be silently ignored: a usage error instead.
+    if (withEvidenceOption) {
+        p.needs("api-map", "evidence");
+        if (withThreshold)
+            p.needs("cosine-threshold", "evidence");
+    }
 }
 
-std::optional<LoadedEvidence> loadEvidenceForCli(const std::vector<std::string> &paths,
-                                                 const ArgParser &p, std::ostream &err)
+Loaded<LoadedEvidence> loadEvidenceForCli(const std::vector<std::string> &paths,
+                                          const ArgParser &p, std::ostream &err)
 {
+    // The evidence readers open the files themselves: the checks every input gets (regular file,
+    // within its limit) come first, so a missing file is exit 2 and /dev/zero is never read.
+    std::vector<Diagnostic> refused;
+    if (p.has("api-map"))
+        if (const auto failure = checkInputFile(p.value("api-map"), InputLimits::ApiMap))
+            refused.push_back(failure->diagnostic());
+    for (const std::string &path : paths)
+        if (const auto failure = checkInputFile(path, InputLimits::Evidence))
+            refused.push_back(failure->diagnostic());
+    if (!refused.empty()) {
+        printDiagnostics(refused, err);
+        return ExitUsage;
+    }
     LoadedEvidence loaded;
     loaded.apiMap = ApiMap::defaults();
     if (p.has("api-map")) {
         const auto diagnostics = loaded.apiMap.loadOverride(p.value("api-map"));
         printDiagnostics(diagnostics, err);
         if (hasErrors(diagnostics))
-            return std::nullopt;
+            return ExitCode(exitCodeFor(diagnostics));
     }
     loaded.files = loadEvidenceFiles(paths);
     for (const EvidenceFile &file : loaded.files) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/argparser.h"
+#include "cli/clicommon.h"
 #include "evidence/apimap.h"
 #include "evidence/evidence.h"
 #include "evidence/evidencejoin.h"
@@ -26,9 +27,10 @@ struct LoadedEvidence
 // commands that flag accuracy rows).
 void addEvidenceOptions(ArgParser &parser, bool withEvidenceOption, bool withThreshold = true);
 
-// Reads every file (diagnostics to err) and the API map override. nullopt only when the API map
-// override cannot be used; a file with errors is kept and marked (anyErrors).
-std::optional<LoadedEvidence> loadEvidenceForCli(const std::vector<std::string> &paths,
+// Reads every file (diagnostics to err) and the API map override. Exit 2 when a file cannot be
+// read at all (missing, not a regular file, over its size limit), 1 when the API map override has
+// errors; an evidence file with content errors is kept and marked (anyErrors).
+Loaded<LoadedEvidence> loadEvidenceForCli(const std::vector<std::string> &paths,
                                                  const ArgParser &parser, std::ostream &err);
 
 // --cosine-threshold (default 0.99); nullopt with a message on a bad value.

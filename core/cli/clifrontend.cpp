@@ -1,3 +1,5 @@
+#include "cli/clioutput.h"
+#include "common/jsontext.h"
 #include "cli/clifrontend.h"
 
 #include "cli/clicommon.h"
@@ -81,10 +83,10 @@ std::optional<FrontEndPlan> planForCli(FrontEnd frontEnd, const std::string &mod
     if (!modeName.empty()) {
         const auto mode = modeForCli(modeName, in, err);
         if (!mode) {
-            exitCode = ExitInputErrors;
+            exitCode = mode.exitCode();
             return std::nullopt;
         }
-        request.mode = mode;
+        request.mode = *mode;
     }
     std::string error;
     auto plan = planFrontEnd(request, &error);
@@ -167,7 +169,7 @@ int printCubeMath(const ResolveInputs &in, const FrontEndPlan &plan, const Hf32S
                              {"computes_in", n.compute.dtype},
                              {"supported", n.compute.supported},
                              {"explanation", n.explanation}});
-        out << nlohmann::json {{"graph", in.graph->path},
+        writeDocument(out, dumpJson(nlohmann::json {{"graph", in.graph->path},
                                {"front_end", frontEndToJson(plan)},
                                {"mode", precisionModeName(plan.mode)},
                                {"hf32", {{"matmul", hf32.matmul}, {"conv", hf32.conv}}},
@@ -176,9 +178,7 @@ int printCubeMath(const ResolveInputs &in, const FrontEndPlan &plan, const Hf32S
                                 {{"cube_nodes", report.nodes.size()},
                                  {"fp32_inputs", report.fp32Inputs},
                                  {"lowered", report.lowered},
-                                 {"unsupported", report.unsupported}}}}
-                   .dump(2)
-            << "\n";
+                                 {"unsupported", report.unsupported}}}}, 2) + "\n");
     } else if (csv) {
         out << "name,op_type,input,cube_math_type,computes_in,supported,explanation\n";
         for (const CubeNodeReport &n : report.nodes)

@@ -1,7 +1,5 @@
 #include "cli/cligraph.h"
 
-#include "cli/clicommon.h"
-#include "cli/argparser.h"
 #include "graph/graphloader.h"
 
 namespace opsinfo {
@@ -13,15 +11,16 @@ LoadedGraph loadGraphForCli(const std::string &path, const std::string &opMapOve
         const auto diagnostics = map.loadOverride(opMapOverride);
         printDiagnostics(diagnostics, err);
         if (hasErrors(diagnostics))
-            return LoadedGraph(ExitInputErrors);
+            return ExitCode(exitCodeFor(diagnostics));
     }
     GraphLoadResult result = loadGraph(path, map);
     printDiagnostics(result.diagnostics, err);
     if (!result.ok()) {
         err << "opsinfo: cannot use " << path << " (see above)\n";
-        return LoadedGraph(ExitInputErrors);
+        return ExitCode(hasErrors(result.diagnostics) ? exitCodeFor(result.diagnostics)
+                                                      : int(ExitInputErrors));
     }
-    return LoadedGraph(std::move(result.graph));
+    return std::move(result.graph);
 }
 
 } // namespace opsinfo

@@ -1,9 +1,12 @@
 #include "cli/clireport.h"
 
 #include "cli/clicommon.h"
+#include "cli/clioutput.h"
 #include "common/textescape.h"
 
 #include <nlohmann/json.hpp>
+
+#include <sstream>
 
 namespace opsinfo {
 
@@ -24,23 +27,6 @@ bool parseReportFormat(const std::string &name, ReportFormat &format)
 
 namespace {
 
-// GitHub workflow commands: properties escape %, \r, \n, ':' and ','; the message escapes %, \r, \n.
-std::string githubEscape(const std::string &text, bool property)
-{
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-        case '%': out += "%25"; break;
-        case '\r': out += "%0D"; break;
-        case '\n': out += "%0A"; break;
-        case ':': out += property ? "%3A" : ":"; break;
-        case ',': out += property ? "%2C" : ","; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
-
 nlohmann::json toJson(const Diagnostic &d)
 {
     return {{"severity", severityName(d.severity)}, {"file", d.location.file}, {"line", d.location.line},
@@ -60,23 +46,29 @@ void writeFindings(ReportFormat format, const std::string &suite, const std::str
         nlohmann::json list = nlohmann::json::array();
         for (const Diagnostic &d : diagnostics)
             list.push_back(toJson(d));
-        out << nlohmann::json{{"file", subject}, {"valid", !hasErrors(diagnostics)}, {"diagnostics", list}}.dump(2)
-            << "\n";
+        writeJson(out, err,
+                  {{"file", subject}, {"valid", !hasErrors(diagnostics)}, {"diagnostics", list}});
         return;
     }
-    case ReportFormat::Github:
+    case ReportFormat::Github: {
+        std::string text;
         for (const Diagnostic &d : diagnostics) {
             const char *level = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "notice";
-            out << "::" << level << " file=" << githubEscape(d.location.file.empty() ? subject : d.location.file, true);
+            text += std::string("::") + level + " file="
+                + githubEscape(d.location.file.empty() ? subject : d.location.file, true);
             if (d.location.line > 0)
-                out << ",line=" << d.location.line;
+                text += ",line=" + std::to_string(d.location.line);
             if (d.location.column > 0)
-                out << ",col=" << d.location.column;
+                text += ",col=" + std::to_string(d.location.column);
             if (!d.code.empty())
-                out << ",title=" << githubEscape(d.code, true);
-            out << "::" << githubEscape(d.message + (d.hint.empty() ? "" : " (" + d.hint + ")"), false) << "\n";
+                text += ",title=" + githubEscape(d.code, true);
+            text += "::"
+                + githubEscape(d.message + (d.hint.empty() ? "" : " (" + d.hint + ")"), false)
+                + "\n";
         }
+        writeDocument(out, text);
         return;
+    }
     case ReportFormat::Junit: {
         // One test case per finding; a file without findings is one passing case, so dashboards
         // count checked files, not only failures.
@@ -84,20 +76,27 @@ void writeFindings(ReportFormat format, const std::string &suite, const std::str
         for (const Diagnostic &d : diagnostics)
             failures += d.severity == Severity::Error ? 1 : 0;
         const std::size_t cases = diagnostics.empty() ? 1 : diagnostics.size();
-        out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"" << xmlEscape(suite)
-            << "\" tests=\"" << cases << "\" failures=\"" << failures << "\">\n";
+        std::ostringstream xml;
+        xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\""
+            << xmlEscape(suite) << "\" tests=\"" << cases << "\" failures=\"" << failures
+            << "\">\n";
         if (diagnostics.empty())
-            out << "    <testcase classname=\"" << xmlEscape(subject) << "\" name=\"" << xmlEscape(subject) << "\"/>\n";
+            xml << "    <testcase classname=\"" << xmlEscape(subject) << "\" name=\""
+                << xmlEscape(subject) << "\"/>\n";
         for (const Diagnostic &d : diagnostics) {
             const std::string name = formatDiagnostic(d);
-            out << "    <testcase classname=\"" << xmlEscape(subject) << "\" name=\"" << xmlEscape(name) << "\"";
+            xml << "    <testcase classname=\"" << xmlEscape(subject) << "\" name=\""
+                << xmlEscape(name) << "\"";
             if (d.severity == Severity::Error)
-                out << ">\n      <failure message=\"" << xmlEscape(d.message) << "\" type=\"" << xmlEscape(d.code)
-                    << "\">" << xmlEscape(name) << "</failure>\n    </testcase>\n";
+                xml << ">\n      <failure message=\"" << xmlEscape(d.message) << "\" type=\""
+                    << xmlEscape(d.code) << "\">" << xmlEscape(name)
+                    << "</failure>\n    </testcase>\n";
             else
-                out << ">\n      <system-out>" << xmlEscape(name) << "</system-out>\n    </testcase>\n";
+                xml << ">\n      <system-out>" << xmlEscape(name)
+                    << "</system-out>\n    </testcase>\n";
         }
-        out << "  </testsuite>\n</testsuites>\n";
+        xml << "  </testsuite>\n</testsuites>\n";
+        writeDocument(out, xml.str());
         return;
     }
     }

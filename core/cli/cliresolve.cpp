@@ -34,16 +34,22 @@ void addResolveOptions(ArgParser &p, bool withMixlist)
 {
     p.option("library", "PATH",
              "ops-info library: .json file, soc folder or opp folder (several = stores)", true)
+        .reads()
         .option("soc", "SOC",
                 "SoC (Ascend910B1 or ascend910b): picks the soc folder, checks bf16 modes");
     if (withMixlist)
-        p.option("mixlist", "F", "modify_mixlist file (read strictly, as the compiler reads it)");
+        p.option("mixlist", "F", "modify_mixlist file (read strictly, as the compiler reads it)")
+            .reads();
     p.option("keep-dtype", "F", "--keep_dtype file (node names or OpType::X per line)")
+        .reads()
         .option("customize-dtypes", "F", "--customize_dtypes file")
+        .reads()
         .option("platform-ini", "F", "SoC platform ini (bf16 capability from Intrinsic_vconv)")
+        .reads()
         .option("gray-rule", "RULE",
                 "fe (G1-G5, default) or previous (G6: same as the previous op)")
-        .option("op-map", "F", "extra ONNX/TF -> Ascend IR op map rows");
+        .option("op-map", "F", "extra ONNX/TF -> Ascend IR op map rows")
+        .reads();
     addFrontEndOption(p);
 }
 
@@ -64,9 +70,9 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
     }
     in.soc = p.value("soc");
     if (p.has("platform-ini")) {
-        auto text = readFileForCli(p.value("platform-ini"), err);
+        auto text = readFileForCli(p.value("platform-ini"), InputLimits::SettingsIni, err);
         if (!text) {
-            exitCode = ExitUsage;
+            exitCode = text.exitCode();
             return std::nullopt;
         }
         in.platformIni = std::move(*text);
@@ -79,63 +85,75 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
         = !in.frontEnd || frontEndTraits(*in.frontEnd).path != PrecisionPath::CubeMath;
     if (libraryNeeded || p.has("library")) {
         auto library = loadLibrariesForCli(p.values("library"), in.soc, err);
-        if (!library)
+        if (!library) {
+            exitCode = library.exitCode();
             return std::nullopt;
+        }
         in.library = std::move(*library);
     }
     if (p.has("mixlist")) {
         in.mixlistPath = p.value("mixlist");
-        in.mixlist = loadMixlistForCli(in.mixlistPath, false, err);
-        if (!in.mixlist)
+        auto mixlist = loadMixlistForCli(in.mixlistPath, false, err);
+        if (!mixlist) {
+            exitCode = mixlist.exitCode();
             return std::nullopt;
+        }
+        in.mixlist = std::move(*mixlist);
     }
     in.policies
         = PolicyTable::compute(in.library, in.mixlist ? &*in.mixlist : nullptr, in.mixlistPath);
     std::vector<Diagnostic> diagnostics;
     if (p.has("keep-dtype")) {
-        const auto text = readFileForCli(p.value("keep-dtype"), err);
-        if (!text)
+        const auto text = readFileForCli(p.value("keep-dtype"), InputLimits::KeepDtype, err);
+        if (!text) {
+            exitCode = text.exitCode();
             return std::nullopt;
+        }
         in.keepDtype = parseKeepDtype(*text, p.value("keep-dtype"), diagnostics);
         in.options.keepDtype = &in.keepDtype;
     }
     if (p.has("customize-dtypes")) {
-        const auto text = readFileForCli(p.value("customize-dtypes"), err);
-        if (!text)
+        const auto text
+            = readFileForCli(p.value("customize-dtypes"), InputLimits::CustomizeDtypes, err);
+        if (!text) {
+            exitCode = text.exitCode();
             return std::nullopt;
+        }
         in.customizeDtypes = parseCustomizeDtypes(*text, p.value("customize-dtypes"), diagnostics);
         in.options.customizeDtypes = &in.customizeDtypes;
     }
     printDiagnostics(diagnostics, err);
-    if (hasErrors(diagnostics))
-        return std::nullopt;
-    LoadedGraph graph = loadGraphForCli(graphPath, p.value("op-map"), err);
-    if (!graph) {
-        exitCode = graph.error();
+    if (hasErrors(diagnostics)) {
+        exitCode = exitCodeFor(diagnostics);
         return std::nullopt;
     }
-    in.graph = graph.take();
+    LoadedGraph graph = loadGraphForCli(graphPath, p.value("op-map"), err);
+    if (!graph) {
+        exitCode = graph.exitCode();
+        return std::nullopt;
+    }
+    in.graph = std::move(*graph);
     exitCode = ExitOk;
     return in;
 }
 
-std::optional<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs,
-                                        std::ostream &err)
+Loaded<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs,
+                                 std::ostream &err)
 {
     std::string error;
     const auto mode = parsePrecisionMode(name, &error);
     if (!mode) {
         err << "opsinfo: " << error << "\n";
-        return std::nullopt;
+        return ExitUsage;
     }
     if (!inputs.soc.empty()) {
         if (const auto problem = checkModeForSoc(*mode, inputs.soc, inputs.platformIni)) {
             printDiagnostics({*problem}, err);
             if (problem->severity == Severity::Error)
-                return std::nullopt;
+                return ExitInputErrors; // the compiler refuses this mode on this SoC
         }
     }
-    return mode;
+    return *mode;
 }
 
 } // namespace opsinfo

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/argparser.h"
+#include "cli/clicommon.h"
 #include "frontend/frontend.h"
 #include "graph/graph.h"
 #include "library/oplibrary.h"
@@ -53,8 +54,8 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &parser,
                                                int &exitCode);
 
 // Parses a mode name and applies the SoC check (bf16 modes on SoCs without fp32->bf16 are refused
-// as the compiler refuses them). nullopt with a message on failure.
-std::optional<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs,
-                                        std::ostream &err);
+// as the compiler refuses them: exit 1). An unknown mode name is a usage error (exit 2).
+Loaded<PrecisionMode> modeForCli(const std::string &name, const ResolveInputs &inputs,
+                                 std::ostream &err);
 
 } // namespace opsinfo

@@ -3,9 +3,10 @@
 #include "cli/clicommon.h"
 #include "cli/clievidence.h"
 #include "cli/clifrontend.h"
+#include "cli/clioutput.h"
+#include "common/outputfile.h"
 #include "cli/cliresolve.h"
 #include "cli/commands.h"
-#include "common/atomicfile.h"
 #include "evidence/evidencesummary.h"
 
 #include <nlohmann/json.hpp>
@@ -46,34 +47,15 @@ std::optional<std::size_t> countOption(const ArgParser &p, const std::string &na
     return std::size_t(value);
 }
 
-// Refuses to write over a file the command read: the advice must never replace its own input.
-bool isInput(const std::string &path, const std::vector<std::string> &inputs)
-{
-    std::error_code error;
-    for (const std::string &input : inputs)
-        if (std::filesystem::exists(path, error) && std::filesystem::equivalent(path, input, error))
-            return true;
-    return false;
-}
-
-bool writeOutput(const std::string &path, const std::string &text,
-                 const std::vector<std::string> &inputs, std::ostream &out, std::ostream &err)
+// `-` is stdout; a file goes through the one writer, which refuses any input of the command.
+int writeOutput(const ArgParser &p, const std::string &path, const std::string &text,
+                std::ostream &out, std::ostream &err)
 {
     if (path == "-") {
-        out << text;
-        return true;
+        writeDocument(out, text);
+        return ExitOk;
     }
-    if (isInput(path, inputs)) {
-        err << "opsinfo advise: refusing to overwrite " << path
-            << ", which is one of the inputs (write elsewhere)\n";
-        return false;
-    }
-    std::string error;
-    if (!writeFileAtomically(path, text, 0644, FileSystemOps::real(), &error)) {
-        err << "opsinfo advise: " << error << "\n";
-        return false;
-    }
-    return true;
+    return writeOutputForCli(path, text, p.inputs(), err);
 }
 
 nlohmann::json summaryJson(const ResolutionSummary &s)
@@ -158,7 +140,7 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
         "node of that type).\n"
         "The advice optimises the prediction, not the model's accuracy: run the model to confirm.\n"
         "Exit 0 when the recommended plan is verified, 1 when no plan reaches the goal.");
-    p.positional("GRAPH", "the model graph");
+    p.positional("GRAPH", "the model graph").reads();
     addResolveOptions(p);
     p.option("mode", "MODE",
              "the precision_mode to advise for (the lists act only in the mixed modes)")
@@ -171,7 +153,9 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
             "accuracy: an op-type edit moving more than N other nodes is replaced by keep_dtype (default 8)")
         .option("output", "FILE",
                 "write the recommended plan's whole modify_mixlist ('-' for stdout)", false, "o")
+        .writes()
         .option("keep-dtype-out", "FILE", "write the recommended plan's whole keep_dtype list")
+        .writes()
         .flag("json", "machine-readable output");
     addEvidenceOptions(p, true);
     if (const auto exit = p.parseOrExit(args, out, err))
@@ -219,9 +203,10 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
         if (!p.has("json"))
             (stdoutTaken ? err : out) << frontEndHeader(*frontEndPlan) << "\n";
     } else {
-        mode = modeForCli(p.value("mode"), *in, err);
-        if (!mode)
-            return ExitInputErrors;
+        auto parsed = modeForCli(p.value("mode"), *in, err);
+        if (!parsed)
+            return parsed.exitCode();
+        mode = *parsed;
     }
 
     AdviceRequest request;
@@ -245,11 +230,14 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
     EvidenceSummary summary;
     bool frameworkEvidence = false;
     if (p.has("evidence")) {
-        evidence = loadEvidenceForCli(p.values("evidence"), p, err);
-        if (!evidence || evidence->anyErrors) {
-            err << "opsinfo advise: an evidence file could not be read (see above)\n";
+        auto loaded = loadEvidenceForCli(p.values("evidence"), p, err);
+        if (!loaded)
+            return loaded.exitCode();
+        if (loaded->anyErrors) {
+            err << "opsinfo advise: an evidence file has errors (see above)\n";
             return ExitInputErrors;
         }
+        evidence = std::move(*loaded);
         std::vector<FileJoin> joins;
         for (const EvidenceFile &file : evidence->files) {
             joins.push_back(joinEvidence(file, {in->graph.get(), &in->library, &evidence->apiMap}));
@@ -276,19 +264,13 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
     const AdvicePlan *plan = result.plans.empty() ? nullptr : &result.plans.front();
     const bool reached = plan && plan->verified && plan->withinMaxChanges;
 
-    std::vector<std::string> inputs {p.value("GRAPH")};
-    for (const char *option : {"mixlist", "keep-dtype", "customize-dtypes"})
-        if (p.has(option))
-            inputs.push_back(p.value(option));
-    for (const std::string &e : p.values("evidence"))
-        inputs.push_back(e);
-    if (p.has("output") && plan
-        && !writeOutput(p.value("output"), writeMixlist(plan->mixlist), inputs, out, err))
-        return ExitUsage;
-    if (p.has("keep-dtype-out") && plan
-        && !writeOutput(p.value("keep-dtype-out"), keepDtypeText(plan->keepDtype), inputs, out,
-                        err))
-        return ExitUsage;
+    if (p.has("output") && plan)
+        if (const int code = writeOutput(p, p.value("output"), writeMixlist(plan->mixlist), out, err))
+            return code;
+    if (p.has("keep-dtype-out") && plan)
+        if (const int code
+            = writeOutput(p, p.value("keep-dtype-out"), keepDtypeText(plan->keepDtype), out, err))
+            return code;
     if ((p.has("output") || p.has("keep-dtype-out")) && !plan)
         err << "opsinfo advise: no plan, nothing written\n";
 
@@ -320,18 +302,16 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
                              {"keep_dtype", keepDtypeText(pl.keepDtype)},
                              {"effect", effectJson(pl.effect)}});
         }
-        out << nlohmann::json {{"mode", precisionModeName(*mode)},
-                               {"front_end",
-                                frontEndPlan ? frontEndToJson(*frontEndPlan) : nlohmann::json()},
-                               {"objective", adviceObjectiveName(*objective)},
-                               {"protected", protectedNodes},
-                               {"candidates", candidates},
-                               {"plans", plans},
-                               {"goal_reached", reached},
-                               {"trials", result.trials},
-                               {"limits", limits}}
-                   .dump(2)
-            << "\n";
+        writeJson(out, err,
+                  {{"mode", precisionModeName(*mode)},
+                   {"front_end", frontEndPlan ? frontEndToJson(*frontEndPlan) : nlohmann::json()},
+                   {"objective", adviceObjectiveName(*objective)},
+                   {"protected", protectedNodes},
+                   {"candidates", candidates},
+                   {"plans", plans},
+                   {"goal_reached", reached},
+                   {"trials", result.trials},
+                   {"limits", limits}});
         return reached || *objective != AdviceObjective::Accuracy ? ExitOk : ExitInputErrors;
     }
 

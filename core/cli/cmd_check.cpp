@@ -3,6 +3,7 @@
 #include "cli/clievidence.h"
 #include "cli/clifrontend.h"
 #include "cli/cligraph.h"
+#include "cli/clioutput.h"
 #include "cli/cliresolve.h"
 #include "cli/commands.h"
 #include "resolver/policysource.h"
@@ -76,14 +77,16 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
         "Self-check (SEMANTICS §7): predict the dtypes of SOURCE (e.g. a GE dump before precision\n"
         "decisions) and compare them, node by node (matched by name), with a compiled GE dump of the\n"
         "same model. Prints the agreement over matched FE nodes and every disagreement.\n"
-        "Exit 0 when all agree, 1 otherwise. Later fusion passes and Cast/TransData clean-up are\n"
+        "Exit 0 when all agree, 1 otherwise (also when no FE node matched: not the same model).\n"
+        "Later fusion passes and Cast/TransData clean-up are\n"
         "outside the preview, so a few disagreements can be the compiler's, not the prediction's.\n"
         "With --evidence (instead of or beside --compiled): the dtypes the run executed, from profiler\n"
         "CSVs (Level1+), msprobe / msaccucmp compares or dump.json, per node where the file names GE\n"
         "nodes, else per op type (the executed dtype distribution against the predicted one).");
-    p.positional("SOURCE", "the graph before precision decisions");
+    p.positional("SOURCE", "the graph before precision decisions").reads();
     addResolveOptions(p);
     p.option("compiled", "DUMP", "the compiled graph (ge_proto_*.txt after OptimizeOriginalGraph)")
+        .reads()
         .option("mode", "MODE",
                 "the precision_mode the model was compiled with (with --front-end: may be\n"
                 "                              left out, the front end's default)")
@@ -114,9 +117,10 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
         restrictToPlan(*plan, *in);
         mode = plan->mode;
     } else {
-        mode = modeForCli(p.value("mode"), *in, err);
-        if (!mode)
-            return ExitInputErrors;
+        auto parsed = modeForCli(p.value("mode"), *in, err);
+        if (!parsed)
+            return parsed.exitCode();
+        mode = *parsed;
     }
     const Resolution r = resolvePrecision(*in->graph, in->library, *mode,
                                           tablePolicies(in->policies), in->options);
@@ -129,19 +133,27 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
     if (p.has("compiled")) {
         LoadedGraph compiled = loadGraphForCli(p.value("compiled"), p.value("op-map"), err);
         if (!compiled)
-            return compiled.error();
-        const CheckReport report = compareWithCompiled(*in->graph, r, *compiled.value());
+            return compiled.exitCode();
+        const CheckReport report = compareWithCompiled(*in->graph, r, **compiled);
         allAgree = report.disagreements.empty();
         reportCompiledCheck(report,
                             plan ? plan->modeLabel() : std::string(precisionModeName(*mode)),
                             json ? nullptr : &out, doc);
+        // Nothing compared is no agreement: a dump of another model, or of the wrong stage, must
+        // not pass as "0 of 0 agree".
+        if (report.feMatched == 0) {
+            err << "opsinfo check: no FE node of " << p.value("SOURCE") << " is in "
+                << p.value("compiled") << " by name (" << report.matched << " of "
+                << report.sourceNodes << " source nodes matched): are they dumps of the same model?\n";
+            allAgree = false;
+        }
     }
     const EvidenceCheckOutcome evidence
         = checkAgainstEvidence(p, *in, r, out, json ? &doc : nullptr, err);
     if (evidence.exitCode)
         return evidence.exitCode;
     if (json)
-        out << doc.dump(2) << "\n";
+        writeJson(out, err, doc);
     return allAgree && evidence.allAgree ? ExitOk : ExitInputErrors;
 }
 

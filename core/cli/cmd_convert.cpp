@@ -1,8 +1,9 @@
 #include "cli/clicommon.h"
+#include "cli/clioutput.h"
 #include "cli/commands.h"
+#include "common/outputfile.h"
 #include "library/editcanonicaljson.h"
 #include "library/inijson.h"
-#include "library/savefile.h"
 
 namespace opsinfo {
 
@@ -15,7 +16,10 @@ int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out
         "parse_ini_to_json.py, and refuse what that script refuses (with its message and the line).\n"
         "Several INI files are read in order; a later [OpType] section replaces an earlier one.");
     p.positional("IN.ini", "INI source files", true)
-        .option("output", "OUT.json", "the JSON file to write ('-' for stdout)", false, "o")
+        .reads()
+        .option("output", "OUT.json", "the JSON file to write ('-' for stdout; never onto an input)",
+                false, "o")
+        .writes()
         .option(
             "script", "VERSION",
             "tbe (default: msopgen's TBE/AI CPU projects) or ascendc (Ascend C projects: no output0 check, "
@@ -36,9 +40,9 @@ int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out
     }
     std::vector<std::string> texts;
     for (const std::string &file : p.values("IN.ini")) {
-        auto text = readFileForCli(file, err);
+        auto text = readFileForCli(file, InputLimits::OpsInfoIni, err);
         if (!text)
-            return ExitUsage;
+            return text.exitCode();
         texts.push_back(std::move(*text));
     }
     std::vector<IniSource> sources;
@@ -53,14 +57,10 @@ int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out
     }
     const std::string output = p.value("output");
     if (output == "-") {
-        out << converted.json;
+        writeDocument(out, converted.json);
         return ExitOk;
     }
-    SaveOptions save;
-    save.backup = false;
-    const SaveResult saved = saveFileAtomically(output, converted.json, save);
-    printDiagnostics(saved.diagnostics, err);
-    return saved.ok ? ExitOk : ExitUsage;
+    return writeOutputForCli(output, converted.json, p.inputs(), err);
 }
 
 } // namespace opsinfo

@@ -2,6 +2,7 @@
 #include "cli/clievidence.h"
 #include "cli/cligraph.h"
 #include "cli/clilibrary.h"
+#include "cli/clioutput.h"
 #include "cli/commands.h"
 #include "evidence/evidencesummary.h"
 #include "resolver/precisionmode.h"
@@ -54,17 +55,22 @@ int evidenceShow(const std::vector<std::string> &args, std::ostream &out, std::o
         "(framework APIs through the API map); without --graph, op types are checked against\n"
         "--library. CSV files up to 512 MiB, JSON up to 128 MiB.");
     p.positional("FILE", "evidence file", true)
+        .reads()
         .option("graph", "GRAPH",
                 "join rows to this graph's nodes (ONNX, GE dump, ATC JSON, TF GraphDef)")
+        .reads()
         .option("op-map", "F", "extra ONNX/TF -> Ascend IR op map rows (for --graph)")
+        .reads()
         .option("library", "PATH",
                 "check op types against this ops-info library (several = stores)", true)
+        .reads()
         .option("soc", "SOC", "SoC (picks the soc folder of an opp --library)")
         .flag("rows", "list every row with its join")
         .flag("unmatched", "list the rows that did not join, and why")
         .flag("by-type", "per op type: runs, time share, AI CPU runs, executed dtypes")
         .flag("json", "machine-readable output");
     addEvidenceOptions(p, false);
+    p.needs("op-map", "graph");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     const auto thresholds = thresholdsForCli(p, err);
@@ -72,19 +78,20 @@ int evidenceShow(const std::vector<std::string> &args, std::ostream &out, std::o
         return ExitUsage;
     auto evidence = loadEvidenceForCli(p.values("FILE"), p, err);
     if (!evidence)
-        return ExitInputErrors;
+        return evidence.exitCode();
     std::unique_ptr<Graph> graph;
     if (p.has("graph")) {
         LoadedGraph loaded = loadGraphForCli(p.value("graph"), p.value("op-map"), err);
         if (!loaded)
-            return loaded.error();
-        graph = loaded.take();
+            return loaded.exitCode();
+        graph = std::move(*loaded);
     }
     std::optional<OpLibrary> library;
     if (p.has("library")) {
-        library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
-        if (!library)
-            return ExitInputErrors;
+        auto loaded = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+        if (!loaded)
+            return loaded.exitCode();
+        library = std::move(*loaded);
     }
     const JoinContext context {graph.get(), library ? &*library : nullptr, &evidence->apiMap};
     std::vector<FileJoin> joins;
@@ -161,7 +168,7 @@ int evidenceShow(const std::vector<std::string> &args, std::ostream &out, std::o
                               {"aicpu_runs", summary.aicpuRuns},
                               {"from_op_statistic", summary.fromStatistics}};
         }
-        out << doc.dump(2) << "\n";
+        writeJson(out, err, doc);
         return evidence->anyErrors ? ExitInputErrors : ExitOk;
     }
     for (std::size_t f = 0; f < evidence->files.size(); ++f) {

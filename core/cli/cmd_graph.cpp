@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 #include "cli/clicommon.h"
 #include "cli/cligraph.h"
+#include "cli/clioutput.h"
 #include "cli/commands.h"
 #include "graph/graphinfo.h"
 
@@ -17,15 +18,18 @@ int graphInfo(const std::vector<std::string> &args, std::ostream &out, std::ostr
                 "Formats (detected from the content): ONNX (.onnx, binary or text), GE dumps\n"
                 "(ge_proto_*.txt, ge_onnx_*.pbtxt), ATC om->json, TensorFlow GraphDef (.pb, .pbtxt).");
     p.positional("GRAPH", "the graph file")
-        .option("op-map", "FILE", "extra ONNX/TF -> Ascend IR op map rows (override the built-in map)")
+        .reads()
+        .option("op-map", "FILE",
+                "extra ONNX/TF -> Ascend IR op map rows (override the built-in map)")
+        .reads()
         .flag("json", "machine-readable output");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     auto loaded = loadGraphForCli(p.value("GRAPH"), p.value("op-map"), err);
     const LeaveToExit keepGraph(loaded);
     if (!loaded)
-        return loaded.error();
-    const GraphInfo info = summarizeGraph(*loaded.value());
+        return loaded.exitCode();
+    const GraphInfo info = summarizeGraph(**loaded);
     auto pairs = [](const std::vector<std::pair<std::string, std::size_t>> &list) {
         nlohmann::json j = nlohmann::json::array();
         for (const auto &[name, count] : list)
@@ -36,13 +40,19 @@ int graphInfo(const std::vector<std::string> &args, std::ostream &out, std::ostr
         nlohmann::json dtypes = nlohmann::json::array();
         for (DType d : info.dtypes)
             dtypes.push_back(dtypeName(d));
-        out << nlohmann::json{{"graph", p.value("GRAPH")}, {"name", info.name}, {"format", info.format},
-                              {"nodes", info.fileNodes}, {"total_nodes", info.totalNodes},
-                              {"subgraphs", info.subgraphs}, {"boundary_nodes", info.boundaryNodes},
-                              {"op_types", pairs(info.opTypes)}, {"unmapped_op_types", pairs(info.unmappedTypes)},
-                              {"inputs", info.inputs}, {"outputs", info.outputs}, {"dtypes", dtypes}}
-                   .dump(2)
-            << "\n";
+        writeJson(out, err,
+                  {{"graph", p.value("GRAPH")},
+                   {"name", info.name},
+                   {"format", info.format},
+                   {"nodes", info.fileNodes},
+                   {"total_nodes", info.totalNodes},
+                   {"subgraphs", info.subgraphs},
+                   {"boundary_nodes", info.boundaryNodes},
+                   {"op_types", pairs(info.opTypes)},
+                   {"unmapped_op_types", pairs(info.unmappedTypes)},
+                   {"inputs", info.inputs},
+                   {"outputs", info.outputs},
+                   {"dtypes", dtypes}});
         return ExitOk;
     }
     out << "graph:      " << p.value("GRAPH") << "\nformat:     " << info.format << "\nname:       " << info.name

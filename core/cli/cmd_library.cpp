@@ -2,9 +2,13 @@
 #include "cli/clicommon.h"
 #include "cli/cmd_librarydiff.h"
 #include "cli/clilibrary.h"
+#include "cli/clioutput.h"
 #include "cli/commands.h"
+#include "cli/namefilter.h"
 #include "common/filestamp.h"
+#include "common/outputfile.h"
 #include "library/editopsinfo.h"
+#include "library/libraryfilereader.h"
 #include "library/savefile.h"
 #include "mixlist/oppolicy.h"
 
@@ -12,9 +16,7 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <regex>
 
 namespace opsinfo {
 
@@ -57,9 +59,15 @@ std::string fileName(const OpLibrary &lib, const OpEntry &op)
 int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     ArgParser p("opsinfo library show", "List the op types of a library with their colour, kind, source and dtypes.");
-    p.positional("PATH", "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)", true)
+    p.positional("PATH",
+                 "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)",
+                 true)
+        .reads()
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
-        .option("filter", "REGEX", "only op types matching this regular expression (search, case-sensitive)")
+        .option(
+            "filter", "REGEX",
+            "only op types matching this RE2 regular expression, searched anywhere in the name\n"
+            "                              (case-sensitive; (?i) at the start ignores case; 'Conv|MatMul', '^Add$')")
         .option("list", "COLOUR", "only white, black or gray op types")
         .flag("json", "machine-readable output");
     if (const auto exit = p.parseOrExit(args, out, err))
@@ -69,23 +77,19 @@ int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::os
         err << "opsinfo library show: --list takes white, black or gray\n";
         return ExitUsage;
     }
-    std::optional<std::regex> filter;
-    try {
-        if (p.has("filter"))
-            filter.emplace(p.value("filter"));
-    } catch (const std::regex_error &e) {
-        err << "opsinfo library show: invalid --filter regular expression: " << e.what() << "\n";
+    std::unique_ptr<NameFilter> filter;
+    if (p.has("filter")
+        && !(filter = NameFilter::parse(p.value("filter"), "opsinfo library show", err)))
         return ExitUsage;
-    }
     const auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
     if (!lib)
-        return ExitInputErrors;
+        return lib.exitCode();
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::vector<std::string>> table;
     for (const OpEntry &op : lib->ops()) {
         if (only && op.policy != *only)
             continue;
-        if (filter && !std::regex_search(op.type, *filter))
+        if (filter && !filter->matches(op.type))
             continue;
         const auto shadowed = lib->shadowed(op.type);
         const std::string file = fileName(*lib, op);
@@ -98,7 +102,7 @@ int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::os
                          shadowed.empty() ? "" : std::to_string(shadowed.size()), dtypeSummary(op)});
     }
     if (p.has("json"))
-        out << rows.dump(2) << "\n";
+        writeJson(out, err, rows);
     else
         out << formatTable({"OP TYPE", "LIST", "KIND", "SOURCE", "SHADOWS", "DTYPES"}, table);
     return ExitOk;
@@ -107,7 +111,10 @@ int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::os
 int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     ArgParser p("opsinfo library stats", "Count ops, files, colours and shadowed entries of a library.");
-    p.positional("PATH", "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)", true)
+    p.positional("PATH",
+                 "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)",
+                 true)
+        .reads()
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
         .flag("json", "machine-readable output");
     if (const auto exit = p.parseOrExit(args, out, err))
@@ -117,7 +124,7 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
     const LeaveToExit keepLibrary(lib);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!lib)
-        return ExitInputErrors;
+        return lib.exitCode();
     std::map<std::string, std::size_t> colours{{"white", 0}, {"black", 0}, {"gray", 0}};
     std::size_t cube = 0;
     for (const OpEntry &op : lib->ops()) {
@@ -128,11 +135,15 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
     for (const LibraryFile &f : lib->files())
         files.push_back({{"path", f.path}, {"store", lib->stores()[std::size_t(f.storeIndex)].name}, {"ops", f.opCount}});
     if (p.has("json")) {
-        out << nlohmann::json{{"ops", lib->ops().size()}, {"files", files}, {"white", colours["white"]},
-                              {"black", colours["black"]}, {"gray", colours["gray"]}, {"cube", cube},
-                              {"shadowed", lib->allShadowed().size()}, {"load_seconds", seconds}}
-                   .dump(2)
-            << "\n";
+        writeJson(out, err,
+                  {{"ops", lib->ops().size()},
+                   {"files", files},
+                   {"white", colours["white"]},
+                   {"black", colours["black"]},
+                   {"gray", colours["gray"]},
+                   {"cube", cube},
+                   {"shadowed", lib->allShadowed().size()},
+                   {"load_seconds", seconds}});
         return ExitOk;
     }
     out << "ops:       " << lib->ops().size() << " (" << cube << " cube, " << lib->ops().size() - cube << " vector)\n"
@@ -151,16 +162,27 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
 {
     ArgParser p("opsinfo library set",
                 "Set the list (precision_reduce.flag) of op types, changing only those bytes of the file.");
-    p.positional("PATH", "ops-info .json file, or a soc folder (the file defining each op is edited)")
+    p.positional("PATH",
+                 "ops-info .json file, or a soc folder (the file defining each op is edited)")
+        .reads()
         .option("op", "TYPE", "op type to change", true)
-        .option("list", "COLOUR", "white (flag true), black (flag false) or gray (no precision_reduce)")
-        .option("output", "OUT", "write the edited file here (PATH stays untouched)", false, "o")
-        .flag("in-place", "replace the file itself (atomically, after a backup)")
-        .option("backup-dir", "DIR", "where --in-place keeps the backup (never inside the soc folder)");
+        .option("list", "COLOUR",
+                "white (flag true), black (flag false) or gray (no precision_reduce)")
+        .option("output", "OUT",
+                "write the edited file here (PATH stays untouched; never onto PATH)", false, "o")
+        .writes()
+        .flag(
+            "in-place",
+            "replace the file itself: atomically, after a backup, under a lock (a concurrent edit\n"
+            "                              of the same file is refused, never lost)")
+        .option("backup-dir", "DIR",
+                "where --in-place keeps the backup (never inside the soc folder)")
+        .oneOf({"output", "in-place"})
+        .needs("backup-dir", "in-place");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     const auto policy = parseListName(p.value("list"));
-    if (!policy || !p.has("op") || (p.has("output") == p.has("in-place"))) {
+    if (!policy || !p.has("op")) {
         err << "opsinfo library set: needs --op TYPE, --list white|black|gray and one of -o OUT or --in-place\n";
         return ExitUsage;
     }
@@ -171,7 +193,7 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
     // A library the compiler refuses (L4, L6 ...) gains nothing from a colour edit: say so first.
     const auto lib = loadLibrariesForCli({path}, {}, err);
     if (!lib)
-        return ExitInputErrors;
+        return lib.exitCode();
     if (std::filesystem::is_directory(path)) {
         for (const std::string &type : p.values("op")) {
             const OpEntry *op = lib->find(type);
@@ -190,33 +212,52 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
             << " different files; use --in-place, or one -o per file\n";
         return ExitUsage;
     }
+    // Every file is read and edited, and every save checked, before the first is written: a
+    // refusal writes nothing.
+    struct Pending
+    {
+        std::string target;
+        OpsInfoEditResult result;
+        SaveOptions options;
+    };
+    const InputSet inputs = p.inputs();
+    std::vector<Pending> pending;
     for (const auto &[file, edits] : editsByFile) {
         std::string bytes;
         FileStamp stamp;
-        std::string error;
-        if (!readFileStamped(file, bytes, stamp, &error)) {
-            err << "opsinfo: " << error << "\n";
+        if (const auto refused = readInputFile(
+                file, {"an ops-info library file", kMaxLibraryFileBytes}, bytes, &stamp)) {
+            printDiagnostics({refused->diagnostic()}, err);
             return ExitUsage;
         }
         OpsInfoEditor editor(bytes, file);
-        const OpsInfoEditResult result = editor.apply(edits);
+        OpsInfoEditResult result = editor.apply(edits);
         printDiagnostics(result.diagnostics, err);
         if (!result.ok())
             return ExitInputErrors;
         SaveOptions options;
+        options.audience = WriteAudience::Cli;
         std::string target = file;
         if (p.has("output")) {
             target = p.value("output");
             options.backup = false;
+            options.inputs = &inputs;
         } else {
             options.loadedStamp = stamp;
             options.backupDir = p.value("backup-dir");
         }
-        const SaveResult saved = saveFileAtomically(target, result.bytes, options);
+        const std::vector<Diagnostic> problems = preflightSave(target, options);
+        printDiagnostics(problems, err);
+        if (hasErrors(problems))
+            return ExitUsage;
+        pending.push_back({target, std::move(result), options});
+    }
+    for (const Pending &edit : pending) {
+        const SaveResult saved = saveFileAtomically(edit.target, edit.result.bytes, edit.options);
         printDiagnostics(saved.diagnostics, err);
         if (!saved.ok)
             return ExitUsage;
-        err << "opsinfo: " << result.changedOps << " op(s) changed in " << target
+        err << "opsinfo: " << edit.result.changedOps << " op(s) changed in " << edit.target
             << (saved.backupPath.empty() ? "" : " (backup: " + saved.backupPath + ")") << "\n";
     }
     return ExitOk;

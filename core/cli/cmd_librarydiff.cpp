@@ -3,7 +3,9 @@
 #include "cli/argparser.h"
 #include "cli/clicommon.h"
 #include "cli/clilibrary.h"
-#include "common/atomicfile.h"
+#include "cli/clioutput.h"
+#include "cli/namefilter.h"
+#include "common/outputfile.h"
 #include "diff/atlassources.h"
 #include "diff/policyatlas.h"
 #include "diff/policydiff.h"
@@ -15,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
-#include <regex>
+#include <set>
 
 namespace opsinfo {
 
@@ -41,25 +43,8 @@ void nameSources(std::vector<Source> &sources)
         sources[i].name = names[i];
 }
 
-bool writeOutputFile(const std::string &path, const std::string &text,
-                     const std::vector<Source> &inputs, std::ostream &err)
-{
-    std::error_code ec;
-    for (const Source &input : inputs)
-        if (fs::equivalent(path, input.path, ec)) {
-            err << "opsinfo: refusing to write " << path << ": it is one of the inputs\n";
-            return false;
-        }
-    std::string error;
-    if (!writeFileAtomically(path, text, 0644, FileSystemOps::real(), &error)) {
-        err << "opsinfo: " << error << "\n";
-        return false;
-    }
-    return true;
-}
-
 int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const PolicyTable &ta,
-                  const PolicyTable &tb, const std::optional<std::regex> &filter, std::ostream &out,
+                  const PolicyTable &tb, const NameFilter *filter, std::ostream &out,
                   std::ostream &err)
 {
     PolicyDiff diff = diffPolicies(ta, tb, PolicyDiffOptions {!p.has("common-only"), false});
@@ -68,7 +53,7 @@ int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const 
         PolicyDiff kept;
         const PolicyDiff all = diffPolicies(ta, tb, PolicyDiffOptions {true, true});
         for (const PolicyDiffRow &r : all.rows) {
-            if (!std::regex_search(r.type, *filter))
+            if (!filter->matches(r.type))
                 continue;
             kept.matrix.add(r.a, r.b);
             if (!r.changed())
@@ -83,21 +68,21 @@ int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const 
     const std::string &nameA = sources[0].name, &nameB = sources[1].name;
     if (p.has("svg")) {
         const std::string title = "Transition matrix: " + nameA + " -> " + nameB;
-        if (!writeOutputFile(p.value("svg"), transitionMatrixSvg(diff.matrix, nameA, nameB, title),
-                             sources, err))
-            return ExitUsage;
+        if (const int code = writeOutputForCli(p.value("svg"), transitionMatrixSvg(diff.matrix, nameA, nameB, title),
+                                               p.inputs(), err);
+            code != ExitOk)
+            return code;
         err << "opsinfo: transition matrix written to " << p.value("svg") << "\n";
     }
     if (p.has("matrix")) {
         if (p.has("json")) {
-            out << nlohmann::json {{"a", nameA},
-                                   {"b", nameB},
-                                   {"matrix", transitionMatrixJson(diff.matrix)},
-                                   {"only_a", onlyOneSideJson(diff.matrix, true)},
-                                   {"only_b", onlyOneSideJson(diff.matrix, false)},
-                                   {"unchanged", diff.unchanged}}
-                       .dump(2)
-                << "\n";
+            writeJson(out, err,
+                      {{"a", nameA},
+                       {"b", nameB},
+                       {"matrix", transitionMatrixJson(diff.matrix)},
+                       {"only_a", onlyOneSideJson(diff.matrix, true)},
+                       {"only_b", onlyOneSideJson(diff.matrix, false)},
+                       {"unchanged", diff.unchanged}});
             return ExitOk;
         }
         const bool absent = diff.matrix.onlyACount() + diff.matrix.onlyBCount() > 0;
@@ -137,11 +122,8 @@ int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const 
             rows.push_back({{"op_type", r.type},
                             {"a", r.a ? policyName(*r.a) : "absent"},
                             {"b", r.b ? policyName(*r.b) : "absent"}});
-        out << nlohmann::json {{"changed", rows},
-                               {"transitions", diff.transitions},
-                               {"unchanged", diff.unchanged}}
-                   .dump(2)
-            << "\n";
+        writeJson(out, err,
+                  {{"changed", rows}, {"transitions", diff.transitions}, {"unchanged", diff.unchanged}});
         return ExitOk;
     }
     std::vector<std::vector<std::string>> rows;
@@ -155,14 +137,14 @@ int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const 
     return ExitOk;
 }
 
-int atlasOutput(const ArgParser &p, const std::vector<Source> &sources, PolicyAtlas atlas,
-                const std::optional<std::regex> &filter, std::ostream &out, std::ostream &err)
+int atlasOutput(const ArgParser &p, PolicyAtlas atlas,
+                const NameFilter *filter, std::ostream &out, std::ostream &err)
 {
     if (filter || p.has("differing-only") || p.has("common-only")) {
         PolicyAtlas kept;
         kept.sources = atlas.sources;
         for (AtlasRow &row : atlas.rows) {
-            if (filter && !std::regex_search(row.type, *filter))
+            if (filter && !filter->matches(row.type))
                 continue;
             if (p.has("differing-only") && row.difference == AtlasDifference::None)
                 continue;
@@ -178,12 +160,10 @@ int atlasOutput(const ArgParser &p, const std::vector<Source> &sources, PolicyAt
         atlas = std::move(kept);
     }
     if (p.has("svg")) {
-        if (!writeOutputFile(p.value("svg"),
-                             policyAtlasSvg(atlas,
-                                            "Policy atlas: " + std::to_string(atlas.sources.size())
-                                                + " sources"),
-                             sources, err))
-            return ExitUsage;
+        const std::string svg
+            = policyAtlasSvg(atlas, "Policy atlas: " + std::to_string(atlas.sources.size()) + " sources");
+        if (const int code = writeOutputForCli(p.value("svg"), svg, p.inputs(), err); code != ExitOk)
+            return code;
         err << "opsinfo: atlas written to " << p.value("svg") << "\n";
     }
     if (p.has("csv")) {
@@ -191,7 +171,7 @@ int atlasOutput(const ArgParser &p, const std::vector<Source> &sources, PolicyAt
         return ExitOk;
     }
     if (p.has("json")) {
-        out << policyAtlasJson(atlas).dump(2) << "\n";
+        writeJson(out, err, policyAtlasJson(atlas));
         return ExitOk;
     }
     std::vector<std::string> header {"OP TYPE", "DIFFERS"};
@@ -223,9 +203,13 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         "without a mixlist (give the same library twice and --mixlist-b). With more than two\n"
         "libraries (or --each-soc, or --atlas): the policy atlas, a colour per op type and library.");
     p.positional("LIBRARY", "libraries to compare: two for a diff, more for the atlas", true)
+        .reads()
         .option("mixlist-a", "F", "mixlist applied to the first library (two libraries only)")
+        .reads()
         .option("mixlist-b", "F", "mixlist applied to the second library (two libraries only)")
+        .reads()
         .option("mixlist", "F", "mixlist applied to every library")
+        .reads()
         .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
         .flag("each-soc",
               "every soc folder of an opp, store or config folder is a library of its own")
@@ -233,13 +217,19 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
               "every .json/.ini file of a folder is a library of its own (user copies)")
         .flag("common-only", "leave out op types present in only some libraries")
         .option("filter", "REGEX",
-                "only op types matching this regular expression (search, case-sensitive)")
+                "only op types matching this RE2 regular expression, searched anywhere in the name\n"
+                "                              (case-sensitive; (?i) at the start ignores case)")
         .flag("matrix", "two libraries: the 3x3 white/black/gray transition matrix with counts")
         .flag("atlas", "show two libraries as an atlas too")
         .flag("differing-only", "atlas: only op types whose colour or presence differs")
         .option("svg", "FILE", "also write the matrix (two libraries) or the atlas as SVG")
+        .writes()
         .flag("csv", "the atlas as CSV: a header, then one row per op type of any library")
-        .flag("json", "machine-readable output");
+        .flag("json", "machine-readable output")
+        .conflicts("csv", "json")
+        .conflicts("mixlist", "mixlist-a")
+        .conflicts("mixlist", "mixlist-b")
+        .conflicts("csv", "matrix");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     std::vector<Source> sources;
@@ -284,54 +274,44 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
                "takes --mixlist (applied to every library)\n";
         return ExitUsage;
     }
-    if (p.has("mixlist") && (p.has("mixlist-a") || p.has("mixlist-b"))) {
-        err << "opsinfo library diff: --mixlist applies to every library: use it, or --mixlist-a/--mixlist-b\n";
+    std::unique_ptr<NameFilter> filter;
+    if (p.has("filter") && !(filter = NameFilter::parse(p.value("filter"), "opsinfo library diff", err)))
         return ExitUsage;
-    }
-    if (p.has("csv") && p.has("json")) {
-        err << "opsinfo library diff: --csv and --json both write to stdout: choose one\n";
-        return ExitUsage;
-    }
-    std::optional<std::regex> filter;
-    try {
-        if (p.has("filter"))
-            filter.emplace(p.value("filter"));
-    } catch (const std::regex_error &e) {
-        err << "opsinfo library diff: invalid --filter regular expression: " << e.what() << "\n";
-        return ExitUsage;
-    }
     nameSources(sources);
 
     std::optional<Mixlist> common, ma, mb;
-    if (p.has("mixlist") && !(common = loadMixlistForCli(p.value("mixlist"), false, err)))
-        return ExitInputErrors;
-    if (p.has("mixlist-a") && !(ma = loadMixlistForCli(p.value("mixlist-a"), false, err)))
-        return ExitInputErrors;
-    if (p.has("mixlist-b") && !(mb = loadMixlistForCli(p.value("mixlist-b"), false, err)))
-        return ExitInputErrors;
+    for (auto [name, slot] : {std::pair {"mixlist", &common}, std::pair {"mixlist-a", &ma}, std::pair {"mixlist-b", &mb}}) {
+        if (!p.has(name))
+            continue;
+        auto loaded = loadMixlistForCli(p.value(name), false, err);
+        if (!loaded)
+            return loaded.exitCode();
+        *slot = std::move(*loaded);
+    }
 
     if (!atlas) {
         const auto a = loadLibrariesForCli({sources[0].path}, sources[0].soc, err);
-        const auto b
-            = a ? loadLibrariesForCli({sources[1].path}, sources[1].soc, err) : std::nullopt;
-        if (!a || !b)
-            return ExitInputErrors;
+        if (!a)
+            return a.exitCode();
+        const auto b = loadLibrariesForCli({sources[1].path}, sources[1].soc, err);
+        if (!b)
+            return b.exitCode();
         const Mixlist *mixA = common ? &*common : ma ? &*ma : nullptr;
         const Mixlist *mixB = common ? &*common : mb ? &*mb : nullptr;
         const std::string pathA = common ? p.value("mixlist") : p.value("mixlist-a");
         const std::string pathB = common ? p.value("mixlist") : p.value("mixlist-b");
         return twoSourceDiff(p, sources, PolicyTable::compute(*a, mixA, pathA),
-                             PolicyTable::compute(*b, mixB, pathB), filter, out, err);
+                             PolicyTable::compute(*b, mixB, pathB), filter.get(), out, err);
     }
     std::vector<AtlasColumn> columns;
     for (const Source &source : sources) {
         const auto library = loadLibrariesForCli({source.path}, source.soc, err);
         if (!library)
-            return ExitInputErrors;
+            return library.exitCode();
         columns.push_back(
             atlasColumn(source.name, *library, common ? &*common : nullptr, p.value("mixlist")));
     }
-    return atlasOutput(p, sources, buildAtlas(columns), filter, out, err);
+    return atlasOutput(p, buildAtlas(columns), filter.get(), out, err);
 }
 
 } // namespace opsinfo

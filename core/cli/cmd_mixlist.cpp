@@ -1,16 +1,16 @@
 #include "cli/clicommon.h"
 #include "cli/clifrontend.h"
 #include "cli/clilibrary.h"
+#include "cli/clioutput.h"
 #include "cli/clireport.h"
 #include "cli/commands.h"
+#include "common/outputfile.h"
 #include "mixlist/mixlistlint.h"
 #include "mixlist/mixlistsynth.h"
 #include "mixlist/oppolicy.h"
 #include "resolver/precisionmode.h"
 
 #include <nlohmann/json.hpp>
-
-#include <fstream>
 
 namespace opsinfo {
 
@@ -23,13 +23,17 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
         "Check a modify_mixlist file as the compiler reads it (X1, X2) and lint it (X4): unknown op\n"
         "types with the nearest name, duplicates, entries that change nothing, non-FE types.");
     p.positional("FILE", "the modify_mixlist .json file")
+        .reads()
         .option("library", "PATH",
                 "library to check op types against (file, soc folder or opp folder)", true)
+        .reads()
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
+        .needs("soc", "library")
         .flag("lenient",
               "import leniently: report comments, trailing commas, grey-list ... as repairs")
         .flag("json", "same as --format json")
-        .option("format", "FORMAT", "text (default), json, github (annotations) or junit (XML)");
+        .option("format", "FORMAT", "text (default), json, github (annotations) or junit (XML)")
+        .conflicts("json", "format");
     addFrontEndOption(p);
     p.epilog(
         "Names that are framework APIs (torch.matmul, layer_norm), ONNX or TensorFlow op types (Gemm,\n"
@@ -47,14 +51,15 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
     if (!readFrontEndOption(p, frontEnd, err))
         return ExitUsage;
     const std::string file = p.value("FILE");
-    const auto text = readFileForCli(file, err);
+    const auto text = readFileForCli(file, InputLimits::Mixlist, err);
     if (!text)
-        return ExitUsage;
+        return text.exitCode();
     std::optional<OpLibrary> library;
     if (p.has("library")) {
-        library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
-        if (!library)
-            return ExitInputErrors;
+        auto loaded = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+        if (!loaded)
+            return loaded.exitCode();
+        library = std::move(*loaded);
     }
     MixlistParseResult parsed
         = p.has("lenient") ? parseMixlistLenient(*text, file) : parseMixlistStrict(*text, file);
@@ -89,7 +94,9 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
     ArgParser p("opsinfo mixlist apply",
                 "Show the effective colour (X3) of every op type the mixlist names, and why.");
     p.positional("FILE", "the modify_mixlist .json file")
+        .reads()
         .option("library", "PATH", "the library the mixlist applies to", true)
+        .reads()
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
         .flag("all", "list every op type of the library, not only those the mixlist names")
         .flag("json", "machine-readable output")
@@ -142,11 +149,11 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
     const bool keepsLibrary = frontEnd && !frontEndTraits(*frontEnd).mixlist;
     const auto library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
     if (!library)
-        return ExitInputErrors;
+        return library.exitCode();
     const std::string file = p.value("FILE");
     const auto mixlist = loadMixlistForCli(file, false, err);
     if (!mixlist)
-        return ExitInputErrors;
+        return mixlist.exitCode();
     const PolicyTable table = PolicyTable::compute(*library, &*mixlist, file);
     printDiagnostics(table.warnings(), err);
     nlohmann::json rows = nlohmann::json::array();
@@ -170,15 +177,12 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
     for (const FrontEndNote &note : ignored)
         ignoredJson.push_back({{"rule", note.rule}, {"text", note.text}});
     if (p.has("json")) {
-        out << nlohmann::json {{"mixlist", file},
-                               {"front_end",
-                                frontEnd ? nlohmann::json(frontEndId(*frontEnd))
-                                         : nlohmann::json()},
-                               {"mixlist_reaches_compiler", mixlistReaches},
-                               {"ignored", ignoredJson},
-                               {"ops", rows}}
-                   .dump(2)
-            << "\n";
+        writeJson(out, err,
+                  {{"mixlist", file},
+                   {"front_end", frontEnd ? nlohmann::json(frontEndId(*frontEnd)) : nlohmann::json()},
+                   {"mixlist_reaches_compiler", mixlistReaches},
+                   {"ignored", ignoredJson},
+                   {"ops", rows}});
     } else {
         if (frontEnd)
             out << "front end: " << frontEndId(*frontEnd) << " (" << frontEndTitle(*frontEnd)
@@ -199,9 +203,13 @@ int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::
         "Write the minimal modify_mixlist (X5) that turns the BASE library's colours into the\n"
         "TARGET library's (e.g. a copy you edited), so the built-in library can stay untouched.");
     p.option("library", "BASE", "the base library (as installed)", true)
+        .reads()
         .option("target", "TARGET", "the library with the colours you want", true)
+        .reads()
         .option("soc", "SOC", "soc folder name or SoC version when a path is an opp folder")
-        .option("output", "OUT", "where to write the mixlist ('-' for stdout)", false, "o");
+        .option("output", "OUT",
+                "where to write the mixlist ('-' for stdout; never onto a library)", false, "o")
+        .writes();
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     if (!p.has("target") || !p.has("output")) {
@@ -209,10 +217,11 @@ int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::
         return ExitUsage;
     }
     const auto base = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
-    const auto target
-        = base ? loadLibrariesForCli(p.values("target"), p.value("soc"), err) : std::nullopt;
-    if (!base || !target)
-        return ExitInputErrors; // the library's findings are on stderr, like every command's
+    if (!base)
+        return base.exitCode();
+    const auto target = loadLibrariesForCli(p.values("target"), p.value("soc"), err);
+    if (!target)
+        return target.exitCode();
     PolicyTarget wanted;
     for (const OpEntry &op : target->ops())
         wanted[op.type] = op.policy;
@@ -221,15 +230,12 @@ int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::
     const std::string text = writeMixlist(mixlist);
     const std::string output = p.value("output");
     if (output == "-") {
-        out << text;
-    } else {
-        std::ofstream file(output, std::ios::binary | std::ios::trunc);
-        if (!(file << text) || !file.flush()) {
-            err << "opsinfo: cannot write " << output << "\n";
-            return ExitUsage;
-        }
+        writeDocument(out, text);
+    } else if (const int code = writeOutputForCli(output, text, p.inputs(), err); code != ExitOk) {
+        return code;
     }
-    err << "opsinfo: " << mixlist.entryCount() << " entries written to " << output << "\n";
+    err << "opsinfo: " << mixlist.entryCount() << " entries written to "
+        << (output == "-" ? std::string("standard output") : output) << "\n";
     return ExitOk;
 }
 

@@ -2,10 +2,12 @@
 #include "cli/clicommon.h"
 #include "cli/clifrontend.h"
 #include "cli/clilibrary.h"
+#include "cli/clioutput.h"
 #include "cli/clireport.h"
 #include "cli/cliresolve.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "common/outputfile.h"
 #include "diff/resolutiondiff.h"
 #include "export/modechartsvg.h"
 #include "export/resolutionreport.h"
@@ -15,27 +17,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <map>
 
 namespace opsinfo {
 
 namespace {
 
-bool writeTextFile(const std::string &path, const std::string &text, std::ostream &err)
-{
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!(file << text) || !file.flush()) {
-        err << "opsinfo: cannot write " << path << "\n";
-        return false;
-    }
-    return true;
-}
-
 // --all-modes on the aclnn paths: per mode, whether it is honoured and the cube math type and
 // compute dtype of an fp32 matmul and conv input.
 int allModesCubeMath(const ResolveInputs &in, const Hf32Switches &hf32, bool json,
-                     std::ostream &out)
+                     std::ostream &out, std::ostream &err)
 {
     const FrontEnd fe = *in.frontEnd;
     const auto fallback = defaultModeFor(fe, in.soc);
@@ -76,13 +67,12 @@ int allModesCubeMath(const ResolveInputs &in, const Hf32Switches &hf32, bool jso
                         {"conv_fp32_computes_in", computes(convFp32)}});
     }
     if (json) {
-        out << nlohmann::json {{"graph", in.graph->path},
-                               {"front_end", frontEndId(fe)},
-                               {"path", "cube-math"},
-                               {"hf32", {{"matmul", hf32.matmul}, {"conv", hf32.conv}}},
-                               {"modes", rows}}
-                   .dump(2)
-            << "\n";
+        writeJson(out, err,
+                  {{"graph", in.graph->path},
+                   {"front_end", frontEndId(fe)},
+                   {"path", "cube-math"},
+                   {"hf32", {{"matmul", hf32.matmul}, {"conv", hf32.conv}}},
+                   {"modes", rows}});
     } else {
         out << "front end: " << frontEndId(fe) << " (" << frontEndTitle(fe)
             << "): no node is decided by FE, per mode only the cube math type changes (F1)\n\n"
@@ -92,8 +82,8 @@ int allModesCubeMath(const ResolveInputs &in, const Hf32Switches &hf32, bool jso
     return ExitOk;
 }
 
-int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPath, std::ostream &out,
-                  std::ostream &err)
+int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPath,
+                  const InputSet &inputs, std::ostream &out, std::ostream &err)
 {
     const std::optional<FrontEnd> fe = in.frontEnd;
     const std::optional<PrecisionMode> fallback = fe ? defaultModeFor(*fe, in.soc) : std::nullopt;
@@ -159,15 +149,15 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
                                                              : nlohmann::json()},
                                    {"notes", notes}};
         }
-        out << result.dump(2) << "\n";
+        writeJson(out, err, result);
     }
     else
         out << formatTable({"MODE", "FP16", "BF16", "FP32", "AICPU", "ERRORS", "CASTS"}, table);
     if (!plotPath.empty()) {
         const std::string name = in.graph->path.substr(in.graph->path.find_last_of('/') + 1);
-        if (!writeTextFile(
-                plotPath, modeChartSvg(modes, "Dtypes and casts per precision mode: " + name), err))
-            return ExitUsage;
+        const std::string svg = modeChartSvg(modes, "Dtypes and casts per precision mode: " + name);
+        if (const int code = writeOutputForCli(plotPath, svg, inputs, err); code != ExitOk)
+            return code;
         err << "opsinfo: chart written to " << plotPath << "\n";
     }
     return ExitOk;
@@ -228,19 +218,24 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     ArgParser p("opsinfo resolve diff",
                 "Nodes whose decided dtype changes between two modes, or between two mixlists, with the\n"
                 "cast delta. Exits 1 when more than --max-changed nodes change (gate a mixlist change in CI).");
-    p.positional("GRAPH", "the graph file");
+    p.positional("GRAPH", "the graph file").reads();
     addResolveOptions(p, false);
     addHf32Options(p);
     p.option("mode", "MODE",
              "give twice to compare two modes; once with two mixlists (with --front-end:\n"
              "                              or not at all, the front end's default)",
              true)
-        .option("mixlist-a", "F", "mixlist of side A").option("mixlist-b", "F", "mixlist of side B")
+        .option("mixlist-a", "F", "mixlist of side A")
+        .reads()
+        .option("mixlist-b", "F", "mixlist of side B")
+        .reads()
         .option("max-changed", "N", "fail (exit 1) when more than N nodes change dtype")
         .flag("json", "same as --format json")
-        .option("format", "FORMAT",
-                "text (default), json, github (one annotation per changed node) or junit (one test case\n"
-                "                              per changed node, failing when over --max-changed)");
+        .option(
+            "format", "FORMAT",
+            "text (default), json, github (one annotation per changed node) or junit (one test case\n"
+            "                              per changed node, failing when over --max-changed)")
+        .conflicts("json", "format");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
@@ -274,16 +269,26 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     Hf32Switches hf32;
     if (!readHf32Options(p, hf32, err))
         return ExitUsage;
+    if (byMode && (p.has("mixlist-a") || p.has("mixlist-b"))) {
+        err << "opsinfo resolve diff: two --mode and --mixlist-a/--mixlist-b contradict each other: compare two modes,\n"
+               "or two mixlists under one --mode\n";
+        return ExitUsage;
+    }
     int code = 0;
     auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
     const LeaveToExit keepInputs(in);
     if (!in)
         return code;
+    // A mixlist that cannot be read is exit 2, never the 1 of "more than --max-changed".
     std::optional<Mixlist> mixA, mixB;
-    if (p.has("mixlist-a") && !(mixA = loadMixlistForCli(p.value("mixlist-a"), false, err)))
-        return ExitInputErrors;
-    if (p.has("mixlist-b") && !(mixB = loadMixlistForCli(p.value("mixlist-b"), false, err)))
-        return ExitInputErrors;
+    for (auto [name, slot] : {std::pair {"mixlist-a", &mixA}, std::pair {"mixlist-b", &mixB}}) {
+        if (!p.has(name))
+            continue;
+        auto loaded = loadMixlistForCli(p.value(name), false, err);
+        if (!loaded)
+            return loaded.exitCode();
+        *slot = std::move(*loaded);
+    }
     const std::string modeNameA = modes.empty() ? std::string() : modes.front();
     const std::string modeNameB = modes.empty() ? std::string() : modes.back();
     std::optional<FrontEndPlan> planA, planB;
@@ -299,10 +304,14 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         modeA = planA->mode;
         modeB = planB->mode;
     } else {
-        modeA = modeForCli(modeNameA, *in, err);
-        modeB = modeForCli(modeNameB, *in, err);
-        if (!modeA || !modeB)
-            return ExitInputErrors;
+        auto parsedA = modeForCli(modeNameA, *in, err);
+        if (!parsedA)
+            return parsedA.exitCode();
+        auto parsedB = modeForCli(modeNameB, *in, err);
+        if (!parsedB)
+            return parsedB.exitCode();
+        modeA = *parsedA;
+        modeB = *parsedB;
     }
     std::vector<ChangedNode> changes;
     std::optional<std::pair<std::size_t, std::size_t>> casts; // totals of A and B (graph paths)
@@ -364,7 +373,7 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     if (format == ReportFormat::Github || format == ReportFormat::Junit) {
         writeFindings(format, "opsinfo resolve diff", p.value("GRAPH"), findings, out, err);
     } else if (format == ReportFormat::Json) {
-        out << nlohmann::json {{"graph", p.value("GRAPH")},
+        writeJson(out, err, {{"graph", p.value("GRAPH")},
                                {"a", sideA},
                                {"b", sideB},
                                {"changed", changed},
@@ -374,9 +383,7 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
                                {"casts_b", casts ? nlohmann::json(casts->second) : nlohmann::json()},
                                {"cast_delta", casts ? nlohmann::json(castDelta) : nlohmann::json()},
                                {"front_end_a", planA ? frontEndToJson(*planA) : nlohmann::json()},
-                               {"front_end_b", planB ? frontEndToJson(*planB) : nlohmann::json()}}
-                   .dump(2)
-            << "\n";
+                               {"front_end_b", planB ? frontEndToJson(*planB) : nlohmann::json()}});
     } else {
         out << "A: " << sideA << "\nB: " << sideB << "\n\n"
             << formatTable({"NODE", "OP TYPE", "A", "B"}, rows) << "\n";
@@ -403,25 +410,27 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
                 "Predict, for one precision mode (or all), the dtype of every node of a graph, why (rule ids\n"
                 "of SEMANTICS), its engine, and the Casts the compiler inserts.\n"
                 "Subcommand: 'opsinfo resolve diff' compares two modes or two mixlists.");
-    p.positional("GRAPH", "the graph file");
+    p.positional("GRAPH", "the graph file").reads();
     addResolveOptions(p);
     p.option("mode", "MODE",
              "precision_mode, precision_mode_v2 or MindSpore Lite name (force_fp16, allow_mix_precision,\n"
              "                              enforce_fp16 ...); with --front-end it may be left out: its default")
         .flag("all-modes", "a summary table over every mode")
-        .option("plot", "FILE.svg", "with --all-modes: also write the per-mode chart (dtypes, AI CPU, casts) as SVG")
+        .option("plot", "FILE.svg",
+                "with --all-modes: also write the per-mode chart (dtypes, AI CPU, casts) as SVG")
+        .writes()
         .flag("json", "one JSON object: mode, graph, nodes, casts, summary")
-        .flag("csv", "one CSV line per node");
+        .flag("csv", "one CSV line per node")
+        .conflicts("mode", "all-modes")
+        .needs("plot", "all-modes")
+        .conflicts("csv", "json")
+        .conflicts("csv", "all-modes");
     addHf32Options(p);
     p.epilog("With --front-end torch-npu or mindspore-kbk no graph goes through FE: instead of a dtype\n"
              "preview, every cube node's cube math type and what its input is computed in (HF32 switches\n"
              "included); --library is optional there.");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
-    if (p.has("mode") && p.has("all-modes")) {
-        err << "opsinfo resolve: give --mode MODE or --all-modes, not both\n";
-        return ExitUsage;
-    }
     if (!p.has("mode") && !p.has("all-modes") && !p.has("front-end")) {
         err << "opsinfo resolve: give --mode MODE, --all-modes, or --front-end ID (its default mode)\n";
         return ExitUsage;
@@ -429,10 +438,6 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
     Hf32Switches hf32;
     if (!readHf32Options(p, hf32, err))
         return ExitUsage;
-    if (p.has("plot") && !p.has("all-modes")) {
-        err << "opsinfo resolve: --plot needs --all-modes\n";
-        return ExitUsage;
-    }
     int code = 0;
     auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
     const LeaveToExit keepInputs(in);
@@ -443,10 +448,10 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
             restrictToFrontEnd(*in->frontEnd, *in);
             if (frontEndTraits(*in->frontEnd).path == PrecisionPath::CubeMath)
                 return requireSocForCubeMath(*in->frontEnd, in->soc, err)
-                           ? allModesCubeMath(*in, hf32, p.has("json"), out)
+                           ? allModesCubeMath(*in, hf32, p.has("json"), out, err)
                            : ExitUsage;
         }
-        return allModesTable(*in, p.has("json"), p.value("plot"), out, err);
+        return allModesTable(*in, p.has("json"), p.value("plot"), p.inputs(), out, err);
     }
     std::optional<FrontEndPlan> plan;
     std::optional<PrecisionMode> mode;
@@ -459,9 +464,10 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
             return printCubeMath(*in, *plan, hf32, p.has("json"), p.has("csv"), out);
         mode = plan->mode;
     } else {
-        mode = modeForCli(p.value("mode"), *in, err);
-        if (!mode)
-            return ExitInputErrors;
+        auto parsed = modeForCli(p.value("mode"), *in, err);
+        if (!parsed)
+            return parsed.exitCode();
+        mode = *parsed;
     }
     const Resolver resolver(*in->graph, in->library);
     printDiagnostics(resolver.diagnostics(), err);
@@ -473,7 +479,7 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
         nlohmann::json result = resolutionToJson(*in->graph, r, p.value("GRAPH"), order);
         if (plan)
             result["front_end"] = frontEndToJson(*plan);
-        out << result.dump(2) << "\n";
+        writeJson(out, err, result);
     } else if (p.has("csv")) {
         if (plan)
             err << frontEndHeader(*plan); // CSV stays CSV: the front end's notes go to the messages

@@ -1,3 +1,4 @@
+#include "cli/clioutput.h"
 #include "cli/commands.h"
 #include "common/resources.h"
 
@@ -39,9 +40,9 @@ int runSchemaCommand(const std::vector<std::string> &args, std::ostream &out, st
             err << "opsinfo schema: " << s.resource << " is not embedded in this build\n";
             return ExitUsage;
         }
-        out << *text;
+        writeDocument(out, *text);
         if (text->empty() || text->back() != '\n')
-            out << "\n";
+            writeDocument(out, "\n");
         return ExitOk;
     }
     err << "opsinfo schema: unknown schema '" << kind << "' (mixlist or opsinfo)\n";

@@ -1,3 +1,5 @@
+#include "cli/clioutput.h"
+#include "common/jsontext.h"
 #include "cli/clicommon.h"
 #include "cli/clifrontend.h"
 #include "cli/clilibrary.h"
@@ -23,13 +25,13 @@ int runSnippetCommand(const std::vector<std::string> &args, std::ostream &out, s
             "precision mode (any precision_mode, precision_mode_v2 or MindSpore Lite name);\n"
             "                              left out: the front end's default, said in the snippet")
         .option(
-            "mixlist", "F",
+            "mixlist", "TARGET_PATH",
             "modify_mixlist file (a path on the machine that compiles: checked when it exists here)")
-        .option("keep-dtype", "F", "--keep_dtype file")
-        .option("customize-dtypes", "F", "--customize_dtypes file")
+        .option("keep-dtype", "TARGET_PATH", "--keep_dtype file")
+        .option("customize-dtypes", "TARGET_PATH", "--customize_dtypes file")
         .option("soc", "SOC",
                 "SoC version: the default mode of training front ends, ATC's --soc_version")
-        .option("model", "F", "the model file ATC / MindSpore Lite reads (default: a placeholder)")
+        .option("model", "TARGET_PATH", "the model file ATC / MindSpore Lite reads (default: a placeholder)")
         .flag("json", "one JSON object: front end, language, code, warnings");
     addHf32Options(p);
     if (const auto exit = p.parseOrExit(args, out, err))
@@ -68,16 +70,14 @@ int runSnippetCommand(const std::vector<std::string> &args, std::ostream &out, s
         return ExitInputErrors;
     }
     if (p.has("json")) {
-        out << nlohmann::json {{"front_end", frontEndId(snippet->frontEnd)},
+        writeDocument(out, dumpJson(nlohmann::json {{"front_end", frontEndId(snippet->frontEnd)},
                                {"title", frontEndTitle(snippet->frontEnd)},
                                {"language", snippetLanguageName(snippet->language)},
                                {"mode",
                                 snippet->mode ? nlohmann::json(precisionModeName(*snippet->mode))
                                               : nlohmann::json()},
                                {"code", snippet->code},
-                               {"warnings", snippet->warnings}}
-                   .dump(2)
-            << "\n";
+                               {"warnings", snippet->warnings}}, 2) + "\n");
     } else {
         out << snippet->code;
     }

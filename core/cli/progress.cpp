@@ -1,5 +1,8 @@
 #include "cli/progress.h"
 
+#include "cli/clioutput.h"
+#include "common/textescape.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -53,22 +56,25 @@ void Progress::update(std::size_t done, const std::string &what)
     // The bar must stay whole; the step text goes first, then the label is shortened from the left
     // (the end of a path, the soc folder, says the most).
     const std::size_t width = terminalColumns() - 1;
-    std::string label = m_label;
-    std::string step = what.empty() ? std::string() : " " + what;
+    std::string label = terminalSafe(m_label);
+    std::string step = what.empty() ? std::string() : " " + terminalSafe(what);
     if (label.size() + bar.size() + step.size() > width)
         step.clear();
     if (label.size() + bar.size() > width) {
         const std::size_t room = width > bar.size() + 6 ? width - bar.size() : 6;
         label = "..." + label.substr(label.size() - std::min(label.size(), room - 3));
     }
-    m_err << "\r\033[K" << label << bar << step << std::flush;
+    writeControl(m_err, "\r\033[K" + label + bar + step);
+    m_err.flush();
     m_drawn = true;
 }
 
 void Progress::finish()
 {
-    if (m_enabled && m_drawn)
-        m_err << "\r\033[K" << std::flush;
+    if (m_enabled && m_drawn) {
+        writeControl(m_err, "\r\033[K");
+        m_err.flush();
+    }
     m_drawn = false;
 }
 

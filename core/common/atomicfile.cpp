@@ -4,9 +4,11 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace opsinfo {
@@ -36,9 +38,33 @@ int FileSystemOps::rename(const std::string &from, const std::string &to)
     return ::rename(from.c_str(), to.c_str());
 }
 
+int FileSystemOps::renameNoReplace(const std::string &from, const std::string &to)
+{
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS)
+        return -1;
+    // A file system without RENAME_NOREPLACE: link() never replaces either.
+    if (::link(from.c_str(), to.c_str()) != 0)
+        return -1;
+    ::unlink(from.c_str());
+    return 0;
+}
+
 int FileSystemOps::unlink(const std::string &path)
 {
     return ::unlink(path.c_str());
+}
+
+int FileSystemOps::fchown(int fd, uid_t owner, gid_t group)
+{
+    return ::fchown(fd, owner, group);
+}
+
+bool FileSystemOps::readOnlyFileSystem(const std::string &path)
+{
+    struct statvfs vfs = {};
+    return ::statvfs(path.c_str(), &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0;
 }
 
 FileSystemOps &FileSystemOps::real()
@@ -66,8 +92,13 @@ std::string unchangedReason(int err)
 
 } // namespace
 
-bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t mode,
-                         FileSystemOps &fs, std::string *error)
+namespace {
+
+enum class Replace { Always, Never };
+
+bool writeThroughTemporary(const std::string &path, std::string_view bytes, mode_t mode,
+                           FileSystemOps &fs, std::string *error, const FileOwner *owner,
+                           Replace replace, bool *exists)
 {
     static std::atomic<unsigned> counter {0};
     const auto slash = path.rfind('/');
@@ -77,6 +108,8 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
     const std::string temp
         = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + '.' + name
         + ".opsinfo-tmp-" + std::to_string(::getpid()) + '-' + std::to_string(counter++);
+    if (exists)
+        *exists = false;
 
     auto failWith = [&](const std::string &message) {
         if (error)
@@ -94,7 +127,6 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
                           : CoreText::tr("cannot create a temporary file in %1 to save %2: %3", dir,
                                          path, std::strerror(err)));
     }
-    ::fchmod(fd, mode); // open() applied the umask; keep the original file's permissions
 
     // `what` is the first step of the message, the reason its last ("; "-separated steps).
     auto abandon = [&](const std::string &what) {
@@ -103,6 +135,15 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
         fs.unlink(temp);
         return failWith(what + "; " + unchangedReason(err));
     };
+
+    // The replacement keeps the replaced file's owner; fchown first, as it clears set-id bits
+    // that the fchmod below restores.
+    if (owner && (owner->user != ::geteuid() || owner->group != ::getegid())
+        && fs.fchown(fd, owner->user, owner->group) != 0)
+        return abandon(
+            CoreText::tr("cannot give the new %1 the owner of the old one (user %2, group %3)",
+                         path, unsigned(owner->user), unsigned(owner->group)));
+    ::fchmod(fd, mode); // open() applied the umask; keep the original file's permissions
 
     std::size_t done = 0;
     while (done < bytes.size()) {
@@ -124,9 +165,13 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
         return failWith(CoreText::tr("cannot finish writing %1", path) + "; "
                         + unchangedReason(err));
     }
-    if (fs.rename(temp, path) != 0) {
+    const int renamed
+        = replace == Replace::Always ? fs.rename(temp, path) : fs.renameNoReplace(temp, path);
+    if (renamed != 0) {
         const int err = errno;
         fs.unlink(temp);
+        if (err == EEXIST && exists)
+            *exists = true;
         return failWith(CoreText::tr("cannot replace %1 with the saved copy", path) + "; "
                         + unchangedReason(err));
     }
@@ -137,6 +182,20 @@ bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t
         ::close(dirFd);
     }
     return true;
+}
+
+} // namespace
+
+bool writeFileAtomically(const std::string &path, std::string_view bytes, mode_t mode,
+                         FileSystemOps &fs, std::string *error, const FileOwner *owner)
+{
+    return writeThroughTemporary(path, bytes, mode, fs, error, owner, Replace::Always, nullptr);
+}
+
+bool writeNewFileAtomically(const std::string &path, std::string_view bytes, mode_t mode,
+                            FileSystemOps &fs, std::string *error, bool *exists)
+{
+    return writeThroughTemporary(path, bytes, mode, fs, error, nullptr, Replace::Never, exists);
 }
 
 } // namespace opsinfo

@@ -1,6 +1,7 @@
 #include "graph/graphloader.h"
 
 #include "common/coretext.h"
+#include "common/inputfile.h"
 #include "common/mappedfile.h"
 #include "graph/importcontext.h"
 
@@ -140,28 +141,17 @@ GraphLoadResult loadGraph(const std::string &path, const OpMap &map,
                           const GraphLoadOptions &options)
 {
     GraphLoadResult result;
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        result.diagnostics.push_back(
-            {Severity::Error,
-             {path, 0, 0},
-             "graph-read",
-             CoreText::tr("cannot read the file: %1", ec.message()),
-             CoreText::tr("check the path and that the file is readable")});
+    // A folder, pipe or device is refused before it is opened for reading (/dev/zero never ends).
+    if (const auto refused = checkInputFile(path, {"a graph file", options.maxFileBytes})) {
+        Diagnostic d = refused->diagnostic();
+        d.code = refused->kind == InputFailureKind::TooLarge ? "graph-too-large" : "graph-read";
+        if (refused->kind == InputFailureKind::TooLarge)
+            d.hint = tooLargeHint();
+        result.diagnostics.push_back(std::move(d));
         return result;
     }
-    if (size > options.maxFileBytes) {
-        result.diagnostics.push_back(
-            {Severity::Error,
-             {path, 0, 0},
-             "graph-too-large",
-             CoreText::tr("the file has %1 bytes, more than the limit of %2", size,
-                          options.maxFileBytes),
-             tooLargeHint()});
-        return result;
-    }
-    // Mapped, not copied: the importers read the page cache directly (and simdjson its padding).
+    // Mapped, not copied: the importers read the page cache directly (and simdjson its padding);
+    // a sparse file of zeros costs no memory and is refused after its first 64 KiB are looked at.
     const auto file = MappedFile::open(path);
     if (!file) {
         result.diagnostics.push_back({Severity::Error,

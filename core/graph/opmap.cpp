@@ -1,6 +1,7 @@
 #include "graph/opmap.h"
 
 #include "common/coretext.h"
+#include "common/inputfile.h"
 #include "common/resources.h"
 
 #include <algorithm>
@@ -192,17 +193,10 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
 
 std::vector<Diagnostic> OpMap::loadOverride(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return {{Severity::Error,
-                 {path, 0, 0},
-                 "opmap-read",
-                 CoreText::tr("cannot open the op map file"),
-                 CoreText::tr("check the path and that the file is readable")}};
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return loadText(buffer.str(), path, true);
+    std::string text;
+    if (const auto refused = readInputFile(path, InputLimits::OpMap, text))
+        return {refused->diagnostic()};
+    return loadText(text, path, true);
 }
 
 OpLookup OpMap::lookupOnnx(std::string_view domain, std::string_view op, int opset) const

@@ -1,6 +1,7 @@
 #include "library/feini.h"
 
 #include "common/coretext.h"
+#include "common/inputfile.h"
 
 #include <fstream>
 #include <sstream>
@@ -69,16 +70,12 @@ CubeOpList cubeOpsFromFeIniText(std::string_view text, const std::string &file,
 
 CubeOpList loadCubeOpsFromFeIni(const std::string &path, std::vector<Diagnostic> &diagnostics)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
-                                         CoreText::tr("cannot read fe.ini: using FE's default cube list"),
-                                         CoreText::tr("check that the file exists and is readable")});
+    std::string text;
+    if (const auto refused = readInputFile(path, InputLimits::SettingsIni, text)) {
+        diagnostics.push_back(refused->diagnostic());
         return CubeOpList::defaults();
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return cubeOpsFromFeIniText(buffer.str(), path, diagnostics);
+    return cubeOpsFromFeIniText(text, path, diagnostics);
 }
 
 } // namespace opsinfo

@@ -1,4 +1,5 @@
 #include "common/coretext.h"
+#include "common/inputfile.h"
 #include "library/libraryfilereader.h"
 #include "library/opentryfields.h"
 #include "library/textposition.h"
@@ -207,38 +208,34 @@ ParsedLibraryFile readIniLibraryText(std::string_view text, const std::string &f
 
 ParsedLibraryFile readIniLibraryFile(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    std::string text;
+    if (const auto refused = readInputFile(path, InputLimits::OpsInfoIni, text)) {
         ParsedLibraryFile failed;
-        failed.diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{path, 0, 0}, "io",
-                                                CoreText::tr("cannot read the file"),
-                                                CoreText::tr("check that it exists and is readable")});
+        failed.diagnostics.push_back(refused->diagnostic());
         return failed;
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
     return readIniLibraryText(text, path);
 }
 
 ParsedLibraryFile readLibraryFile(const std::string &path)
 {
     // Memory is bounded by refusing by size before a byte is read or mapped (the parsed model
-    // takes several times the file); shipped files are 0.1-2 MB, a 20,000-op library 28 MB.
-    std::error_code sizeError;
-    const std::uintmax_t size = std::filesystem::file_size(path, sizeError);
-    if (!sizeError && size > kMaxLibraryFileBytes) {
-        ParsedLibraryFile refused;
-        refused.diagnostics.push_back(Diagnostic{
-            Severity::Error, SourceLocation{path, 0, 0}, "library-too-large",
-            CoreText::tr("the file is too large for an ops-info library: %1 bytes, more than %2 MiB", size,
-                         kMaxLibraryFileBytes >> 20)
-                + "; " + CoreText::tr("it was not read"),
-            CoreText::tr("check that this is an ops-info library file (aic-<soc>-ops-info.json)")});
-        return refused;
-    }
+    // takes several times the file); shipped files are 0.1-2 MB, a 20,000-op library 28 MB. A
+    // folder, pipe or device is refused unopened.
     const bool ini = path.size() >= 4 && (path.compare(path.size() - 4, 4, ".ini") == 0
                                           || path.compare(path.size() - 4, 4, ".INI") == 0);
+    if (const auto refused
+        = checkInputFile(path,
+                         ini ? InputLimits::OpsInfoIni
+                             : InputLimit {"an ops-info library file", kMaxLibraryFileBytes})) {
+        ParsedLibraryFile failed;
+        Diagnostic d = refused->diagnostic();
+        if (refused->kind == InputFailureKind::TooLarge)
+            d.hint = CoreText::tr(
+                "check that this is an ops-info library file (aic-<soc>-ops-info.json)");
+        failed.diagnostics.push_back(std::move(d));
+        return failed;
+    }
     return ini ? readIniLibraryFile(path) : readJsonLibraryFile(path);
 }
 

@@ -2,6 +2,7 @@
 
 #include "common/diagnostic.h"
 #include "common/filestamp.h"
+#include "common/outputfile.h"
 
 #include <optional>
 #include <string>
@@ -23,6 +24,8 @@ struct SaveOptions
     bool backup = true;
     std::string backupDir;
     FileSystemOps *fileSystem = nullptr; // nullptr = the real one; tests inject faults here
+    const InputSet *inputs = nullptr; // files the saving command read: never overwritten
+    WriteAudience audience = WriteAudience::App;
 };
 
 struct SaveResult
@@ -33,11 +36,10 @@ struct SaveResult
     FileStamp stamp;                     // of the saved file, for the next save's check
 };
 
-// Saves `bytes` to `path` so that a failure at any point leaves the old file intact: checks for a
-// change on disk and a read-only file or folder, backs the old file up outside its folder, then
-// writes a temporary file beside it, fsyncs and renames it over. A symlink is followed (the link
-// stays a link). The saved file gets the original's permission bits; its owner becomes the saving
-// user and hard links to the old file keep the old content (rename semantics).
+// Saves an ops-info library file (or any file the app edits) with writeOutputFile(): with a
+// loadedStamp, under an flock and only if the file is still as loaded; the old file backed up
+// outside its folder (refusing a backup folder the compiler would load, L1); owner, group and
+// permission bits kept; a broken hard link reported as a warning.
 SaveResult saveFileAtomically(const std::string &path, std::string_view bytes, const SaveOptions &options = {});
 
 // The checks saveFileAtomically makes before it writes anything (changed or deleted on disk,

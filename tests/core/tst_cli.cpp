@@ -76,7 +76,9 @@ private slots:
         QTest::newRow("unknown option") << QStringList{"library", "stats", cli("lib"), "--colour"} << 2;
         QTest::newRow("sub help") << QStringList{"resolve", "--help"} << 0;
         QTest::newRow("missing file") << QStringList{"mixlist", "lint", cli("nope.json")} << 2;
-        QTest::newRow("bad mode") << QStringList{"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "force_fp8"} << 1;
+        QTest::newRow("bad mode") << QStringList {"resolve",  cli("graph.json"), "--library",
+                                                  cli("lib"), "--mode",          "force_fp8"}
+                                  << 2;
     }
     void exitCodes()
     {

@@ -223,7 +223,8 @@ private slots:
                                            "allow_mix_precision_fp16", "--keep-fp32", "prob",
                                            "--mixlist", mixlistOut, "-o", mixlistOut});
         QCOMPARE(clobber.code, 2);
-        QVERIFY(clobber.err.contains("refusing to overwrite"));
+        QVERIFY2(clobber.err.contains("refusing to write") && clobber.err.contains("this command reads it"),
+                 qPrintable(clobber.err));
         QCOMPARE(readAllBytes(mixlistOut), mixlist);
     }
 
@@ -292,12 +293,20 @@ private slots:
                                                       "Ascend910B1", "--platform-ini",
                                                       base + "platform_config/Ascend910B1.ini"});
         QCOMPARE(bf16.code, 0);
+        // A SoC without bf16, with its own library: the compiler refuses the mode (1).
+        QStringList on910 = common;
+        on910[on910.indexOf(library())] = library().replace("ascend910b", "ascend910");
         const CliRun refused
-            = runOpsinfo(common
+            = runOpsinfo(on910
                          + QStringList {"--mode", "allow_mix_precision_bf16", "--soc", "Ascend910A",
                                         "--platform-ini", base + "platform_config/Ascend910A.ini"});
         QCOMPARE(refused.code, 1);
-        QVERIFY(refused.err.contains("mode-soc"));
+        QVERIFY2(refused.err.contains("mode-soc"), qPrintable(refused.err));
+        // The same --soc against the ascend910b folder contradicts the library: a usage error.
+        const CliRun contradicting
+            = runOpsinfo(common + QStringList {"--mode", "allow_mix_precision_bf16", "--soc", "Ascend910A"});
+        QCOMPARE(contradicting.code, 2);
+        QVERIFY2(contradicting.err.contains("contradicts the library"), qPrintable(contradicting.err));
         // --op-map: Erf given another IR type by the user's map: protecting that type now finds
         // nodes.
         const QString map = dir.filePath("map.tsv");

@@ -262,7 +262,7 @@ private slots:
 
         const auto missing = map.loadOverride("/nonexistent/map.tsv");
         QCOMPARE(missing.size(), std::size_t(1));
-        QCOMPARE(missing[0].code, std::string("opmap-read"));
+        QCOMPARE(missing[0].code, std::string("input-missing"));
     }
 
     void opMapMalformed_data()
