@@ -1,6 +1,7 @@
 #include "document/workspace.h"
 
 #include "common/coretexts.h"
+#include "document/frontendchoice.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
 #include "mixlist/mixlistlint.h"
@@ -11,6 +12,7 @@ Workspace::Workspace(QObject *parent)
     : QObject(parent)
     , m_library(new LibraryDocument(this))
     , m_mixlist(new MixlistDocument(this))
+    , m_frontEnd(new FrontEndChoice(this))
 {
     connect(m_library, &LibraryDocument::libraryReset, this, &Workspace::libraryReset);
     connect(m_library, &LibraryDocument::policiesChanged, this, &Workspace::recompute);

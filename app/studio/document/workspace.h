@@ -23,6 +23,7 @@ struct EditorLintFinding
     std::optional<Mixlist> fixed; // the mixlist after the fix
 };
 
+class FrontEndChoice;
 class LibraryDocument;
 class MixlistDocument;
 
@@ -39,6 +40,8 @@ public:
 
     LibraryDocument *libraryDocument() const { return m_library; }
     MixlistDocument *mixlistDocument() const { return m_mixlist; }
+    // The front end the session works for (Graph tab, Mixlist tab, View > Front End).
+    FrontEndChoice *frontEndChoice() const { return m_frontEnd; }
 
     const PolicyTable &policyTable() const { return m_policyTable; }
     const std::vector<EditorLintFinding> &lint() const { return m_lint; }
@@ -56,6 +59,7 @@ private:
 
     LibraryDocument *m_library;
     MixlistDocument *m_mixlist;
+    FrontEndChoice *m_frontEnd;
     PolicyTable m_policyTable;
     std::vector<EditorLintFinding> m_lint;
     QStringList m_opTypes;

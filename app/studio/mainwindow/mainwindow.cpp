@@ -6,6 +6,8 @@
 #include "diff/transitionmatrixmodel.h"
 #include "document/evidencestore.h"
 #include "document/filecontroller.h"
+#include "document/frontendchoice.h"
+#include "document/frontendmenu.h"
 #include "document/librarydocument.h"
 #include "document/libraryexporter.h"
 #include "document/libraryfiles.h"
@@ -363,6 +365,7 @@ void MainWindow::createMenus()
     for (QAction *a : m_viewActions)
         view->addAction(a);
     view->addSeparator();
+    view->addMenu(new FrontEndMenu(m_workspace->frontEndChoice(), this));
     view->addMenu(new LanguageMenu(this));
     rebuildRecentMenu();
 }
@@ -581,6 +584,7 @@ void MainWindow::restoreSettings()
     restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
     m_libraryView->table()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("libraryColumns")).toByteArray());
+    m_workspace->frontEndChoice()->setId(settings.value(QStringLiteral("frontEnd")).toString());
     rebuildRecentMenu();
 }
 
@@ -592,6 +596,7 @@ void MainWindow::writeSettings()
     settings.setValue(QStringLiteral("libraryColumns"),
                       m_libraryView->table()->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("recentFiles"), m_recentFiles);
+    settings.setValue(QStringLiteral("frontEnd"), m_workspace->frontEndChoice()->id());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

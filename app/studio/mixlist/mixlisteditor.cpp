@@ -1,6 +1,8 @@
 #include "mixlist/mixlisteditor.h"
 
 #include "common/coretexts.h"
+#include "document/frontendchoice.h"
+#include "document/frontendcombo.h"
 #include "document/mixlistdocument.h"
 #include "document/mixlisteditcommand.h"
 #include "document/workspace.h"
@@ -46,7 +48,7 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
     , m_lintView(new QListView(this))
     , m_fixButton(new QPushButton(tr("Apply fix"), this))
     , m_importNotes(new QLabel(this))
-    , m_snippetTarget(new QComboBox(this))
+    , m_snippetFrontEnd(new FrontEndCombo(workspace->frontEndChoice(), this))
     , m_precisionMode(new QComboBox(this))
     , m_snippet(new QPlainTextEdit(this))
 {
@@ -156,19 +158,15 @@ QGroupBox *MixlistEditor::createLintPanel()
 // The mixlist as an option of the tool the user runs it with, to paste.
 QGroupBox *MixlistEditor::createSnippetPanel()
 {
-    m_snippetTarget->setObjectName(QStringLiteral("snippetTarget"));
-    m_snippetTarget->addItem(tr("ATC"), int(SnippetTarget::Atc));
-    m_snippetTarget->addItem(tr("TensorFlow 1 (session config)"), int(SnippetTarget::TensorFlow1));
-    m_snippetTarget->addItem(tr("TensorFlow 1 (NPURunConfig)"),
-                             int(SnippetTarget::TensorFlow1RunConfig));
-    m_snippetTarget->addItem(tr("TensorFlow 2"), int(SnippetTarget::TensorFlow2));
-    m_snippetTarget->addItem(tr("GE options"), int(SnippetTarget::GeOptions));
-    m_snippetTarget->addItem(tr("torch_npu"), int(SnippetTarget::TorchNpu));
+    m_snippetFrontEnd->setObjectName(QStringLiteral("snippetFrontEnd"));
     m_precisionMode->setObjectName(QStringLiteral("snippetPrecisionMode"));
-    m_precisionMode->addItems(
-        {QStringLiteral("allow_mix_precision"), QStringLiteral("allow_mix_precision_bf16"),
-         QStringLiteral("allow_fp32_to_fp16"), QStringLiteral("force_fp16"),
-         QStringLiteral("force_fp32"), QStringLiteral("must_keep_origin_dtype")});
+    m_precisionMode->setToolTip(tr("The mode the snippet sets; the first entry sets none, so the "
+                                   "front end's default applies"));
+    m_precisionMode->addItem(tr("default for this front end"), QString());
+    for (const char *mode : {"allow_mix_precision", "allow_mix_precision_bf16", "allow_fp32_to_fp16",
+                             "force_fp16", "force_fp32", "must_keep_origin_dtype"})
+        m_precisionMode->addItem(QString::fromLatin1(mode), QString::fromLatin1(mode));
+    m_precisionMode->setCurrentIndex(1);
     m_snippet->setObjectName(QStringLiteral("snippetText"));
     m_snippet->setReadOnly(true);
     m_snippet->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -177,7 +175,7 @@ QGroupBox *MixlistEditor::createSnippetPanel()
     auto *snippetBox = new QGroupBox(tr("Use it (paste into your script)"), this);
     auto *snippetLayout = new QVBoxLayout(snippetBox);
     auto *snippetBar = new QHBoxLayout;
-    snippetBar->addWidget(m_snippetTarget, 1);
+    snippetBar->addWidget(m_snippetFrontEnd, 1);
     snippetBar->addWidget(m_precisionMode, 1);
     snippetBar->addWidget(m_copyButton);
     snippetLayout->addLayout(snippetBar);
@@ -240,7 +238,7 @@ void MixlistEditor::connectSignals()
     });
     connect(m_copyButton, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_snippet->toPlainText()); });
-    connect(m_snippetTarget, &QComboBox::currentIndexChanged, this, &MixlistEditor::updateSnippet);
+    connect(m_workspace->frontEndChoice(), &FrontEndChoice::changed, this, &MixlistEditor::updateSnippet);
     connect(m_precisionMode, &QComboBox::currentIndexChanged, this, &MixlistEditor::updateSnippet);
     connect(m_workspace, &Workspace::effectiveChanged, this, &MixlistEditor::updateCompleter);
     connect(m_workspace->mixlistDocument(), &MixlistDocument::pathChanged, this, [this] {
@@ -337,16 +335,15 @@ void MixlistEditor::updateImportNotes()
 
 void MixlistEditor::updateSnippet()
 {
-    SnippetInput input;
-    input.precisionMode = m_precisionMode->currentText().toStdString();
+    // Without a chosen front end the snippet is ATC's: it takes every setting.
+    const FrontEnd frontEnd = m_workspace->frontEndChoice()->frontEnd().value_or(FrontEnd::Atc);
+    FrontEndSnippetInput input;
+    input.precisionMode = m_precisionMode->currentData().toString().toStdString();
     const QString path = m_workspace->mixlistDocument()->path();
     input.mixlistPath = path.isEmpty() ? std::string("/path/to/ops_info.json") : path.toStdString();
-    std::string note;
-    QString text = QString::fromStdString(
-        snippetFor(SnippetTarget(m_snippetTarget->currentData().toInt()), input, &note));
-    if (!note.empty())
-        text += QStringLiteral("\n# ") + coreText(note);
-    m_snippet->setPlainText(text);
+    std::string error;
+    const auto snippet = snippetForFrontEnd(frontEnd, input, &error);
+    m_snippet->setPlainText(snippet ? QString::fromStdString(snippet->code) : coreText(error));
 }
 
 } // namespace opsinfo

@@ -19,6 +19,7 @@ class QPushButton;
 
 namespace opsinfo {
 
+class FrontEndCombo;
 class LintModel;
 class MixlistSlotModel;
 class Workspace;
@@ -78,7 +79,7 @@ private:
     QListView *m_lintView;
     QPushButton *m_fixButton;
     QLabel *m_importNotes;
-    QComboBox *m_snippetTarget;
+    FrontEndCombo *m_snippetFrontEnd;
     QComboBox *m_precisionMode;
     QPlainTextEdit *m_snippet;
     QPushButton *m_copyButton = nullptr;

@@ -2,7 +2,9 @@
 
 #include "backgroundjobs.h"
 #include "common/coretexts.h"
+#include "document/frontendchoice.h"
 #include "document/librarydocument.h"
+#include "document/mixlistdocument.h"
 #include "document/workspace.h"
 #include "graph/graphloader.h"
 #include "graph/graphscene.h"
@@ -67,6 +69,16 @@ GraphPreview::GraphPreview(Workspace *workspace, QObject *parent)
         scheduleResolve();
     });
     connect(m_workspace, &Workspace::effectiveChanged, this, &GraphPreview::scheduleResolve);
+    connect(m_workspace->frontEndChoice(), &FrontEndChoice::changed, this, [this] {
+        // A newly chosen front end starts at its default (what the compiler runs with when the
+        // script names no mode); without a front end there is no default to stand on.
+        if (m_workspace->frontEndChoice()->frontEnd())
+            m_modeName.clear();
+        else if (m_modeName.isEmpty())
+            m_modeName = QString::fromLatin1(precisionModeName(m_settings.mode));
+        emit frontEndChanged();
+        resolveNow();
+    });
     m_libraryStale = true;
 }
 
@@ -139,8 +151,40 @@ void GraphPreview::librarySnapshot()
 ResolveSettings GraphPreview::currentSettings() const
 {
     ResolveSettings settings = m_settings;
-    settings.policies = std::make_shared<const PolicyTable>(m_workspace->policyTable());
+    settings.frontEnd = frontEndPlan();
+    if (settings.frontEnd) {
+        settings.mode = settings.frontEnd->mode;
+        settings.soc = m_soc;
+    }
+    // A mixlist the compiler never sees on this path does not colour the preview.
+    if (settings.frontEnd && !settings.frontEnd->useMixlist && m_library)
+        settings.policies = std::make_shared<const PolicyTable>(PolicyTable::compute(*m_library, nullptr, {}));
+    else
+        settings.policies = std::make_shared<const PolicyTable>(m_workspace->policyTable());
     return settings;
+}
+
+std::optional<FrontEndPlan> GraphPreview::frontEndPlan(QString *problem) const
+{
+    const std::optional<FrontEnd> frontEnd = m_workspace->frontEndChoice()->frontEnd();
+    if (!frontEnd)
+        return std::nullopt;
+    FrontEndRequest request;
+    request.frontEnd = *frontEnd;
+    if (!m_modeName.isEmpty())
+        request.mode = m_settings.mode;
+    request.soc = m_soc;
+    request.mixlist = m_workspace->mixlistDocument()->mixlist().entryCount() > 0;
+    std::string error;
+    std::optional<FrontEndPlan> plan = planFrontEnd(request, &error);
+    if (!plan) {
+        // No SoC named by the library: the default is unknown, the last picked mode stands in.
+        if (problem)
+            *problem = coreText(error);
+        request.mode = m_settings.mode;
+        plan = planFrontEnd(request);
+    }
+    return plan;
 }
 
 bool GraphPreview::startLoad(const QString &path, const QString &resource)
@@ -229,7 +273,7 @@ void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
     emit graphChanged();
     // The library may have changed while a worker loaded: catch up.
     if (m_libraryStale || m_result->context->library != m_library
-        || m_result->settings.mode != m_settings.mode
+        || m_result->settings.mode != mode()
         || m_result->settings.grayRule != m_settings.grayRule)
         scheduleResolve();
     emit resolved();
@@ -246,10 +290,21 @@ QSet<QString> GraphPreview::opTypes() const
 
 bool GraphPreview::setModeName(const QString &name)
 {
+    if (name.isEmpty()) {
+        // The front end's default.
+        if (!m_workspace->frontEndChoice()->frontEnd())
+            return false;
+        const bool changed = !m_modeName.isEmpty();
+        m_modeName.clear();
+        emit modeChanged(name);
+        if (changed)
+            resolveNow();
+        return true;
+    }
     const auto mode = parsePrecisionMode(name.toStdString());
     if (!mode)
         return false;
-    const bool changed = *mode != m_settings.mode;
+    const bool changed = *mode != m_settings.mode || m_modeName.isEmpty();
     m_modeName = name;
     m_settings.mode = *mode;
     emit modeChanged(name);
@@ -270,7 +325,7 @@ QString GraphPreview::modeProblem() const
 {
     if (m_soc.empty())
         return {};
-    const auto problem = checkModeForSoc(m_settings.mode, m_soc);
+    const auto problem = checkModeForSoc(mode(), m_soc);
     return problem ? coreText(problem->message) : QString();
 }
 

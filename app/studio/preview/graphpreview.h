@@ -57,11 +57,18 @@ public:
     // The latest prediction (null until the first resolve finished).
     PreviewResultPtr result() const { return m_result; }
 
-    PrecisionMode mode() const { return m_settings.mode; }
-    // The name as picked (an alias stays an alias: "mixed_float16").
+    // The mode the preview resolves with: the picked one, or the front end's default.
+    PrecisionMode mode() const { return currentSettings().mode; }
+    // The name as picked (an alias stays an alias: "mixed_float16"); empty: the front end's
+    // default (only while a front end is chosen).
     QString modeName() const { return m_modeName; }
-    // Any precision_mode / precision_mode_v2 name or alias; false for an unknown name.
+    // Any precision_mode / precision_mode_v2 / MindSpore Lite name or alias, or empty for the
+    // front end's default; false for an unknown name.
     bool setModeName(const QString &name);
+    // The chosen front end's plan for the current mode, SoC and mixlist (nullopt: no front end).
+    // `problem` (if given) says why the default is not known (no SoC): the plan then uses the
+    // last picked mode.
+    std::optional<FrontEndPlan> frontEndPlan(QString *problem = nullptr) const;
     GrayRule grayRule() const { return m_settings.grayRule; }
     void setGrayRule(GrayRule rule);
     // The settings the next resolve uses: current mode and gray rule, the workspace's colours now.
@@ -84,6 +91,7 @@ signals:
     void graphChanged();    // a new graph and scene (or none); a resolved() follows
     void resolved();        // a new result()
     void modeChanged(const QString &name);
+    void frontEndChanged(); // another front end was chosen: the mode list and notices follow
     void busyChanged(bool busy);
     void progressChanged(int percent, const QString &stage);
     void errorOccurred(const QString &title, const QString &message, const QString &advice);

@@ -2,9 +2,12 @@
 
 #include "backgroundjobs.h"
 #include "document/evidencestore.h"
+#include "document/frontendchoice.h"
+#include "document/frontendcombo.h"
 #include "document/workspace.h"
 #include "evidence/executedcheck.h"
 #include "evidenceoverlay.h"
+#include "frontendnotice.h"
 #include "graph/graphview.h"
 #include "graphdiffpanel.h"
 #include "graphpreview.h"
@@ -38,9 +41,11 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     : QWidget(parent)
     , m_preview(preview)
     , m_prompt(prompt)
+    , m_frontEnd(new FrontEndCombo(preview->workspace()->frontEndChoice(), this))
     , m_mode(new QComboBox(this))
     , m_grayRule(new QComboBox(this))
     , m_badges(new QComboBox(this))
+    , m_notice(new FrontEndNotice(preview, this))
     , m_search(new QLineEdit(this))
     , m_matches(new QLabel(this))
     , m_zoomIn(new QToolButton(this))
@@ -73,6 +78,7 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
 void GraphPreviewWidget::nameWidgets()
 {
     setObjectName(QStringLiteral("graphPreview"));
+    m_frontEnd->setObjectName(QStringLiteral("frontEndCombo"));
     m_mode->setObjectName(QStringLiteral("modeCombo"));
     m_grayRule->setObjectName(QStringLiteral("grayRuleCombo"));
     m_badges->setObjectName(QStringLiteral("evidenceBadgeCombo"));
@@ -147,6 +153,8 @@ QHBoxLayout *GraphPreviewWidget::createToolBar()
 {
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(4, 4, 4, 0);
+    bar->addWidget(new QLabel(tr("Front end:"), this));
+    bar->addWidget(m_frontEnd);
     bar->addWidget(new QLabel(tr("Mode:"), this));
     bar->addWidget(m_mode);
     bar->addWidget(new QLabel(tr("Gray rule:"), this));
@@ -203,6 +211,7 @@ void GraphPreviewWidget::arrange(QHBoxLayout *bar)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(bar);
+    layout->addWidget(m_notice);
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
 }
@@ -214,6 +223,7 @@ void GraphPreviewWidget::connectSignals()
     connect(m_badges, &QComboBox::currentIndexChanged, this, &GraphPreviewWidget::applyStyles);
     connect(m_grayRule, &QComboBox::currentIndexChanged, this,
             [this] { m_preview->setGrayRule(GrayRule(m_grayRule->currentData().toInt())); });
+    connect(m_preview, &GraphPreview::frontEndChanged, this, &GraphPreviewWidget::fillModes);
     connect(m_preview, &GraphPreview::modeChanged, this, [this](const QString &name) {
         const int i = m_mode->findData(name);
         if (i >= 0 && i != m_mode->currentIndex()) {
@@ -273,6 +283,22 @@ void GraphPreviewWidget::connectSignals()
 void GraphPreviewWidget::fillModes()
 {
     const QSignalBlocker block(m_mode);
+    m_mode->clear();
+    // With a front end, its default comes first: what the compiler runs with when the script
+    // names no mode.
+    if (const std::optional<FrontEnd> frontEnd
+        = m_preview->workspace()->frontEndChoice()->frontEnd()) {
+        const auto fallback = defaultModeFor(*frontEnd, m_preview->soc().toStdString());
+        m_mode->addItem(fallback ? tr("default for this front end (%1)")
+                                       .arg(QString::fromLatin1(precisionModeName(*fallback)))
+                                 : tr("default for this front end (depends on the SoC)"),
+                        QString());
+        m_mode->setItemData(
+            0,
+            tr("No precision mode in the script: the mode %1 runs with when none is given (F1/F2)")
+                .arg(QString::fromLatin1(frontEndId(*frontEnd))),
+            Qt::ToolTipRole);
+    }
     std::set<std::string_view> seen;
     for (const PrecisionModeName &entry : precisionModeNames()) {
         if (!seen.insert(entry.name).second)
@@ -288,6 +314,16 @@ void GraphPreviewWidget::fillModes()
         m_mode->setItemData(m_mode->count() - 1, tip, Qt::ToolTipRole);
     }
     m_mode->setCurrentIndex(std::max(0, m_mode->findData(m_preview->modeName())));
+}
+
+QComboBox *GraphPreviewWidget::frontEndCombo() const
+{
+    return m_frontEnd;
+}
+
+QLabel *GraphPreviewWidget::frontEndNotice() const
+{
+    return m_notice;
 }
 
 void GraphPreviewWidget::showSidePage(SidePage page)
@@ -339,8 +375,8 @@ void GraphPreviewWidget::applyStyles()
     const PreviewResultPtr a = m_diff->resultA();
     const PreviewResultPtr b = m_diff->resultB();
     const bool diffPage = m_side->currentIndex() == DiffPage;
-    const bool highlight = diffPage && m_diff->highlight() && a && b
-        && b->context->graph == result->context->graph;
+    const bool highlight
+        = diffPage && m_diff->highlight() && a && b && b->context->graph == result->context->graph;
     m_sides->setVisible(diffPage && a && b && b->context->graph == result->context->graph);
     if (m_sides->isVisibleTo(this))
         m_sides->setText(m_diff->sidesSummaryHtml());
@@ -358,7 +394,8 @@ void GraphPreviewWidget::applyStyles()
         // The picked op types in their colours, the others pale.
         const Graph &graph = scene->graph();
         for (int i = 0; i < nodes && std::size_t(i) < styles.size(); ++i)
-            if (!m_typeFilter.contains(QString::fromStdString(graph.nodes()[std::size_t(i)].opType)))
+            if (!m_typeFilter.contains(
+                    QString::fromStdString(graph.nodes()[std::size_t(i)].opType)))
                 styles[std::size_t(i)] = NodeStyle {};
     }
     m_view->setNodeStyles(std::move(styles));
@@ -374,8 +411,9 @@ void GraphPreviewWidget::setOpTypeFilter(const QStringList &types, const QString
         if (const Graph *graph = m_preview->graph())
             for (const Node &node : graph->nodes())
                 matching += m_typeFilter.contains(QString::fromStdString(node.opType)) ? 1 : 0;
-        m_filterLabel->setText(tr("Marked: %1 — %n node(s) of these op types in this graph", nullptr, matching)
-                                   .arg(label));
+        m_filterLabel->setText(
+            tr("Marked: %1 — %n node(s) of these op types in this graph", nullptr, matching)
+                .arg(label));
         m_filterBar->show();
     }
     applyStyles();

@@ -24,6 +24,8 @@ class EvidenceOverlay;
 struct PreviewResult;
 struct ExecutedCheckReport;
 class EvidenceStore;
+class FrontEndCombo;
+class FrontEndNotice;
 class GraphDiffPanel;
 class GraphPreview;
 class GraphView;
@@ -44,6 +46,8 @@ public:
     GraphPreview *preview() const { return m_preview; }
     GraphView *view() const { return m_view; }
     QComboBox *modeCombo() const { return m_mode; }
+    QComboBox *frontEndCombo() const;
+    QLabel *frontEndNotice() const;
     QComboBox *grayRuleCombo() const { return m_grayRule; }
     QLineEdit *searchEdit() const { return m_search; }
     QTextBrowser *detailsBrowser() const { return m_details; }
@@ -100,9 +104,11 @@ private:
 
     GraphPreview *m_preview;
     std::function<UserPrompt *()> m_prompt;
+    FrontEndCombo *m_frontEnd;
     QComboBox *m_mode;
     QComboBox *m_grayRule;
     QComboBox *m_badges;
+    FrontEndNotice *m_notice;
     QLineEdit *m_search;
     QLabel *m_matches;
     QToolButton *m_zoomIn;

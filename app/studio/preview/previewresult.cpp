@@ -28,6 +28,15 @@ std::shared_ptr<const PreviewResult> PreviewResult::compute(ResolveContextPtr co
     static const PolicyTable empty;
     const PolicyTable &table = settings.policies ? *settings.policies : empty;
     result->resolution = result->context->resolver->resolve(settings.mode, tablePolicies(table), options);
+    if (const auto &plan = settings.frontEnd) {
+        // What the path does instead of a GE preview, or the preview with the plan's notes first.
+        if (plan->path == PrecisionPath::CubeMath)
+            applyCubeMathReport(cubeMathReport(*result->context->graph, result->context->library->cubeOps(),
+                                               *plan, settings.soc, settings.hf32),
+                                *plan, result->resolution);
+        else if (explanations)
+            applyFrontEndPlan(*plan, result->resolution);
+    }
     return result;
 }
 

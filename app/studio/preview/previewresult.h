@@ -1,11 +1,14 @@
 #pragma once
 
+#include "frontend/cubemath.h"
+#include "frontend/frontendplan.h"
 #include "graph/graph.h"
 #include "library/oplibrary.h"
 #include "mixlist/oppolicy.h"
 #include "resolver/resolver.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace opsinfo {
@@ -23,12 +26,17 @@ struct ResolveContext
 };
 using ResolveContextPtr = std::shared_ptr<const ResolveContext>;
 
-// What to resolve besides the graph: mode, colours (library + mixlist, X3) and gray rule.
+// What to resolve besides the graph: mode, colours (library + mixlist, X3) and gray rule; with a
+// front end, its plan (the mode is the plan's, the colours only what it passes) and, on the aclnn
+// paths, the SoC and HF32 switches the cube math type follows.
 struct ResolveSettings
 {
     PrecisionMode mode = PrecisionMode::AllowMixPrecisionFp16;
     std::shared_ptr<const PolicyTable> policies;
     GrayRule grayRule = GrayRule::FE;
+    std::optional<FrontEndPlan> frontEnd;
+    std::string soc;
+    Hf32Switches hf32;
 };
 
 // One prediction over a context. The resolution points into context->graph, which it keeps alive.

@@ -1179,6 +1179,46 @@
     </message>
 </context>
 <context>
+    <name>opsinfo::FrontEndChoice</name>
+    <message>
+        <source>Any (no front end: every setting, the chosen mode)</source>
+        <translation>任意（每项设置，所选模式）</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::FrontEndCombo</name>
+    <message>
+        <source>The path your model takes to the NPU: its default precision mode, and the settings it passes to the compiler (FRONTENDS.md F1)</source>
+        <translation>模型到达 NPU 的路径：其默认精度模式，以及它传给编译器的设置（FRONTENDS.md F1）</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::FrontEndMenu</name>
+    <message>
+        <source>&amp;Front End</source>
+        <translation>前端(&amp;F)</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::FrontEndNotice</name>
+    <message>
+        <source>&lt;b&gt;Front end %1&lt;/b&gt; (%2): precision mode &lt;b&gt;%3&lt;/b&gt;%4</source>
+        <translation>&lt;b&gt;前端 %1&lt;/b&gt;（%2）：精度模式 &lt;b&gt;%3&lt;/b&gt;%4</translation>
+    </message>
+    <message>
+        <source>, default for this front end</source>
+        <translation>，此前端的默认值</translation>
+    </message>
+    <message>
+        <source>⚠ %1 The preview uses %2 until a SoC is known.</source>
+        <translation>⚠ %1 在确定 SoC 之前，预览使用 %2。</translation>
+    </message>
+    <message>
+        <source>⚠ Does nothing here: %1</source>
+        <translation>⚠ 在此不起作用：%1</translation>
+    </message>
+</context>
+<context>
     <name>opsinfo::GraphDiffModel</name>
     <message>
         <source>Node</source>
@@ -1605,6 +1645,22 @@
     <message>
         <source>Mark the nodes the open evidence is about: by accuracy (green measured, orange warning, red flagged: overflow, NaN/Inf, low cosine, error verdict) or by their share of the measured time</source>
         <translation>标出已打开证据所涉及的节点：按精度（绿色为已测量，橙色为警告，红色为被标记：溢出、NaN/Inf、余弦相似度低、错误结论）或按其在实测时间中的占比</translation>
+    </message>
+    <message>
+        <source>Front end:</source>
+        <translation>前端：</translation>
+    </message>
+    <message>
+        <source>default for this front end (%1)</source>
+        <translation>此前端的默认值（%1）</translation>
+    </message>
+    <message>
+        <source>default for this front end (depends on the SoC)</source>
+        <translation>此前端的默认值（取决于 SoC）</translation>
+    </message>
+    <message>
+        <source>No precision mode in the script: the mode %1 runs with when none is given (F1/F2)</source>
+        <translation>脚本中未设置精度模式：%1 在未指定模式时使用的模式（F1/F2）</translation>
     </message>
 </context>
 <context>
@@ -2421,30 +2477,6 @@
         <translation>检查（X1–X4）</translation>
     </message>
     <message>
-        <source>ATC</source>
-        <translation>ATC</translation>
-    </message>
-    <message>
-        <source>TensorFlow 1 (session config)</source>
-        <translation>TensorFlow 1（session config）</translation>
-    </message>
-    <message>
-        <source>TensorFlow 1 (NPURunConfig)</source>
-        <translation>TensorFlow 1（NPURunConfig）</translation>
-    </message>
-    <message>
-        <source>TensorFlow 2</source>
-        <translation>TensorFlow 2</translation>
-    </message>
-    <message>
-        <source>GE options</source>
-        <translation>GE 选项</translation>
-    </message>
-    <message>
-        <source>torch_npu</source>
-        <translation>torch_npu</translation>
-    </message>
-    <message>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2459,6 +2491,14 @@
     <message>
         <source>• line %1: %2</source>
         <translation>• 第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>The mode the snippet sets; the first entry sets none, so the front end&apos;s default applies</source>
+        <translation>代码片段设置的模式；第一项不设置模式，因此使用前端的默认值</translation>
+    </message>
+    <message>
+        <source>default for this front end</source>
+        <translation>此前端的默认值</translation>
     </message>
 </context>
 <context>
