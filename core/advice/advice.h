@@ -10,6 +10,7 @@
 #include "resolver/resolver.h"
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -130,8 +131,8 @@ struct AdviceRequest
     const OpLibrary *library = nullptr;
     PrecisionMode mode = PrecisionMode::AllowMixPrecisionFp16;
     const Mixlist *mixlist = nullptr; // the current mixlist, may be null
-    const KeepDtype *keepDtype = nullptr; // the current keep_dtype, may be null
-    const CustomizeDtypes *customizeDtypes = nullptr;
+    std::shared_ptr<const KeepDtype> keepDtype; // the current keep_dtype, may be null
+    std::shared_ptr<const CustomizeDtypes> customizeDtypes; // may be null
     GrayRule grayRule = GrayRule::FE;
     std::vector<ProtectRequest> protect;
     AdviceObjective objective = AdviceObjective::Accuracy;

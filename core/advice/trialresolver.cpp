@@ -94,7 +94,7 @@ Resolution TrialResolver::run(const std::vector<AdviceEdit> &edits)
     policies.details = [this](std::string_view type) { return m_table.find(type); };
     ResolveOptions options;
     options.grayRule = m_request.grayRule;
-    options.keepDtype = keep.empty() ? nullptr : &keep;
+    options.keepDtype = keep.empty() ? nullptr : std::make_shared<const KeepDtype>(std::move(keep));
     options.customizeDtypes = m_request.customizeDtypes;
     options.explanations = false;
     return m_resolver.resolve(m_request.mode, policies, options);

@@ -4,31 +4,9 @@
 #include "cli/clifrontend.h"
 #include "cli/cligraph.h"
 #include "cli/clilibrary.h"
+#include "library/feini.h"
 
 namespace opsinfo {
-
-ResolveInputs::ResolveInputs(ResolveInputs &&other) noexcept
-{
-    *this = std::move(other);
-}
-
-ResolveInputs &ResolveInputs::operator=(ResolveInputs &&other) noexcept
-{
-    graph = std::move(other.graph);
-    library = std::move(other.library);
-    mixlist = std::move(other.mixlist);
-    mixlistPath = std::move(other.mixlistPath);
-    policies = std::move(other.policies);
-    keepDtype = std::move(other.keepDtype);
-    customizeDtypes = std::move(other.customizeDtypes);
-    options = other.options;
-    options.keepDtype = other.options.keepDtype ? &keepDtype : nullptr;
-    options.customizeDtypes = other.options.customizeDtypes ? &customizeDtypes : nullptr;
-    soc = std::move(other.soc);
-    platformIni = std::move(other.platformIni);
-    frontEnd = other.frontEnd;
-    return *this;
-}
 
 void addResolveOptions(ArgParser &p, bool withMixlist)
 {
@@ -46,11 +24,47 @@ void addResolveOptions(ArgParser &p, bool withMixlist)
         .reads()
         .option("platform-ini", "F", "SoC platform ini (bf16 capability from Intrinsic_vconv)")
         .reads()
+        .option(
+            "fe-ini", "F",
+            "FE's fe.ini: the cube-op list (fp16.op_type); default: the fe.ini of the opp folder\n"
+            "                              opened with --library, else FE's built-in list of 27 types")
+        .reads()
         .option("gray-rule", "RULE",
                 "fe (G1-G5, default) or previous (G6: same as the previous op)")
         .option("op-map", "F", "extra ONNX/TF -> Ascend IR op map rows")
         .reads();
     addFrontEndOption(p);
+}
+
+int applyFeIni(const ArgParser &p, OpLibrary &library, std::ostream &err)
+{
+    const std::vector<std::string> &paths = p.values("library");
+    const std::string feIni = p.has("fe-ini") ? p.value("fe-ini")
+        : paths.size() == 1                   ? findFeIni(paths.front())
+                                              : "";
+    if (!feIni.empty()) {
+        // Through the CLI's guarded reader: --fe-ini is a user-named input like any other (size
+        // cap, no folders or devices).
+        const auto text = readFileForCli(feIni, InputLimits::SettingsIni, err);
+        if (!text)
+            return text.exitCode();
+        std::vector<Diagnostic> diagnostics;
+        CubeOpList cube = cubeOpsFromFeIniText(*text, feIni, diagnostics);
+        printDiagnostics(diagnostics, err);
+        if (hasErrors(diagnostics))
+            return exitCodeFor(diagnostics);
+        library.setCubeOps(std::move(cube));
+    }
+    err << "opsinfo: " << cubeOpsOrigin(library.cubeOps()) << "\n";
+    return ExitOk;
+}
+
+std::string cubeOpsOrigin(const CubeOpList &cube)
+{
+    const std::string count = std::to_string(cube.types().size());
+    return cube.isDefault()
+        ? "cube-op list: FE's default (" + count + " types; no fe.ini given or found)"
+        : "cube-op list: fp16.op_type of " + cube.source() + " (" + count + " types)";
 }
 
 std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::string &graphPath,
@@ -90,6 +104,10 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
             return std::nullopt;
         }
         in.library = std::move(*library);
+        if (const int code = applyFeIni(p, in.library, err); code != ExitOk) {
+            exitCode = code;
+            return std::nullopt;
+        }
     }
     if (p.has("mixlist")) {
         in.mixlistPath = p.value("mixlist");
@@ -109,8 +127,8 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
             exitCode = text.exitCode();
             return std::nullopt;
         }
-        in.keepDtype = parseKeepDtype(*text, p.value("keep-dtype"), diagnostics);
-        in.options.keepDtype = &in.keepDtype;
+        in.options.keepDtype = std::make_shared<const KeepDtype>(
+            parseKeepDtype(*text, p.value("keep-dtype"), diagnostics));
     }
     if (p.has("customize-dtypes")) {
         const auto text
@@ -119,8 +137,8 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
             exitCode = text.exitCode();
             return std::nullopt;
         }
-        in.customizeDtypes = parseCustomizeDtypes(*text, p.value("customize-dtypes"), diagnostics);
-        in.options.customizeDtypes = &in.customizeDtypes;
+        in.options.customizeDtypes = std::make_shared<const CustomizeDtypes>(
+            parseCustomizeDtypes(*text, p.value("customize-dtypes"), diagnostics));
     }
     printDiagnostics(diagnostics, err);
     if (hasErrors(diagnostics)) {
@@ -133,6 +151,10 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
         return std::nullopt;
     }
     in.graph = std::move(*graph);
+    if (in.options.keepDtype)
+        printDiagnostics(
+            keepDtypeEntriesNotInGraph(*in.options.keepDtype, *in.graph, p.value("keep-dtype")),
+            err);
     exitCode = ExitOk;
     return in;
 }

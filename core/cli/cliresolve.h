@@ -28,19 +28,19 @@ struct ResolveInputs
     std::optional<Mixlist> mixlist;
     std::string mixlistPath;
     PolicyTable policies;
-    KeepDtype keepDtype;
-    CustomizeDtypes customizeDtypes;
-    ResolveOptions options;
+    ResolveOptions options; // owns the keep_dtype and customize_dtypes contents
     std::string soc;
     std::string platformIni; // text of --platform-ini, if given
     std::optional<FrontEnd> frontEnd; // --front-end, if given
-
-    ResolveInputs() = default;
-    // `options` points at keepDtype and customizeDtypes of this object: a move points it at the
-    // new object's (a defaulted move left it at the moved-from one, freed once returned).
-    ResolveInputs(ResolveInputs &&other) noexcept;
-    ResolveInputs &operator=(ResolveInputs &&other) noexcept;
 };
+
+// The cube-op list (SEMANTICS §1) as fe.ini sets it: --fe-ini, else the fe.ini of the one opp
+// folder given as --library, else FE's defaults. Says on `err` which list is in use and from where;
+// false when the named fe.ini cannot be read.
+// ExitOk, or the exit code of what went wrong (already reported on err).
+int applyFeIni(const ArgParser &parser, OpLibrary &library, std::ostream &err);
+// "cube-op list: fp16.op_type of /x/fe.ini (27 types)" / "cube-op list: FE's default (...)".
+std::string cubeOpsOrigin(const CubeOpList &cube);
 
 // Declares the options every resolving command shares (--library, --mixlist, --keep-dtype,
 // --front-end ...).

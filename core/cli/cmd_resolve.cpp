@@ -87,14 +87,15 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
 {
     const std::optional<FrontEnd> fe = in.frontEnd;
     const std::optional<PrecisionMode> fallback = fe ? defaultModeFor(*fe, in.soc) : std::nullopt;
-    const std::vector<FrontEndNote> feNotes
-        = fe ? settingsIgnoredOn(*fe, in.mixlist.has_value(), in.options.keepDtype != nullptr,
-                                 in.options.customizeDtypes != nullptr)
-             : std::vector<FrontEndNote>{};
+    const std::vector<FrontEndNote> feNotes = fe
+        ? settingsIgnoredOn(*fe, in.mixlist.has_value(), in.options.keepDtype != nullptr,
+                            in.options.customizeDtypes != nullptr)
+        : std::vector<FrontEndNote> {};
     if (fe && !json) {
         out << "front end: " << frontEndId(*fe) << " (" << frontEndTitle(*fe)
             << ")\ndefault precision mode: "
-            << (fallback ? precisionModeName(*fallback) : "depends on the SoC (F2): give --soc") << "\n";
+            << (fallback ? precisionModeName(*fallback) : "depends on the SoC (F2): give --soc")
+            << "\n";
         for (const FrontEndNote &note : feNotes)
             out << "  " << note.rule << ": " << note.text << "\n";
         out << "\n";
@@ -110,7 +111,8 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
     printDiagnostics(resolver.diagnostics(), err);
     // torchair only ever runs its default: the other modes are not reachable there (F3).
     for (ModeSummary &m : modes)
-        if (fe && !modeHonoured(*fe, m.mode) && !(fallback && *fallback == m.mode) && m.refused.empty())
+        if (fe && !modeHonoured(*fe, m.mode) && !(fallback && *fallback == m.mode)
+            && m.refused.empty())
             m.refused = "not settable on " + std::string(frontEndId(*fe)) + " (F3)";
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::vector<std::string>> table;
@@ -118,8 +120,10 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
         const std::string name = precisionModeName(m.mode);
         const bool isDefault = fallback && *fallback == m.mode;
         if (!m.refused.empty()) {
-            table.push_back({name, m.refused.find("(F3)") != std::string::npos ? m.refused : "refused on " + in.soc,
-                             "", "", "", "", ""});
+            table.push_back(
+                {name,
+                 m.refused.find("(F3)") != std::string::npos ? m.refused : "refused on " + in.soc,
+                 "", "", "", "", "", ""});
             rows.push_back({{"mode", name}, {"refused", m.refused}});
             continue;
         }
@@ -132,27 +136,32 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
                           {"up", s.castsUp},
                           {"weights", s.castsWeights},
                           {"total", s.castsTotal}}}});
-        table.push_back({name + std::string(m.approximate ? " (approx)" : "")
-                             + (isDefault ? " (default for this front end)" : ""),
+        table.push_back({name + std::string(isDefault ? " (default for this front end)" : ""),
                          std::to_string(s.fp16Nodes), std::to_string(s.bf16Nodes),
                          std::to_string(s.fp32Nodes), std::to_string(s.aicpuNodes),
-                         std::to_string(s.errors), std::to_string(s.castsTotal)});
+                         std::to_string(s.geNodes), std::to_string(s.errors),
+                         std::to_string(s.castsTotal)});
     }
     if (json) {
-        nlohmann::json result{{"graph", in.graph->path}, {"modes", rows}};
+        nlohmann::json result {{"graph", in.graph->path},
+                               {"cube_ops", cubeOpsToJson(in.library.cubeOps())},
+                               {"modes", rows}};
         if (fe) {
             nlohmann::json notes = nlohmann::json::array();
             for (const FrontEndNote &note : feNotes)
                 notes.push_back({{"rule", note.rule}, {"text", note.text}});
-            result["front_end"] = {{"id", frontEndId(*fe)},
-                                   {"default_mode", fallback ? nlohmann::json(precisionModeName(*fallback))
-                                                             : nlohmann::json()},
-                                   {"notes", notes}};
+            result["front_end"]
+                = {{"id", frontEndId(*fe)},
+                   {"default_mode",
+                    fallback ? nlohmann::json(precisionModeName(*fallback)) : nlohmann::json()},
+                   {"notes", notes}};
         }
         writeJson(out, err, result);
-    }
-    else
-        out << formatTable({"MODE", "FP16", "BF16", "FP32", "AICPU", "ERRORS", "CASTS"}, table);
+    } else
+        out << formatTable({"MODE", "FP16", "BF16", "FP32", "AICPU", "GE", "ERRORS", "CASTS"},
+                           table)
+            << "\n"
+            << cubeOpsOrigin(in.library.cubeOps()) << "\n";
     if (!plotPath.empty()) {
         const std::string name = in.graph->path.substr(in.graph->path.find_last_of('/') + 1);
         const std::string svg = modeChartSvg(modes, "Dtypes and casts per precision mode: " + name);
@@ -163,12 +172,22 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
     return ExitOk;
 }
 
+// " (AICPU)" / " (GE)" after a dtype where the node is not an AI Core kernel FE decided.
+std::string engineSuffix(Engine engine)
+{
+    return engine == Engine::AICPU || engine == Engine::GE
+        ? std::string(" (") + engineName(engine) + ")"
+        : std::string();
+}
+
 // Where a CI annotation about a changed node points: the mixlist entry naming its op type (B's
 // first: that is the file a pull request changes), else the graph file as a whole.
-SourceLocation changeLocation(const std::string &opType, const std::optional<Mixlist> &b, const std::string &pathB,
-                              const std::optional<Mixlist> &a, const std::string &pathA, const std::string &graph)
+SourceLocation changeLocation(const std::string &opType, const std::optional<Mixlist> &b,
+                              const std::string &pathB, const std::optional<Mixlist> &a,
+                              const std::string &pathA, const std::string &graph)
 {
-    const std::pair<const std::optional<Mixlist> *, const std::string *> sides[] = {{&b, &pathB}, {&a, &pathA}};
+    const std::pair<const std::optional<Mixlist> *, const std::string *> sides[]
+        = {{&b, &pathB}, {&a, &pathA}};
     for (const auto &[mixlist, path] : sides) {
         if (!*mixlist)
             continue;
@@ -194,7 +213,7 @@ struct ChangedNode
 
 // `resolve diff` on the aclnn paths: cube nodes whose cube math type or compute dtype differs.
 std::vector<ChangedNode> cubeMathChanges(const ResolveInputs &in, const FrontEndPlan &planA,
-                                        const FrontEndPlan &planB, const Hf32Switches &hf32)
+                                         const FrontEndPlan &planB, const Hf32Switches &hf32)
 {
     const CubeMathReport a = cubeMathReport(*in.graph, in.library.cubeOps(), planA, in.soc, hf32);
     const CubeMathReport b = cubeMathReport(*in.graph, in.library.cubeOps(), planB, in.soc, hf32);
@@ -215,9 +234,10 @@ std::vector<ChangedNode> cubeMathChanges(const ResolveInputs &in, const FrontEnd
 
 int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo resolve diff",
-                "Nodes whose decided dtype changes between two modes, or between two mixlists, with the\n"
-                "cast delta. Exits 1 when more than --max-changed nodes change (gate a mixlist change in CI).");
+    ArgParser p(
+        "opsinfo resolve diff",
+        "Nodes whose decided dtype changes between two modes, or between two mixlists, with the\n"
+        "cast delta. Exits 1 when more than --max-changed nodes change (gate a mixlist change in CI).");
     p.positional("GRAPH", "the graph file").reads();
     addResolveOptions(p, false);
     addHf32Options(p);
@@ -240,7 +260,8 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         return *exit;
     ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
     if (p.has("format") && !parseReportFormat(p.value("format"), format)) {
-        err << "opsinfo resolve diff: unknown --format '" << p.value("format") << "' (text, json, github, junit)\n";
+        err << "opsinfo resolve diff: unknown --format '" << p.value("format")
+            << "' (text, json, github, junit)\n";
         return ExitUsage;
     }
     std::optional<std::size_t> limit;
@@ -261,7 +282,8 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     const bool byMode = modes.size() == 2;
     const bool byMixlist = p.has("mixlist-a") || p.has("mixlist-b");
     // With --front-end the mode may be left out: both sides use the front end's default.
-    if (!(byMode || (modes.size() == 1 && byMixlist) || (modes.empty() && byMixlist && p.has("front-end")))) {
+    if (!(byMode || (modes.size() == 1 && byMixlist)
+          || (modes.empty() && byMixlist && p.has("front-end")))) {
         err << "opsinfo resolve diff: give --mode A --mode B, or one --mode (or --front-end) with "
                "--mixlist-a/--mixlist-b\n";
         return ExitUsage;
@@ -338,8 +360,8 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
             const NodeResolution &na = *change.a;
             const NodeResolution &nb = *change.b;
             changes.push_back({na.node ? na.node->name : "", na.node ? na.node->opType : "",
-                               std::string(dtypeName(na.dtype)) + (na.engine == Engine::AICPU ? " (AICPU)" : ""),
-                               std::string(dtypeName(nb.dtype)) + (nb.engine == Engine::AICPU ? " (AICPU)" : ""),
+                               std::string(dtypeName(na.dtype)) + engineSuffix(na.engine),
+                               std::string(dtypeName(nb.dtype)) + engineSuffix(nb.engine),
                                na.explanation, nb.explanation});
         }
         casts = {diff.castsA, diff.castsB};
@@ -351,13 +373,18 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     std::vector<Diagnostic> findings;
     for (const ChangedNode &c : changes) {
         ++transitions[c.from + "->" + c.to];
-        changed.push_back({{"name", c.name}, {"op_type", c.type}, {"a", c.from}, {"b", c.to},
-                           {"explanation_a", c.explanationA}, {"explanation_b", c.explanationB}});
+        changed.push_back({{"name", c.name},
+                           {"op_type", c.type},
+                           {"a", c.from},
+                           {"b", c.to},
+                           {"explanation_a", c.explanationA},
+                           {"explanation_b", c.explanationB}});
         rows.push_back({c.name, c.type, c.from, c.to});
         findings.push_back({Severity::Note,
-                            changeLocation(c.type, mixB, p.value("mixlist-b"), mixA, p.value("mixlist-a"),
-                                           p.value("GRAPH")),
-                            "dtype-change", "node " + c.name + " (" + c.type + "): " + c.from + " -> " + c.to,
+                            changeLocation(c.type, mixB, p.value("mixlist-b"), mixA,
+                                           p.value("mixlist-a"), p.value("GRAPH")),
+                            "dtype-change",
+                            "node " + c.name + " (" + c.type + "): " + c.from + " -> " + c.to,
                             c.explanationB});
     }
     const bool overLimit = limit && changed.size() > *limit;
@@ -373,17 +400,19 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     if (format == ReportFormat::Github || format == ReportFormat::Junit) {
         writeFindings(format, "opsinfo resolve diff", p.value("GRAPH"), findings, out, err);
     } else if (format == ReportFormat::Json) {
-        writeJson(out, err, {{"graph", p.value("GRAPH")},
-                               {"a", sideA},
-                               {"b", sideB},
-                               {"changed", changed},
-                               {"changed_count", changed.size()},
-                               {"transitions", transitions},
-                               {"casts_a", casts ? nlohmann::json(casts->first) : nlohmann::json()},
-                               {"casts_b", casts ? nlohmann::json(casts->second) : nlohmann::json()},
-                               {"cast_delta", casts ? nlohmann::json(castDelta) : nlohmann::json()},
-                               {"front_end_a", planA ? frontEndToJson(*planA) : nlohmann::json()},
-                               {"front_end_b", planB ? frontEndToJson(*planB) : nlohmann::json()}});
+        writeJson(out, err,
+                  {{"graph", p.value("GRAPH")},
+                   {"cube_ops", cubeOpsToJson(in->library.cubeOps())},
+                   {"a", sideA},
+                   {"b", sideB},
+                   {"changed", changed},
+                   {"changed_count", changed.size()},
+                   {"transitions", transitions},
+                   {"casts_a", casts ? nlohmann::json(casts->first) : nlohmann::json()},
+                   {"casts_b", casts ? nlohmann::json(casts->second) : nlohmann::json()},
+                   {"cast_delta", casts ? nlohmann::json(castDelta) : nlohmann::json()},
+                   {"front_end_a", planA ? frontEndToJson(*planA) : nlohmann::json()},
+                   {"front_end_b", planB ? frontEndToJson(*planB) : nlohmann::json()}});
     } else {
         out << "A: " << sideA << "\nB: " << sideB << "\n\n"
             << formatTable({"NODE", "OP TYPE", "A", "B"}, rows) << "\n";
@@ -397,8 +426,8 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
             out << "  " << t << ": " << count << "\n";
     }
     if (overLimit) {
-        err << "opsinfo resolve diff: " << changed.size() << " nodes change dtype, more than --max-changed "
-            << *limit << "\n";
+        err << "opsinfo resolve diff: " << changed.size()
+            << " nodes change dtype, more than --max-changed " << *limit << "\n";
         return ExitInputErrors;
     }
     return ExitOk;
@@ -406,18 +435,21 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
 
 int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo resolve",
-                "Predict, for one precision mode (or all), the dtype of every node of a graph, why (rule ids\n"
-                "of SEMANTICS), its engine, and the Casts the compiler inserts.\n"
-                "Subcommand: 'opsinfo resolve diff' compares two modes or two mixlists.");
+    ArgParser p(
+        "opsinfo resolve",
+        "Predict, for one precision mode (or all), the dtype of every node of a graph, why (rule ids\n"
+        "of SEMANTICS), its engine, and the Casts the compiler inserts.\n"
+        "Subcommand: 'opsinfo resolve diff' compares two modes or two mixlists.");
     p.positional("GRAPH", "the graph file").reads();
     addResolveOptions(p);
-    p.option("mode", "MODE",
-             "precision_mode, precision_mode_v2 or MindSpore Lite name (force_fp16, allow_mix_precision,\n"
-             "                              enforce_fp16 ...); with --front-end it may be left out: its default")
+    p.option(
+         "mode", "MODE",
+         "precision_mode, precision_mode_v2 or MindSpore Lite name (force_fp16, allow_mix_precision,\n"
+         "                              enforce_fp16 ...); with --front-end it may be left out: its default")
         .flag("all-modes", "a summary table over every mode")
-        .option("plot", "FILE.svg",
-                "with --all-modes: also write the per-mode chart (dtypes, AI CPU, casts) as SVG")
+        .option(
+            "plot", "FILE.svg",
+            "with --all-modes: also write the per-mode chart (dtypes, AI CPU and GE ops, casts) as SVG")
         .writes()
         .flag("json", "one JSON object: mode, graph, nodes, casts, summary")
         .flag("csv", "one CSV line per node")
@@ -426,9 +458,10 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
         .conflicts("csv", "json")
         .conflicts("csv", "all-modes");
     addHf32Options(p);
-    p.epilog("With --front-end torch-npu or mindspore-kbk no graph goes through FE: instead of a dtype\n"
-             "preview, every cube node's cube math type and what its input is computed in (HF32 switches\n"
-             "included); --library is optional there.");
+    p.epilog(
+        "With --front-end torch-npu or mindspore-kbk no graph goes through FE: instead of a dtype\n"
+        "preview, every cube node's cube math type and what its input is computed in (HF32 switches\n"
+        "included); --library is optional there.");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     if (!p.has("mode") && !p.has("all-modes") && !p.has("front-end")) {
@@ -448,8 +481,8 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
             restrictToFrontEnd(*in->frontEnd, *in);
             if (frontEndTraits(*in->frontEnd).path == PrecisionPath::CubeMath)
                 return requireSocForCubeMath(*in->frontEnd, in->soc, err)
-                           ? allModesCubeMath(*in, hf32, p.has("json"), out, err)
-                           : ExitUsage;
+                    ? allModesCubeMath(*in, hf32, p.has("json"), out, err)
+                    : ExitUsage;
         }
         return allModesTable(*in, p.has("json"), p.value("plot"), p.inputs(), out, err);
     }
@@ -476,7 +509,8 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
         applyFrontEndPlan(*plan, r);
     const std::vector<int> order = outputOrder(*in->graph, r);
     if (p.has("json")) {
-        nlohmann::json result = resolutionToJson(*in->graph, r, p.value("GRAPH"), order);
+        nlohmann::json result
+            = resolutionToJson(*in->graph, r, p.value("GRAPH"), order, in->library.cubeOps());
         if (plan)
             result["front_end"] = frontEndToJson(*plan);
         writeJson(out, err, result);
@@ -492,18 +526,20 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
             const NodeResolution &n = r.nodes[std::size_t(index)];
             if (!n.node)
                 continue;
-            rows.push_back({(n.parent >= 0 ? "  " : "") + n.node->name, n.node->opType, reportPolicy(n),
-                            dtypeName(n.dtype), engineName(n.engine),
+            rows.push_back({(n.parent >= 0 ? "  " : "") + n.node->name, n.node->opType,
+                            reportPolicy(n), dtypeName(n.dtype), engineName(n.engine),
                             std::string(statusName(n.status)) + (n.ambiguous ? " ambiguous" : "")
                                 + (n.approximate ? " approx" : ""),
                             n.rules.joined(",")});
         }
         const ResolutionSummary &s = r.summary;
-        out << formatTable({"NODE", "OP TYPE", "LIST", "DTYPE", "ENGINE", "STATUS", "RULES"}, rows) << "\nmode "
-            << (plan ? plan->modeLabel() : std::string(precisionModeName(r.mode))) << ": " << s.fp16Nodes << " fp16, " << s.bf16Nodes << " bf16, "
-            << s.fp32Nodes << " fp32, " << s.aicpuNodes << " AI CPU, " << s.errors << " errors; casts "
-            << s.castsTotal << " (" << s.castsDown << " down, " << s.castsUp << " up, " << s.castsWeights
-            << " on weights)\n";
+        out << formatTable({"NODE", "OP TYPE", "LIST", "DTYPE", "ENGINE", "STATUS", "RULES"}, rows)
+            << "\nmode " << (plan ? plan->modeLabel() : std::string(precisionModeName(r.mode)))
+            << ": " << s.fp16Nodes << " fp16, " << s.bf16Nodes << " bf16, " << s.fp32Nodes
+            << " fp32; not on AI Core: " << s.aicpuNodes << " AI CPU, " << s.geNodes << " GE ops; "
+            << s.errors << " errors; casts " << s.castsTotal << " (" << s.castsDown << " down, "
+            << s.castsUp << " up, " << s.castsWeights << " on weights)\n"
+            << cubeOpsOrigin(in->library.cubeOps()) << "\n";
     }
     return r.summary.errors > 0 ? ExitInputErrors : ExitOk;
 }

@@ -20,6 +20,7 @@ constexpr Series kFp16 {"fp16", "#0072B2"};
 constexpr Series kBf16 {"bf16", "#CC79A7"};
 constexpr Series kFp32 {"fp32", "#E69F00"};
 constexpr Series kAicpu {"AI CPU", "#999999"};
+constexpr Series kGe {"GE op", "#009E73"};
 constexpr Series kCasts {"casts", "#D55E00"};
 
 std::string num(double value)
@@ -54,27 +55,27 @@ std::size_t niceStep(std::size_t maximum)
 struct Bar
 {
     std::string mode;
-    bool approximate = false;
     bool refused = false;
     std::size_t fp16 = 0;
     std::size_t bf16 = 0;
     std::size_t fp32 = 0;
     std::size_t aicpu = 0;
+    std::size_t ge = 0;
     std::size_t casts = 0;
 };
 
 Bar barOf(const ModeSummary &m)
 {
     if (!m.refused.empty()) // no bars, so they do not stretch the axis either
-        return {precisionModeName(m.mode), m.approximate, true};
+        return {precisionModeName(m.mode), true};
     const ResolutionSummary &s = m.summary;
     return {precisionModeName(m.mode),
-            m.approximate,
             false,
             s.fp16Nodes,
             s.bf16Nodes,
             s.fp32Nodes,
             s.aicpuNodes,
+            s.geNodes,
             s.castsTotal};
 }
 
@@ -91,7 +92,7 @@ std::string modeChartSvg(const std::vector<ModeSummary> &modes, const std::strin
     const double width = left + plotWidth + 20, height = top + plotHeight + bottom;
     std::size_t maximum = 1;
     for (const Bar &b : bars)
-        maximum = std::max({maximum, b.fp16 + b.bf16 + b.fp32, b.aicpu, b.casts});
+        maximum = std::max({maximum, b.fp16 + b.bf16 + b.fp32, b.aicpu + b.ge, b.casts});
     const std::size_t step = niceStep(maximum);
     const std::size_t steps = (maximum + step - 1) / step;
     const std::size_t axisMax = step * steps;
@@ -134,10 +135,13 @@ std::string modeChartSvg(const std::vector<ModeSummary> &modes, const std::strin
                                 b.mode + ": " + std::to_string(count) + " " + series.name
                                     + " nodes");
             }
-            const double aicpuHeight = double(b.aicpu) * scale,
+            // Not on AI Core (C2): AI CPU nodes (rejected by check-support) under GE ops.
+            const double aicpuHeight = double(b.aicpu) * scale, geHeight = double(b.ge) * scale,
                          castHeight = double(b.casts) * scale;
             svg += rect(x + barWidth + 2, base - aicpuHeight, barWidth - 6, aicpuHeight,
                         kAicpu.colour, b.mode + ": " + std::to_string(b.aicpu) + " AI CPU nodes");
+            svg += rect(x + barWidth + 2, base - aicpuHeight - geHeight, barWidth - 6, geHeight,
+                        kGe.colour, b.mode + ": " + std::to_string(b.ge) + " GE ops");
             svg += rect(x + 2 * barWidth - 2, base - castHeight, barWidth - 6, castHeight,
                         kCasts.colour, b.mode + ": " + std::to_string(b.casts) + " casts");
             svg += text(x + barWidth / 2, y - 4, std::to_string(b.fp16 + b.bf16 + b.fp32),
@@ -147,7 +151,7 @@ std::string modeChartSvg(const std::vector<ModeSummary> &modes, const std::strin
                             + std::string(kCasts.colour) + "\"");
         }
         const double labelX = x + barWidth, labelY = base + 12;
-        svg += text(labelX, labelY, b.mode + (b.approximate ? " (approx)" : ""),
+        svg += text(labelX, labelY, b.mode,
                     "text-anchor=\"end\" transform=\"rotate(-40 " + num(labelX) + " " + num(labelY)
                         + ")\"");
         svg += "  </g>\n";
@@ -156,7 +160,7 @@ std::string modeChartSvg(const std::vector<ModeSummary> &modes, const std::strin
         + "\" y2=\"" + num(base) + "\" stroke=\"#333333\"/>\n";
 
     double legendX = left;
-    for (const Series &s : {kFp16, kBf16, kFp32, kAicpu, kCasts}) {
+    for (const Series &s : {kFp16, kBf16, kFp32, kAicpu, kGe, kCasts}) {
         svg += "  <rect x=\"" + num(legendX) + "\" y=\"30\" width=\"10\" height=\"10\" fill=\""
             + s.colour + "\"/>\n";
         svg += text(legendX + 14, 39, s.name);

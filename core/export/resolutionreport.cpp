@@ -2,6 +2,7 @@
 
 #include "common/textescape.h"
 #include "graph/graph.h"
+#include "library/cubeops.h"
 #include "resolver/precisionmode.h"
 
 namespace opsinfo {
@@ -28,7 +29,7 @@ std::string joinDtypes(const std::vector<DType> &types)
 
 const char *reportPolicy(const NodeResolution &node)
 {
-    return node.inLibrary && node.decided ? policyName(node.policy) : "none";
+    return node.inLibrary && node.engine != Engine::None ? policyName(node.policy) : "none";
 }
 
 nlohmann::json summaryToJson(const ResolutionSummary &s)
@@ -41,6 +42,7 @@ nlohmann::json summaryToJson(const ResolutionSummary &s)
                         {"fp32_nodes", s.fp32Nodes},
                         {"other_float_nodes", s.otherFloatNodes},
                         {"aicpu_nodes", s.aicpuNodes},
+                        {"ge_nodes", s.geNodes},
                         {"errors", s.errors},
                         {"warnings", s.warnings},
                         {"ambiguous", s.ambiguous},
@@ -52,8 +54,14 @@ nlohmann::json summaryToJson(const ResolutionSummary &s)
     return j;
 }
 
+nlohmann::json cubeOpsToJson(const CubeOpList &cube)
+{
+    return {{"source", cube.isDefault() ? "default" : cube.source()}, {"types", cube.types().size()}};
+}
+
 nlohmann::json resolutionToJson(const Graph &graph, const Resolution &r,
-                                const std::string &graphPath, const std::vector<int> &order)
+                                const std::string &graphPath, const std::vector<int> &order,
+                                const CubeOpList &cubeOps)
 {
     nlohmann::json nodes = nlohmann::json::array();
     for (int index : order) {
@@ -68,6 +76,8 @@ nlohmann::json resolutionToJson(const Graph &graph, const Resolution &r,
                             {"inputs", dtypeList(n.inputs)},
                             {"outputs", dtypeList(n.outputs)},
                             {"engine", engineName(n.engine)},
+                            {"engine_reason", engineReasonCode(n.engineReason)},
+                            {"engine_why", engineReasonText(n)},
                             {"status", statusName(n.status)},
                             {"rules", rules},
                             {"explanation", n.explanation},
@@ -80,6 +90,7 @@ nlohmann::json resolutionToJson(const Graph &graph, const Resolution &r,
     const ResolutionSummary &s = r.summary;
     return {{"mode", precisionModeName(r.mode)},
             {"graph", graphPath.empty() ? graph.path : graphPath},
+            {"cube_ops", cubeOpsToJson(cubeOps)},
             {"nodes", nodes},
             {"casts",
              {{"down", s.castsDown},
@@ -92,7 +103,8 @@ nlohmann::json resolutionToJson(const Graph &graph, const Resolution &r,
 std::string resolutionToCsv(const Resolution &r, const std::vector<int> &order)
 {
     std::string out
-        = "name,op_type,policy,dtype,inputs,outputs,engine,status,rules,ambiguous,approximate,parent,explanation\n";
+        = "name,op_type,policy,dtype,inputs,outputs,engine,engine_reason,status,rules,ambiguous,approximate,parent,"
+          "explanation\n";
     for (int index : order) {
         const NodeResolution &n = r.nodes[std::size_t(index)];
         const std::string parent = n.parent >= 0 && r.nodes[std::size_t(n.parent)].node
@@ -101,10 +113,10 @@ std::string resolutionToCsv(const Resolution &r, const std::vector<int> &order)
         out += csvField(n.node ? n.node->name : "") + ',' + csvField(n.node ? n.node->opType : "")
             + ',' + reportPolicy(n) + ',' + dtypeName(n.dtype) + ','
             + csvField(joinDtypes(n.inputs)) + ',' + csvField(joinDtypes(n.outputs)) + ','
-            + engineName(n.engine) + ',' + statusName(n.status) + ','
-            + csvField(n.rules.joined(" ")) + ',' + (n.ambiguous ? "true" : "false") + ','
-            + (n.approximate ? "true" : "false") + ',' + csvField(parent) + ','
-            + csvField(n.explanation) + '\n';
+            + engineName(n.engine) + ',' + engineReasonCode(n.engineReason) + ','
+            + statusName(n.status) + ',' + csvField(n.rules.joined(" ")) + ','
+            + (n.ambiguous ? "true" : "false") + ',' + (n.approximate ? "true" : "false") + ','
+            + csvField(parent) + ',' + csvField(n.explanation) + '\n';
     }
     return out;
 }

@@ -3,6 +3,8 @@
 #include "common/coretext.h"
 #include "common/inputfile.h"
 
+#include <array>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -65,7 +67,34 @@ CubeOpList cubeOpsFromFeIniText(std::string_view text, const std::string &file,
                                          CoreText::tr("point to the fe.ini of your CANN installation (lib64/plugin/opskernel/fe_config/fe.ini)")});
         return CubeOpList::defaults();
     }
-    return CubeOpList(std::move(types));
+    return CubeOpList(std::move(types), file);
+}
+
+std::string findFeIni(const std::string &libraryPath)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path folder = fs::absolute(libraryPath, ec);
+    if (ec || !fs::is_directory(folder, ec))
+        return {};
+    // Where CANN installs it relative to an opp (or op store) root, nearest first.
+    static constexpr std::array<const char *, 4> kPlaces {
+        "fe_config/fe.ini", "../lib64/plugin/opskernel/fe_config/fe.ini",
+        "../compiler/lib64/plugin/opskernel/fe_config/fe.ini", "../lib64/fe_config/fe.ini"};
+    // From the folder opened up to the opp root: a soc folder sits at
+    // <store>/op_impl/ai_core/tbe/config/<soc>, a store at <opp>/built-in or <opp>/vendors/<name>.
+    for (int up = 0; up < 8 && !folder.empty(); ++up, folder = folder.parent_path()) {
+        const bool oppLike = fs::is_directory(folder / "op_impl", ec)
+            || fs::is_directory(folder / "built-in", ec)
+            || fs::is_directory(folder / "vendors", ec);
+        if (oppLike)
+            for (const char *place : kPlaces)
+                if (fs::is_regular_file(folder / place, ec))
+                    return (folder / place).lexically_normal().string();
+        if (folder == folder.parent_path())
+            break;
+    }
+    return {};
 }
 
 CubeOpList loadCubeOpsFromFeIni(const std::string &path, std::vector<Diagnostic> &diagnostics)

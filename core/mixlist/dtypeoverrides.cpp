@@ -1,6 +1,7 @@
 #include "mixlist/dtypeoverrides.h"
 
 #include "common/coretext.h"
+#include "graph/graph.h"
 
 #include <map>
 
@@ -155,6 +156,7 @@ KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::ve
                 continue;
             }
             result.opTypes.emplace(type);
+            result.lines.emplace(entry, line.number);
         } else {
             if (const std::size_t bad = firstNonTextByte(entry); bad != std::string_view::npos) {
                 diagnostics.push_back(
@@ -178,6 +180,7 @@ KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::ve
                      CoreText::tr("'%1' looks like a comment but is read as a node name", entry),
                      CoreText::tr("keep_dtype has no comments: remove the line")});
             result.nodeNames.emplace(entry);
+            result.lines.emplace(entry, line.number);
         }
     }
     return result;
@@ -228,7 +231,10 @@ bool parseDtypeSpec(std::string_view spec, std::size_t base, const Line &line, c
         if (token.empty()) {
             section->push_back(std::nullopt); // empty position = any dtype
         } else {
-            const DType type = parseOpsInfoDType(token);
+            std::string word(token); // FE upper-cases the word: any case is accepted
+            for (char &c : word)
+                c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+            const DType type = parseOpsInfoDType(word);
             if (type == DType::Other || type == DType::Undefined)
                 return error(
                     tokenStart, CoreText::tr("unknown dtype '%1'", token),
@@ -247,14 +253,27 @@ bool parseDtypeSpec(std::string_view spec, std::size_t base, const Line &line, c
 
 } // namespace
 
+// FE's reader (utils/common/config_parser/op_cust_dtypes_config_parser.cc:83-258): a line is
+// `[OpType::]NAME:...InputDtype:d0,d1,...,OutputDtype:d0,...`, the name or type ends at the first
+// ':'; an empty item is no constraint; dtype words are case-insensitive; the first line for a name
+// or type counts; any line that does not parse, an empty one included, refuses the whole file.
 CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &file,
                                      std::vector<Diagnostic> &diagnostics)
 {
     CustomizeDtypes result;
     std::map<std::string, int, std::less<>> firstLine; // "node:X" / "type:X" -> line
-    for (const auto &line : splitLines(text, file, diagnostics)) {
-        if (isBlank(line.text))
+    const std::vector<Line> lines = splitLines(text, file, diagnostics);
+    for (const auto &line : lines) {
+        if (line.text.empty() && &line == &lines.back())
+            break; // after the last line end: not a line
+        if (isBlank(line.text)) {
+            diagnostics.push_back({Severity::Error,
+                                   {file, line.number, 1},
+                                   "customize_dtypes",
+                                   CoreText::tr("empty line: the compiler refuses the whole file"),
+                                   CoreText::tr("remove the empty line")});
             continue;
+        }
         if (line.text.size() > maxCustomizeLine) {
             diagnostics.push_back(
                 {Severity::Error,
@@ -267,64 +286,101 @@ CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &f
         }
         std::size_t offset = 0;
         const std::string_view entry = trimWithWarning(line, file, "customize_dtypes", diagnostics, offset);
+        const bool byType = entry.substr(0, opTypePrefix.size()) == opTypePrefix;
+        const std::size_t nameStart = byType ? opTypePrefix.size() : 0;
+        const std::size_t colon = entry.find(':', nameStart);
+        if (colon == std::string_view::npos || colon == nameStart) {
+            const bool typeWithoutSpec = byType && colon == std::string_view::npos;
+            diagnostics.push_back(
+                {Severity::Error,
+                 {file, line.number,
+                  int(offset + (typeWithoutSpec ? entry.size() : nameStart) + 1)},
+                 "customize_dtypes",
+                 typeWithoutSpec ? CoreText::tr("missing ':InputDtype:...' after the op type")
+                     : colon == nameStart
+                     ? (byType ? CoreText::tr("'OpType::' without an op type")
+                               : CoreText::tr("missing node name before ':'"))
+                     : CoreText::tr(
+                         "expected '<NodeName>:InputDtype:...' or 'OpType::<Type>:InputDtype:...'"),
+                 CoreText::tr("e.g. MatMul_1:InputDtype:float16,float16,OutputDtype:float32")});
+            continue;
+        }
+        const std::string key(entry.substr(nameStart, colon - nameStart));
+        if (byType && badOpTypeChar(key) != std::string_view::npos)
+            diagnostics.push_back(
+                {Severity::Warning,
+                 {file, line.number, int(offset + nameStart + 1)},
+                 "customize_dtypes",
+                 CoreText::tr(
+                     "op type '%1' is not PascalCase: the compiler accepts it, but no Ascend op type is written so",
+                     key),
+                 CoreText::tr(
+                     "check the spelling (OpType::MatMulV2), or give a node name without OpType::")});
+        // "name::InputDtype" is read as the name, then ":InputDtype" (FE looks for the keywords).
+        std::size_t specStart = colon + 1;
+        if (specStart < entry.size() && entry[specStart] == ':')
+            ++specStart;
         DtypeRestriction restriction;
         restriction.line = line.number;
-        std::string key;
-        bool byType = false;
-        std::size_t specStart = 0;
-        if (entry.substr(0, opTypePrefix.size()) == opTypePrefix) {
-            byType = true;
-            const std::string_view rest = entry.substr(opTypePrefix.size());
-            const std::size_t colon = rest.find(':');
-            const std::string_view type = rest.substr(0, colon);
-            const std::size_t bad = badOpTypeChar(type);
-            if (colon == std::string_view::npos || bad != std::string_view::npos) {
-                const std::size_t at = colon == std::string_view::npos && bad == std::string_view::npos
-                                           ? entry.size() : opTypePrefix.size() + bad;
-                diagnostics.push_back(
-                    {Severity::Error,
-                     {file, line.number, int(offset + at + 1)},
-                     "customize_dtypes",
-                     colon == std::string_view::npos && bad == std::string_view::npos
-                         ? CoreText::tr("missing ':InputDtype:...' after the op type")
-                         : CoreText::tr("invalid op type '%1': it must match ^[A-Z][A-Za-z0-9]*$",
-                                        type),
-                     CoreText::tr(
-                         "write OpType::MatMulV2:InputDtype:float16,float16,OutputDtype:float32")});
-                continue;
-            }
-            key = std::string(type);
-            specStart = opTypePrefix.size() + colon + 1;
-        } else {
-            const std::size_t sep = entry.find("::");
-            if (sep == std::string_view::npos || sep == 0) {
-                diagnostics.push_back(
-                    {Severity::Error,
-                     {file, line.number, int(offset + 1)},
-                     "customize_dtypes",
-                     sep == 0 ? CoreText::tr("missing node name before '::'")
-                              : CoreText::tr("expected '<NodeName>::InputDtype:...' or 'OpType::<Type>:InputDtype:...'"),
-                     CoreText::tr(
-                         "e.g. MatMul_1::InputDtype:float16,float16,OutputDtype:float32")});
-                continue;
-            }
-            key = std::string(entry.substr(0, sep));
-            specStart = sep + 2;
-        }
         if (!parseDtypeSpec(entry.substr(specStart), offset + specStart, line, file, restriction, diagnostics))
             continue;
         const std::string id = (byType ? "type:" : "node:") + key;
-        if (auto [it, inserted] = firstLine.emplace(id, line.number); !inserted)
+        if (auto [it, inserted] = firstLine.emplace(id, line.number); !inserted) {
             diagnostics.push_back(
                 {Severity::Warning,
                  {file, line.number, int(offset + 1)},
                  "customize_dtypes",
                  CoreText::tr("'%1' is customised again (first at line %2)", key, it->second) + "; "
-                     + CoreText::tr("this line wins"),
+                     + CoreText::tr("the compiler keeps the first line and ignores this one"),
                  CoreText::tr("keep one line per op")});
+            continue;
+        }
         (byType ? result.byType : result.byNode)[key] = std::move(restriction);
     }
     return result;
+}
+
+namespace {
+
+void collectNames(const Graph &graph, std::set<std::string_view> &names,
+                  std::set<std::string_view> &types)
+{
+    for (const Node &node : graph.nodes()) {
+        names.insert(node.name);
+        types.insert(node.opType);
+        for (const auto &sub : node.subgraphs)
+            if (sub)
+                collectNames(*sub, names, types);
+    }
+}
+
+} // namespace
+
+std::vector<Diagnostic> keepDtypeEntriesNotInGraph(const KeepDtype &keep, const Graph &graph,
+                                                   const std::string &file)
+{
+    std::set<std::string_view> names, types;
+    collectNames(graph, names, types);
+    std::vector<Diagnostic> diagnostics;
+    for (const auto &[entry, line] : keep.lines) {
+        const bool type = entry.substr(0, opTypePrefix.size()) == opTypePrefix;
+        const bool found = type
+            ? types.count(std::string_view(entry).substr(opTypePrefix.size())) > 0
+            : names.count(entry) > 0;
+        if (!found)
+            diagnostics.push_back(
+                {Severity::Warning,
+                 {file, line, 1},
+                 "keep_dtype",
+                 type ? CoreText::tr(
+                     "no node of the graph has type '%1': the compiler warns and ignores the line",
+                     std::string_view(entry).substr(opTypePrefix.size()))
+                      : CoreText::tr(
+                          "no node of the graph is named '%1': the compiler warns and ignores the line",
+                          entry),
+                 CoreText::tr("check the name against the graph, or remove the line")});
+    }
+    return diagnostics;
 }
 
 } // namespace opsinfo

@@ -3,6 +3,7 @@
 #include "common/diagnostic.h"
 #include "common/dtype.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -17,6 +18,8 @@ struct KeepDtype
 {
     std::set<std::string, std::less<>> nodeNames;
     std::set<std::string, std::less<>> opTypes;
+    std::map<std::string, int, std::less<>>
+        lines; // each entry as written ("n", "OpType::T") -> line
     bool matches(std::string_view nodeName, std::string_view opType) const
     {
         return nodeNames.count(nodeName) > 0 || opTypes.count(opType) > 0;
@@ -49,10 +52,17 @@ struct CustomizeDtypes
     bool empty() const { return byNode.empty() && byType.empty(); }
 };
 
+class Graph;
+
 // Parsers (core/mixlist/dtypeoverrides.cpp). Diagnostics carry file, line and column.
 KeepDtype parseKeepDtype(std::string_view text, const std::string &file,
                          std::vector<Diagnostic> &diagnostics);
 CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &file,
                                      std::vector<Diagnostic> &diagnostics);
+
+// keep_dtype entries naming no node (or op type) of the graph, subgraphs included: the compiler
+// warns and ignores them (keep_dtype_option.cc:112-120). One warning per entry, at its line.
+std::vector<Diagnostic> keepDtypeEntriesNotInGraph(const KeepDtype &keep, const Graph &graph,
+                                                   const std::string &file);
 
 } // namespace opsinfo

@@ -33,7 +33,6 @@ std::vector<ModeSummary> summarizeModes(const Resolver &resolver, const PolicySo
         for (std::size_t i = first; i < last; ++i) {
             ModeSummary s;
             s.mode = modes[i];
-            s.approximate = isApproximateMode(modes[i]);
             s.summary = results[i - first].summary;
             if (!soc.soc.empty())
                 if (const auto problem = checkModeForSoc(modes[i], soc.soc, soc.platformIni);

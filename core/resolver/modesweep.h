@@ -17,7 +17,6 @@ namespace opsinfo {
 struct ModeSummary
 {
     PrecisionMode mode = PrecisionMode::ForceFp16;
-    bool approximate = false; // the hif8 modes
     std::string refused; // the compiler refuses the mode on the SoC (bf16 modes): why; else empty
     ResolutionSummary summary;
 };

@@ -1,25 +1,22 @@
+// NodeDecider::decide: §8.1 (never judged), §8.2 (check-support, M11), §8.4-8.5 (the judge).
+
 #include "resolver/nodedecider.h"
 
 #include "common/coretext.h"
 #include "graph/graph.h"
 #include "library/oplibrary.h"
 #include "mixlist/dtypeoverrides.h"
+#include "mixlist/oppolicy.h"
+#include "resolver/checksupport.h"
 
 namespace opsinfo {
 
-namespace {
-
-bool matches(DType cell, DType wanted)
-{
-    return cell == DType::Undefined || cell == wanted; // Undefined: the tensor lists no dtypes
-}
-
-} // namespace
-
 NodeDecider::NodeDecider(const ResolverPlan &plan, PrecisionMode mode, const PolicySource &policies,
                          const ResolveOptions &options)
-    : m_plan(plan), m_mode(mode), m_policies(policies), m_options(options),
-      m_low(isBf16Mode(mode) ? DType::BFloat16 : DType::Float16)
+    : m_plan(plan)
+    , m_mode(mode)
+    , m_policies(policies)
+    , m_options(options)
 {
     inputDtypes.assign(plan.inputOriginal.size(), DType::Undefined);
     outputDtypes.assign(plan.totalOutputs, DType::Undefined);
@@ -27,266 +24,305 @@ NodeDecider::NodeDecider(const ResolverPlan &plan, PrecisionMode mode, const Pol
     for (const std::string &type : plan.typeNames)
         m_policyByType.push_back(policies.effective ? policies.effective(type) : Policy::Gray);
     m_policyText.resize(plan.typeNames.size());
+    m_approximate.assign(plan.nodes.size(), 0);
+    m_customizeByType.assign(plan.typeNames.size(), nullptr);
+    if (const CustomizeDtypes *custom = options.customizeDtypes.get())
+        for (std::size_t t = 0; t < plan.typeNames.size(); ++t)
+            if (auto it = custom->byType.find(plan.typeNames[t]); it != custom->byType.end())
+                m_customizeByType[t] = &it->second;
 }
 
-void NodeDecider::keepGraphDtypes(const PlanNode &node)
+void NodeDecider::decide(int index, NodeResolution &result)
 {
+    const PlanNode &node = m_plan.nodes[std::size_t(index)];
+    m_note.clear();
+    m_reading = Reading::Mode;
+    m_current = index;
+    m_currentCube = node.flags & FlagCube;
+    result.policy = m_policyByType[std::size_t(node.typeId)];
+    result.inLibrary = node.table >= 0;
+    if (keepsGraphDtypes(node, result))
+        return;
+    m_keep
+        = m_options.keepDtype && m_options.keepDtype->matches(node.node->name, node.node->opType);
+    m_table = chooseStore(node, result);
+    if (m_table) {
+        judge(node, result);
+    } else {
+        for (std::uint32_t k = 0; k < node.inCount; ++k)
+            inputDtypes[node.inBegin + k] = m_plan.inputOriginal[node.inBegin + k];
+        for (std::uint32_t k = 0; k < node.outCount; ++k)
+            outputDtypes[node.outBegin + k] = m_plan.outputOriginal[node.outBegin + k];
+    }
+    finish(node, result);
+}
+
+bool NodeDecider::keepsGraphDtypes(const PlanNode &node, NodeResolution &result)
+{
+    if (node.flags & FlagBoundary)
+        result.engineReason = EngineReason::NeverDecided;
+    else if (node.table < 0)
+        result.engineReason = EngineReason::NotInLibrary;
+    else if (m_plan.tables[std::size_t(node.table)].columns == 0)
+        result.engineReason = EngineReason::NoDtypeLists;
+    else
+        return false;
     for (std::uint32_t k = 0; k < node.inCount; ++k)
         inputDtypes[node.inBegin + k] = m_plan.inputOriginal[node.inBegin + k];
     for (std::uint32_t k = 0; k < node.outCount; ++k)
         outputDtypes[node.outBegin + k] = m_plan.outputOriginal[node.outBegin + k];
-}
-
-// customize_dtypes (M8): drop columns that disagree with a restricted position, before any mode rule.
-void NodeDecider::applyRestriction(const PlanNode &node, const ColumnTable &table, NodeResolution &result)
-{
-    const DtypeRestriction *restriction
-        = m_options.customizeDtypes->find(node.node->name, node.node->opType);
-    if (!restriction)
-        return;
-    result.rules.add("M8");
-    m_scratch.clear();
-    for (int c : m_candidates) {
-        bool ok = true;
-        for (std::size_t k = 0; k < restriction->inputs.size() && ok; ++k)
-            if (restriction->inputs[k])
-                ok = matches(table.cell(c, table.inputSlot(int(k))), *restriction->inputs[k]);
-        for (std::size_t k = 0; k < restriction->outputs.size() && ok; ++k)
-            if (restriction->outputs[k])
-                ok = matches(table.cell(c, table.outputSlot(int(k))), *restriction->outputs[k]);
-        if (ok)
-            m_scratch.push_back(c);
+    result.engine = Engine::None;
+    if (result.engineReason == EngineReason::NoDtypeLists) {
+        result.entry = m_plan.tables[std::size_t(node.table)].entry;
+        result.approximate = true;
     }
-    if (m_scratch.empty()) {
-        result.status = ResolutionStatus::Error;
-        if (m_options.explanations)
-            addNote(CoreText::tr("customize_dtypes names no column the op supports (M8)"));
-        return;
-    }
-    m_candidates.swap(m_scratch);
-    // Restricted tensors are fixed: where the entry lists no dtypes the restriction is the dtype.
-    for (std::size_t k = 0; k < restriction->inputs.size() && k < node.inCount; ++k)
-        if (restriction->inputs[k])
-            m_step[k] = *restriction->inputs[k];
-    for (std::size_t k = 0; k < restriction->outputs.size() && k < node.outCount; ++k)
-        if (restriction->outputs[k])
-            m_step[node.inCount + k] = *restriction->outputs[k];
+    result.inputs.assign(inputDtypes.begin() + node.inBegin,
+                         inputDtypes.begin() + node.inBegin + node.inCount);
+    result.outputs.assign(outputDtypes.begin() + node.outBegin,
+                          outputDtypes.begin() + node.outBegin + node.outCount);
+    result.dtype = nodeDtype(result.inputs, result.outputs);
+    m_approximate[std::size_t(m_current)] = result.approximate;
     if (m_options.explanations)
-        addNote(CoreText::tr("customize_dtypes restricts the columns (M8)"));
-}
-
-bool NodeDecider::tryExact(int slot, DType dtype, const ColumnTable &table)
-{
-    if (slot < 0)
-        return true;
-    m_scratch.clear();
-    for (int c : m_candidates)
-        if (matches(table.cell(c, slot), dtype))
-            m_scratch.push_back(c);
-    if (m_scratch.empty())
-        return false;
-    m_candidates.swap(m_scratch);
+        result.explanation = engineReasonText(result);
     return true;
 }
 
-// §8.3: exact, else higher (-> fp32), else lower (fp32 -> bf16 -> fp16; bf16 -> fp16), never the
-// forbidden type. Returns the dtype matched, Undefined when the list stays as it was.
-DType NodeDecider::narrow(int slot, const Want &want, DType forbidden, const ColumnTable &table)
+const DtypeRestriction *NodeDecider::customizeFor(const PlanNode &node) const
 {
-    DType steps[4];
-    int n = 0;
-    steps[n++] = want.wanted;
-    if (want.higher && want.wanted != DType::Float32 && isDecidedFloat(want.wanted))
-        steps[n++] = DType::Float32;
-    if (want.lower) {
-        if (want.wanted == DType::Float32) {
-            steps[n++] = DType::BFloat16;
-            steps[n++] = DType::Float16;
-        } else if (want.wanted == DType::BFloat16) {
-            steps[n++] = DType::Float16;
-        }
-    }
-    for (int i = 0; i < n; ++i) {
-        if (i > 0 && steps[i] == forbidden)
+    const CustomizeDtypes *custom = m_options.customizeDtypes.get();
+    if (!custom)
+        return nullptr;
+    if (!custom->byNode.empty())
+        if (auto it = custom->byNode.find(node.node->name); it != custom->byNode.end())
+            return &it->second;
+    return m_customizeByType[std::size_t(node.typeId)];
+}
+
+// The colour FE uses is that of the store entry it picked, with the mixlist applied (X3).
+Policy NodeDecider::policyOf(const ColumnTable &table, const PlanNode &node) const
+{
+    if (table.entry == m_plan.tables[std::size_t(node.table)].entry)
+        return m_policyByType[std::size_t(node.typeId)];
+    if (m_policies.details)
+        if (const OpPolicy *details = m_policies.details(node.node->opType))
+            return applyMarks(table.entry->policy, details->marks);
+    return table.entry->policy;
+}
+
+const ColumnTable *NodeDecider::chooseStore(const PlanNode &node, NodeResolution &result)
+{
+    const std::span<const DType> inputs(m_plan.inputOriginal.data() + node.inBegin, node.inCount);
+    const std::span<const DType> outputs(m_plan.outputOriginal.data() + node.outBegin,
+                                         node.outCount);
+    const DtypeRestriction *customize = customizeFor(node);
+    const std::vector<int> &later = m_plan.laterStoreTables[std::size_t(node.typeId)];
+    SupportVerdict first;
+    for (std::size_t i = 0; i <= later.size(); ++i) {
+        const ColumnTable &table = m_plan.tables[std::size_t(i == 0 ? node.table : later[i - 1])];
+        if (table.columns == 0)
             continue;
-        if (tryExact(slot, steps[i], table))
-            return steps[i];
-    }
-    return DType::Undefined;
-}
-
-// The decided dtype of what feeds a flat input, looking through a non-BLACK fp16 -> fp32 Cast (G2).
-DType NodeDecider::producerDtype(int flatInput, bool *lookedThrough, int *producer) const
-{
-    int p = m_plan.inputProducer[std::size_t(flatInput)];
-    std::uint32_t out = m_plan.inputProducerOutput[std::size_t(flatInput)];
-    if (producer)
-        *producer = p;
-    if (p < 0)
-        return DType::Undefined;
-    DType d = outputDtypes[out];
-    for (int hops = 0; hops < 16; ++hops) { // bounded: a chain of casts, never a cycle
-        const PlanNode &prod = m_plan.nodes[std::size_t(p)];
-        if (!(prod.flags & FlagCast) || prod.inCount == 0 || d != DType::Float32
-            || m_policyByType[std::size_t(prod.typeId)] == Policy::Black
-            || inputDtypes[prod.inBegin] != DType::Float16)
-            break;
-        const int next = m_plan.inputProducer[prod.inBegin];
-        if (next < 0)
-            break;
-        if (lookedThrough)
-            *lookedThrough = true;
-        d = outputDtypes[m_plan.inputProducerOutput[prod.inBegin]];
-        p = next;
-        if (producer)
-            *producer = p;
-    }
-    return d;
-}
-
-NodeDecider::Want NodeDecider::wantFor(Family family, const PlanNode &node, int tensor, DType o,
-                                       NodeResolution &result)
-{
-    const bool isInput = tensor < int(node.inCount);
-    const bool cube = node.flags & FlagCube;
-    switch (family) {
-    case Family::Keep:
-        return {o, true, true};
-    case Family::White:
-        return {m_low, true, false};
-    case Family::Black:
-        return {o, true, false};
-    case Family::Gray: {
-        if (m_options.grayRule == GrayRule::Previous) {
-            // G6: the first non-constant producer decides every float tensor.
-            for (int k = 0; k < int(node.inCount); ++k) {
-                const int p = m_plan.inputProducer[node.inBegin + std::uint32_t(k)];
-                if (p < 0 || (m_plan.nodes[std::size_t(p)].flags & FlagConstant))
-                    continue;
-                bool through = false;
-                const DType d = producerDtype(int(node.inBegin) + k, &through, nullptr);
-                if (through)
-                    result.rules.add("G2");
-                if (isDecidedFloat(d)) {
-                    if (result.decidingInput < 0)
-                        result.decidingInput = k;
-                    return {d, true, true};
-                }
-                break;
-            }
-            result.rules.add("G4");
-            return {o, true, true};
-        }
-        if (!isInput) {
-            result.rules.add("G4");
-            return {o, true, true};
-        }
-        bool through = false;
-        int producer = -1;
-        const DType d = producerDtype(int(node.inBegin) + tensor, &through, &producer);
-        if (through)
-            result.rules.add("G2");
-        if (!isDecidedFloat(d)) {
-            result.rules.add("G4"); // no producer (or a non-float one): M2 on its own dtype
-            return {o, true, true};
-        }
-        result.rules.add("G1");
-        result.rules.add("G3");
-        if (result.decidingInput < 0 && !(m_plan.nodes[std::size_t(producer)].flags & FlagConstant))
-            result.decidingInput = tensor;
-        return {d, true, true};
-    }
-    case Family::Mode:
-        break;
-    }
-    switch (m_mode) {
-    case PrecisionMode::ForceFp16:
-        result.rules.add("M1");
-        return {DType::Float16, true, false};
-    case PrecisionMode::AllowFp32ToFp16:
-        result.rules.add("M2");
-        return {cube ? DType::Float16 : o, true, true};
-    case PrecisionMode::CubeFp16InFp32Out:
-    case PrecisionMode::CubeHif8:
-        result.rules.add("M3");
-        if (cube && m_pairIn != DType::Undefined)
-            return {isInput ? m_pairIn : m_pairOut, true, true};
-        return {DType::Float32, false, true};
-    case PrecisionMode::MustKeepOriginDtype:
-        result.rules.add("M4");
-        return {o, true, false};
-    case PrecisionMode::AllowFp32ToBf16:
-        result.rules.add("M7");
-        return {o, true, true};
-    default:
-        return {o, true, true}; // mixed modes never reach here (families White/Black/Gray)
-    }
-}
-
-// M3 cube rule: (input0, output0) pairs in the order (fp16, fp32), (fp32, fp32), (fp16, fp16).
-bool NodeDecider::cubePairStep(const PlanNode &node, const ColumnTable &table, NodeResolution &result)
-{
-    static constexpr DType pairs[3][2] = {{DType::Float16, DType::Float32},
-                                          {DType::Float32, DType::Float32},
-                                          {DType::Float16, DType::Float16}};
-    const int in = table.inputSlot(0);
-    const int out = table.outputSlot(0);
-    for (const auto &pair : pairs) {
-        m_scratch.clear();
-        for (int c : m_candidates)
-            if ((in < 0 || matches(table.cell(c, in), pair[0]))
-                && (out < 0 || matches(table.cell(c, out), pair[1])))
-                m_scratch.push_back(c);
-        if (!m_scratch.empty()) {
-            m_candidates.swap(m_scratch);
-            m_pairIn = pair[0];
-            m_pairOut = pair[1];
-            result.rules.add("M3");
-            if (node.inCount > 0)
-                m_step[0] = pair[0];
-            if (node.outCount > 0)
-                m_step[node.inCount] = pair[1];
-            return true;
-        }
-    }
-    result.status = ResolutionStatus::Error;
-    result.rules.add("M3");
-    if (m_options.explanations)
-        addNote(CoreText::tr(
-            "cube op has none of the columns (fp16 in, fp32 out), (fp32, fp32), (fp16, fp16): the compiler reports an error (M3)"));
-    return false;
-}
-
-void NodeDecider::aicpuFallback(const PlanNode &node)
-{
-    for (std::uint32_t k = 0; k < node.inCount; ++k) {
-        const DType o = m_plan.inputOriginal[node.inBegin + k];
-        inputDtypes[node.inBegin + k] = isDecidedFloat(o) ? DType::Float32 : o;
-    }
-    for (std::uint32_t k = 0; k < node.outCount; ++k) {
-        const DType o = m_plan.outputOriginal[node.outBegin + k];
-        outputDtypes[node.outBegin + k] = isDecidedFloat(o) ? DType::Float32 : o;
-    }
-}
-
-void NodeDecider::checkAmbiguity(const PlanNode &node, NodeResolution &result) const
-{
-    DType first = DType::Undefined;
-    for (int k = 0; k < int(node.inCount); ++k) {
-        const int p = m_plan.inputProducer[node.inBegin + std::uint32_t(k)];
-        if (p < 0 || (m_plan.nodes[std::size_t(p)].flags & FlagConstant))
+        SupportQuery query {&table,
+                            inputs,
+                            outputs,
+                            m_mode,
+                            policyOf(table, node),
+                            m_keep,
+                            bool(node.flags & FlagCast),
+                            customize};
+        SupportVerdict verdict;
+        if (m_options.checkSupport)
+            verdict = checkSupport(query, m_agreeing);
+        else
+            verdict.supported = true;
+        if (i == 0)
+            first = verdict;
+        if (!verdict.supported)
             continue;
-        const DType d = producerDtype(int(node.inBegin) + k, nullptr, nullptr);
-        if (!isDecidedFloat(d))
-            continue;
-        if (first == DType::Undefined)
-            first = d;
-        else if (d != first) {
-            result.ambiguous = true;
-            result.rules.add("G6");
+        m_policy = query.policy;
+        result.policy = m_policy;
+        result.entry = table.entry;
+        const bool nullOp = table.entry->opFile == "Null" || table.entry->opFile == "AICore_Null";
+        result.engine = nullOp ? Engine::GE : Engine::AICore;
+        result.engineReason = nullOp ? EngineReason::GeOp : verdict.reason;
+        if (customize)
+            result.rules.add("M8");
+        if (i > 0) {
+            result.rules.add("L3");
+            if (m_options.explanations)
+                addNote(CoreText::tr(
+                    "the first store's entry fails check-support: the entry of store '%1' is used (L3)",
+                    storeName(*table.entry)));
+        }
+        return &table;
+    }
+    result.entry = m_plan.tables[std::size_t(node.table)].entry;
+    result.engine = Engine::AICPU;
+    result.engineReason = first.reason;
+    result.rejectedTensor = first.tensor;
+    result.rules.add("M11");
+    if (first.reason == EngineReason::RejectedCustomize) {
+        result.rules.add("M8");
+        result.status = ResolutionStatus::Error; // FE's judge would fail on this node (J:632-636)
+    } else if (first.reason == EngineReason::RejectedCast) {
+        result.rules.add("M9");
+    }
+    return nullptr;
+}
+
+NodeDecider::Reading NodeDecider::readingFor(const PlanNode &node, NodeResolution &result) const
+{
+    if (m_keep) {
+        result.rules.add("M8");
+        return Reading::Keep;
+    }
+    if (node.flags & (FlagCast | FlagComplex)) {
+        result.rules.add("M9");
+        return Reading::CastOrComplex;
+    }
+    if (result.engine == Engine::GE && m_mode != PrecisionMode::ForceFp16) {
+        result.rules.add("M9");
+        return Reading::NullOp;
+    }
+    if (isMixedMode(m_mode))
+        return m_policy == Policy::White ? Reading::White
+            : m_policy == Policy::Black  ? Reading::Black
+                                         : Reading::Gray;
+    return Reading::Mode;
+}
+
+void NodeDecider::judge(const PlanNode &node, NodeResolution &result)
+{
+    const ColumnTable &table = *m_table;
+    result.decided = true;
+    if (table.assumed) {
+        result.approximate = true;
+        if (m_options.explanations)
+            addNote(CoreText::tr(
+                "the entry lists no dtypes (dynamicFormat): treated as supporting any float dtype (§1, approx)"));
+    }
+    m_reading = readingFor(node, result);
+    m_latch = false;
+    const DtypeRestriction *customize = customizeFor(node);
+    if (customize) {
+        bool constrains = false;
+        customizeColumns(table, *customize, m_agreeing, &constrains);
+        m_list.assign(m_agreeing);
+        if (m_agreeing.empty()) { // only without check-support, which rejects such a node first
+            result.status = ResolutionStatus::Error;
+            if (m_options.explanations)
+                addNote(CoreText::tr("customize_dtypes names no column the op supports (M8)"));
+            takeColumn(node, -1);
             return;
         }
+        if (!constrains) { // J:622-636: an entry that filters nothing leaves FE no column
+            result.status = ResolutionStatus::Error;
+            if (m_options.explanations)
+                addNote(CoreText::tr(
+                    "the customize_dtypes entry constrains no tensor of the op: FE's judge fails (M8)"));
+        } else if (m_options.explanations) {
+            addNote(CoreText::tr("customize_dtypes restricts the columns (M8)"));
+        }
+    } else {
+        m_list.reset(table.columns);
     }
+    // G1 (J:674-713): inputs fed by ordinary nodes by index, then the constant-fed and unfed ones.
+    m_visit.clear();
+    for (int pass = 0; pass < 2; ++pass)
+        for (int k = 0; k < int(node.inCount); ++k) {
+            const int p = m_plan.inputProducer[node.inBegin + std::uint32_t(k)];
+            const bool ordinary = p >= 0 && !(m_plan.nodes[std::size_t(p)].flags & FlagConstant);
+            if (ordinary == (pass == 0))
+                m_visit.push_back({k, true, k, table.inputSlot(k),
+                                   m_plan.inputOriginal[node.inBegin + std::uint32_t(k)]});
+        }
+    for (const Tensor &t : m_visit)
+        matchTensor(t, result);
+    if (m_list.empty()) { // only LOW_ANY empties it; the outputs start afresh (SM:191-201, 254-315)
+        m_list.reset(table.columns);
+        if (m_options.explanations)
+            addNote(CoreText::tr(
+                "no column left for the outputs: the list restarts from every column (§8.5)"));
+    }
+    for (int k = 0; k < int(node.outCount); ++k)
+        matchTensor({int(node.inCount) + k, false, k, table.outputSlot(k),
+                     m_plan.outputOriginal[node.outBegin + std::uint32_t(k)]},
+                    result);
+    // J:200-216: the first candidate; none left: the first customize column, else column 0.
+    int column = 0;
+    if (!m_list.empty())
+        column = m_list.front();
+    else if (customize && !m_agreeing.empty())
+        column = m_agreeing.front();
+    if (m_list.empty() && m_options.explanations)
+        addNote(CoreText::tr("no column fits every tensor: column %1 is used (§8.5)", column));
+    takeColumn(node, column);
+    if (followsGrayRule())
+        checkAmbiguity(node, result);
+}
+
+void NodeDecider::matchTensor(const Tensor &t, NodeResolution &result)
+{
+    if (t.graph == DType::Undefined || m_table->unlisted(t.slot, t.graph))
+        return; // nothing to match: the entry lists no dtypes for it, or the graph states none
+    switch (m_reading) {
+    case Reading::Keep: // §8.4 (a)
+        allowFp32ToFp16(t, DType::Undefined, false);
+        return;
+    case Reading::CastOrComplex:
+        allowFp32ToFp16(t, DType::Undefined, true);
+        return;
+    case Reading::NullOp: // §8.4 (b)
+        mixed(t, DType::Float16, DType::Undefined, result);
+        return;
+    default:
+        break;
+    }
+    if (m_mode == PrecisionMode::AllowFp32ToFp16 && m_latch) { // §8.4 (c)
+        forceFp16(t, DType::Undefined);
+        return;
+    }
+    const DType forbidden = forbiddenFor(t.graph);
+    matchModeStrategy(t, forbidden, result);
+    if (forbidden != DType::Undefined && m_list.forbiddenMattered())
+        result.rules.add("M10");
+}
+
+void NodeDecider::takeColumn(const PlanNode &node, int column)
+{
+    const ColumnTable &table = *m_table;
+    auto chosen = [&](int slot, DType graph) {
+        if (column < 0 || graph == DType::Undefined || table.unlisted(slot, graph))
+            return graph; // the entry says nothing for this tensor (approx) / the graph says
+                          // nothing
+        const DType d = table.cell(column, slot);
+        return d == DType::Undefined ? graph : d;
+    };
+    for (std::uint32_t k = 0; k < node.inCount; ++k)
+        inputDtypes[node.inBegin + k]
+            = chosen(table.inputSlot(int(k)), m_plan.inputOriginal[node.inBegin + k]);
+    for (std::uint32_t k = 0; k < node.outCount; ++k)
+        outputDtypes[node.outBegin + k]
+            = chosen(table.outputSlot(int(k)), m_plan.outputOriginal[node.outBegin + k]);
+}
+
+void NodeDecider::finish(const PlanNode &node, NodeResolution &result)
+{
+    result.inputs.assign(inputDtypes.begin() + node.inBegin,
+                         inputDtypes.begin() + node.inBegin + node.inCount);
+    result.outputs.assign(outputDtypes.begin() + node.outBegin,
+                          outputDtypes.begin() + node.outBegin + node.outCount);
+    result.dtype = nodeDtype(result.inputs, result.outputs);
+    m_approximate[std::size_t(m_current)] = result.approximate;
+    if (m_options.grayRule == GrayRule::Previous && result.decided && followsGrayRule())
+        result.rules.add("G6");
+    if (m_options.explanations)
+        result.explanation = explain(node, result);
+}
+
+void NodeDecider::addNote(const std::string &step)
+{
+    m_note += step;
+    m_note += "; ";
 }
 
 } // namespace opsinfo

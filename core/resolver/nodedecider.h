@@ -3,6 +3,7 @@
 // Internal to the resolver: decides one node at a time (SEMANTICS §8), producers first.
 
 #include "common/policy.h"
+#include "resolver/candidates.h"
 #include "resolver/precisionmode.h"
 #include "resolver/resolver.h"
 #include "resolver/resolverplan.h"
@@ -12,6 +13,8 @@
 
 namespace opsinfo {
 
+struct DtypeRestriction;
+struct OpEntry;
 struct OpPolicy;
 
 // §8.6: the first float output's dtype, else the first float input's (hifloat8 counts as float).
@@ -29,26 +32,58 @@ public:
     std::vector<DType> outputDtypes; // per flat output
 
 private:
-    // Which reading a node falls under.
-    enum class Family { Mode, Keep, White, Black, Gray };
-    struct Want
+    // How a node's tensors are matched: §8.4 (a), (b), or the mode's strategy (d), by colour in the
+    // mixed modes.
+    enum class Reading { Mode, Keep, CastOrComplex, NullOp, White, Black, Gray };
+    // One tensor of the node being judged.
+    struct Tensor
     {
-        DType wanted = DType::Undefined;
-        bool higher = false;
-        bool lower = false;
+        int index; // inputs first, then outputs
+        bool input;
+        int k; // input or output index
+        int slot; // in the column table
+        DType graph; // its graph dtype
     };
 
-    void keepGraphDtypes(const PlanNode &node);
-    void applyRestriction(const PlanNode &node, const ColumnTable &table, NodeResolution &result);
-    bool cubePairStep(const PlanNode &node, const ColumnTable &table, NodeResolution &result);
-    bool tryExact(int slot, DType dtype, const ColumnTable &table);
-    DType narrow(int slot, const Want &want, DType forbidden, const ColumnTable &table);
-    DType producerDtype(int flatInput, bool *lookedThrough, int *producer) const;
-    Want wantFor(Family family, const PlanNode &node, int tensor, DType original, NodeResolution &result);
-    void aicpuFallback(const PlanNode &node);
-    void finish(const PlanNode &node, Family family, NodeResolution &result);
+    // §8.1-8.2: nodes FE does not judge; false when the node goes on to the judge.
+    bool keepsGraphDtypes(const PlanNode &node, NodeResolution &result);
+    // M11 with L3: the first store whose entry passes check-support, or null (rejected).
+    const ColumnTable *chooseStore(const PlanNode &node, NodeResolution &result);
+    // §8.4-8.5: one candidate list narrowed tensor by tensor, then every tensor takes its column.
+    void judge(const PlanNode &node, NodeResolution &result);
+    Reading readingFor(const PlanNode &node, NodeResolution &result) const;
+    void matchTensor(const Tensor &t, NodeResolution &result);
+    void takeColumn(const PlanNode &node, int column);
+    void finish(const PlanNode &node, NodeResolution &result);
+
+    // The strategies of §8.4 for one tensor; each narrows m_list or leaves it as it was.
+    void matchModeStrategy(const Tensor &t, DType forbidden, NodeResolution &result);
+    void forceFp16(const Tensor &t, DType forbidden); // S_F16
+    void allowFp32ToFp16(const Tensor &t, DType forbidden, bool promote); // S_A16 (latch)
+    void allowFp32ToBf16(const Tensor &t, DType forbidden); // S_ABF16
+    void forceFp32(const Tensor &t, DType forbidden, NodeResolution &result); // S_F32
+    void mixed(const Tensor &t, DType low, DType forbidden, NodeResolution &result); // S_MIX
+    void grayTensor(const Tensor &t, DType low, DType forbidden, NodeResolution &result);
+    void hif8Table(const Tensor &t, NodeResolution &result); // M12 cube_hif8 / mixed_hif8
+    void forceLowerPrecision(const Tensor &t); // M12
+
+    // G1/G2: the decided dtype feeding a flat input, one non-BLACK Cast deep when `low` is given;
+    // `source` receives the node whose output that is.
+    DType producerDtype(int flatInput, DType low, bool *lookedThrough, int *source = nullptr) const;
+    // A gray decision following a producer whose own dtype is not known (not decided for want of
+    // columns) is not known either (approx).
+    void followProducer(int source, int input, NodeResolution &result);
+    // G6's single-predecessor reading: the first non-constant producer's dtype, if any.
+    DType previousOpDtype(const PlanNode &node, DType low, NodeResolution &result);
     void checkAmbiguity(const PlanNode &node, NodeResolution &result) const;
-    std::string explain(const PlanNode &node, Family family, const NodeResolution &result) const;
+    bool followsGrayRule() const; // a GRAY op in a mixed mode, or a GRAY opFile Null op (M9)
+    std::string storeName(const OpEntry &entry) const;
+    DType forbiddenFor(DType graph) const; // M10
+    Policy policyOf(const ColumnTable &table, const PlanNode &node) const;
+    const DtypeRestriction *customizeFor(const PlanNode &node) const;
+
+    std::string explain(const PlanNode &node, const NodeResolution &result) const;
+    std::string readingStep(const PlanNode &node) const;
     const std::string &policyText(const PlanNode &node) const;
     // Appends one step to m_note; callers build the step only when explanations are on.
     void addNote(const std::string &step);
@@ -57,16 +92,23 @@ private:
     PrecisionMode m_mode;
     const PolicySource &m_policies;
     const ResolveOptions &m_options;
-    DType m_low;                      // the mode's low type (fp16 / bf16)
     std::vector<Policy> m_policyByType;
+    std::vector<const DtypeRestriction *> m_customizeByType;
     mutable std::vector<std::string> m_policyText; // lazily, by type id
-    std::vector<int> m_candidates;
-    std::vector<int> m_scratch;
-    std::vector<int> m_visit;
-    std::vector<DType> m_step;        // per tensor of the current node: the dtype its step matched
-    DType m_pairIn = DType::Undefined;  // M3 cube pair chosen for the current node
-    DType m_pairOut = DType::Undefined;
-    std::string m_note;               // explanation fragments of the current node
+    CandidateList m_list;
+    std::vector<int> m_agreeing; // customize_dtypes columns of the current node (M8)
+    std::vector<Tensor> m_visit;
+    std::vector<char> m_approximate; // per node decided so far: its result is approximate
+
+    // The node being decided.
+    int m_current = -1;
+    bool m_currentCube = false;
+    const ColumnTable *m_table = nullptr;
+    Policy m_policy = Policy::Gray;
+    Reading m_reading = Reading::Mode;
+    bool m_keep = false; // keep_dtype node (M8)
+    bool m_latch = false; // an fp32 tensor was lowered (M2's latch)
+    std::string m_note; // explanation fragments of the current node
 };
 
 } // namespace opsinfo

@@ -43,12 +43,27 @@ const std::vector<PrecisionModeName> &mindSporeLiteModeNames()
     return names;
 }
 
+const std::vector<PrecisionModeName> &internalPrecisionModeNames()
+{
+    static const std::vector<PrecisionModeName> names {
+        {"force_lowerprecision", PrecisionMode::ForceLowerPrecision, false},
+        {"allow_fp32_to_lowprecision", PrecisionMode::AllowFp32ToLowPrecision, false},
+    };
+    return names;
+}
+
 const char *mindSporeLiteModeName(PrecisionMode mode)
 {
     for (const auto &entry : mindSporeLiteModeNames())
         if (entry.mode == mode)
             return entry.name.data(); // literals: NUL-terminated
     return nullptr;
+}
+
+bool isInternalMode(PrecisionMode mode)
+{
+    return mode == PrecisionMode::ForceLowerPrecision
+        || mode == PrecisionMode::AllowFp32ToLowPrecision;
 }
 
 const char *precisionModeName(PrecisionMode mode)
@@ -63,6 +78,10 @@ const char *precisionModeName(PrecisionMode mode)
     case PrecisionMode::AllowFp32ToBf16: return "allow_fp32_to_bf16";
     case PrecisionMode::CubeHif8: return "cube_hif8";
     case PrecisionMode::MixedHif8: return "mixed_hif8";
+    case PrecisionMode::ForceLowerPrecision:
+        return "force_lowerprecision";
+    case PrecisionMode::AllowFp32ToLowPrecision:
+        return "allow_fp32_to_lowprecision";
     }
     return "force_fp16";
 }
@@ -79,6 +98,10 @@ const char *precisionModeV2Name(PrecisionMode mode)
     case PrecisionMode::AllowFp32ToBf16: return "allow_fp32_to_bf16"; // no v2 name
     case PrecisionMode::CubeHif8: return "cube_hif8";
     case PrecisionMode::MixedHif8: return "mixed_hif8";
+    case PrecisionMode::ForceLowerPrecision:
+        return "force_lowerprecision"; // internal: one name
+    case PrecisionMode::AllowFp32ToLowPrecision:
+        return "allow_fp32_to_lowprecision";
     }
     return "fp16";
 }
@@ -89,6 +112,9 @@ std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::stri
         if (entry.name == name)
             return entry.mode;
     for (const auto &entry : mindSporeLiteModeNames())
+        if (entry.name == name)
+            return entry.mode;
+    for (const auto &entry : internalPrecisionModeNames())
         if (entry.name == name)
             return entry.mode;
     if (error) {
@@ -129,11 +155,6 @@ bool isMixedMode(PrecisionMode mode)
 {
     return mode == PrecisionMode::AllowMixPrecisionFp16 || mode == PrecisionMode::AllowMixPrecisionBf16
            || mode == PrecisionMode::MixedHif8;
-}
-
-bool isApproximateMode(PrecisionMode mode)
-{
-    return mode == PrecisionMode::CubeHif8 || mode == PrecisionMode::MixedHif8;
 }
 
 std::optional<Diagnostic> checkModeForSoc(PrecisionMode mode, std::string_view socVersion,

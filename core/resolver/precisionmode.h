@@ -10,10 +10,10 @@
 
 namespace opsinfo {
 
-// The 9 distinct behaviours behind the precision_mode / precision_mode_v2 names (SEMANTICS §4).
-// Aliases collapse: force_fp32 = cube_fp16in_fp32out; allow_mix_precision = allow_mix_precision_fp16
-// = mixed_float16; fp16 = force_fp16; origin = must_keep_origin_dtype; mixed_bfloat16 =
-// allow_mix_precision_bf16.
+// The 9 distinct behaviours behind the precision_mode / precision_mode_v2 names (SEMANTICS §4),
+// and FE's two internal modes (M12). Aliases collapse: force_fp32 = cube_fp16in_fp32out;
+// allow_mix_precision = allow_mix_precision_fp16 = mixed_float16; fp16 = force_fp16; origin =
+// must_keep_origin_dtype; mixed_bfloat16 = allow_mix_precision_bf16.
 enum class PrecisionMode {
     ForceFp16,
     CubeFp16InFp32Out,
@@ -22,8 +22,11 @@ enum class PrecisionMode {
     AllowMixPrecisionFp16,
     AllowMixPrecisionBf16,
     AllowFp32ToBf16,
-    CubeHif8,  // not specified by SEMANTICS: approximated, see resolver/moderules.cpp
-    MixedHif8, // not specified by SEMANTICS: approximated, see resolver/moderules.cpp
+    CubeHif8, // M12
+    MixedHif8, // M12
+    // FE-internal names (M12): FE takes them, ATC does not; not in kAllPrecisionModes.
+    ForceLowerPrecision,
+    AllowFp32ToLowPrecision,
 };
 
 inline constexpr std::array<PrecisionMode, 9> kAllPrecisionModes{
@@ -46,8 +49,11 @@ struct PrecisionModeName
     PrecisionMode mode;
     bool v2; // a precision_mode_v2 name
 };
-// Every accepted name, both options, aliases included.
+// Every name ATC accepts, both options, aliases included.
 const std::vector<PrecisionModeName> &precisionModeNames();
+// FE's internal names force_lowerprecision and allow_fp32_to_lowprecision (M12).
+const std::vector<PrecisionModeName> &internalPrecisionModeNames();
+bool isInternalMode(PrecisionMode mode);
 
 // MindSpore Lite's own names (its Context precision_mode, FRONTENDS.md F1): enforce_fp32 =
 // force_fp32, preferred_fp32 = allow_fp32_to_fp16, enforce_fp16 = force_fp16, enforce_origin =
@@ -57,16 +63,14 @@ const std::vector<PrecisionModeName> &mindSporeLiteModeNames();
 const char *mindSporeLiteModeName(PrecisionMode mode);
 
 // Parses any precision_mode, precision_mode_v2 or MindSpore Lite name (exact, as the compiler
-// compares them).
-// On failure `error` (if given) lists the valid names and suggests the nearest one.
+// compares them), FE's internal names included. On failure `error` (if given) lists the valid
+// names and suggests the nearest one.
 std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::string *error = nullptr);
 
 // Modes whose low type is bf16 (they forbid fp16, §8.3).
 bool isBf16Mode(PrecisionMode mode);
-// allow_mix_precision_fp16/_bf16 and mixed_hif8: the lists decide (M5/M6).
+// allow_mix_precision_fp16/_bf16 and mixed_hif8: the lists decide (M5, M6, M12).
 bool isMixedMode(PrecisionMode mode);
-// cube_hif8 / mixed_hif8: behaviour approximated, every result is marked approximate.
-bool isApproximateMode(PrecisionMode mode);
 
 // A bf16 mode on a SoC without fp32->bf16 conversion (common/soc.h: socSupportsBf16) is refused
 // as the compiler refuses it.

@@ -17,6 +17,8 @@ const char *engineName(Engine engine)
     case Engine::None: return "none";
     case Engine::AICore: return "AICore";
     case Engine::AICPU: return "AICPU";
+    case Engine::GE:
+        return "GE";
     }
     return "none";
 }

@@ -23,13 +23,18 @@ enum class GrayRule {
               // every float tensor of the op, outputs included
 };
 
+// Copies share the keep_dtype and customize_dtypes contents: options are passed around by value
+// (moved into results, copied per mode) and must never point into a caller's temporary.
 struct ResolveOptions
 {
     GrayRule grayRule = GrayRule::FE;
-    const KeepDtype *keepDtype = nullptr;             // M8, may be null
-    const CustomizeDtypes *customizeDtypes = nullptr; // M8, may be null
+    std::shared_ptr<const KeepDtype> keepDtype; // M8, may be null
+    std::shared_ptr<const CustomizeDtypes> customizeDtypes; // M8, may be null
     // Per-node explanation text. Off only for batch figures where nobody reads them.
     bool explanations = true;
+    // false: judge every node in the library as FE's unit tests do (they call the dtype judge
+    // directly, without check-support, M11); the engine is then AICore or GE for every judged node.
+    bool checkSupport = true;
 };
 
 // Predicts FE's dtype choice for every node of a graph (SEMANTICS §4-§8, §8 being the exact

@@ -17,6 +17,12 @@ int precisionRank(DType d)
     return d == DType::HiFloat8 ? -1 : floatRank(d);
 }
 
+// §8.6-8.7: the float dtypes a precision mode moves between; casts are counted among these only.
+bool isFloat(DType d)
+{
+    return isDecidedFloat(d) || d == DType::HiFloat8;
+}
+
 struct Edge
 {
     int producer;
@@ -49,6 +55,7 @@ void finishResolution(const ResolverPlan &plan, const std::vector<DType> &inputD
             }
         }
         s.aicpuNodes += r.engine == Engine::AICPU ? 1 : 0;
+        s.geNodes += r.engine == Engine::GE ? 1 : 0;
         s.errors += r.status == ResolutionStatus::Error ? 1 : 0;
         s.warnings += r.status == ResolutionStatus::Warning ? 1 : 0;
         s.ambiguous += r.ambiguous ? 1 : 0;
@@ -60,7 +67,7 @@ void finishResolution(const ResolverPlan &plan, const std::vector<DType> &inputD
             const std::uint32_t out = plan.inputProducerOutput[p.inBegin + k];
             const DType from = outputDtypes[out];
             const DType to = inputDtypes[p.inBegin + k];
-            if (from != to && from != DType::Undefined && to != DType::Undefined)
+            if (from != to && isFloat(from) && isFloat(to))
                 edges.push_back({producer, out, int(out - plan.nodes[std::size_t(producer)].outBegin), to,
                                  int(i), int(k)});
         }

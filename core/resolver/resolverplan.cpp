@@ -3,6 +3,7 @@
 #include "graph/graph.h"
 #include "library/oplibrary.h"
 
+#include <algorithm>
 #include <deque>
 #include <unordered_map>
 
@@ -10,12 +11,73 @@ namespace opsinfo {
 
 namespace {
 
-bool isNullOpFile(const OpEntry &entry)
+bool isComplex(DType d)
 {
-    return entry.opFile == "Null" || entry.opFile == "AICore_Null";
+    return d == DType::Complex32 || d == DType::Complex64 || d == DType::Complex128;
+}
+
+// J:1129-1136: FE never judges these (main-graph Data/NetOutput, constants, TransData, AippData).
+bool neverJudged(std::string_view type)
+{
+    return isBoundaryOpType(type) || type == "AippData";
+}
+
+// G1 (J:674-713) and C1 name exactly these as constants.
+bool isWeightsType(std::string_view type)
+{
+    return type == "Const" || type == "Constant" || type == "Variable";
+}
+
+int storeOf(const OpLibrary &library, const OpEntry &entry)
+{
+    const auto &files = library.files();
+    return entry.fileIndex >= 0 && std::size_t(entry.fileIndex) < files.size()
+        ? files[std::size_t(entry.fileIndex)].storeIndex
+        : 0;
+}
+
+// The columns of an entry that lists dtypes. A tensor listing one dtype for several columns applies
+// it to all of them (FE's loader would refuse the store, L6; the preview stays usable).
+ColumnTable tableFromLists(const OpEntry &entry)
+{
+    ColumnTable table;
+    table.entry = &entry;
+    table.inputs = int(entry.inputs.size());
+    table.outputs = int(entry.outputs.size());
+    table.lastInputDynamic = !entry.inputs.empty() && entry.inputs.back().paramType == "dynamic";
+    table.lastOutputDynamic = !entry.outputs.empty() && entry.outputs.back().paramType == "dynamic";
+    table.columns = int(entry.columnCount());
+    table.cells.assign(std::size_t(table.columns) * std::size_t(table.slots()), DType::Undefined);
+    table.listsNoDtypes.assign(std::size_t(table.slots()), 0);
+    int slot = 0;
+    for (const auto *tensors : {&entry.inputs, &entry.outputs}) {
+        for (const TensorInfo &tensor : *tensors) {
+            table.listsNoDtypes[std::size_t(slot)] = tensor.dtypes.empty();
+            for (int c = 0; c < table.columns && !tensor.dtypes.empty(); ++c) {
+                const std::size_t k = tensor.dtypes.size() == 1 ? 0 : std::size_t(c);
+                if (k < tensor.dtypes.size())
+                    table.cells[std::size_t(c) * std::size_t(table.slots()) + std::size_t(slot)]
+                        = tensor.dtypes[k];
+            }
+            ++slot;
+        }
+    }
+    if (table.inputs > 0 && table.outputs > 0)
+        for (int c = 0; c < table.columns && !table.fp16InFp32Out; ++c)
+            table.fp16InFp32Out = table.cell(c, 0) == DType::Float16
+                && table.cell(c, table.inputs) == DType::Float32;
+    return table;
 }
 
 } // namespace
+
+bool ColumnTable::lists(int slot, DType dtype) const
+{
+    for (int c = 0; c < columns; ++c)
+        if (cell(c, slot) == dtype)
+            return true;
+    return false;
+}
 
 ResolverPlan::ResolverPlan(const Graph &graph, const OpLibrary &lib) : library(lib)
 {
@@ -68,7 +130,7 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
     typeIds.reserve(typeNames.size() + 64);
     for (std::size_t t = 0; t < typeNames.size(); ++t)
         typeIds.emplace(typeNames[t], int(t));
-    std::unordered_map<std::string_view, int> tableByType;
+    std::unordered_map<std::string_view, int> tableByType; // entries that list dtypes only
 
     for (std::size_t i = 0; i < graphNodes.size(); ++i) {
         const Node &node = graphNodes[i];
@@ -78,23 +140,35 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
         plan.subgraph = subgraph;
         plan.graphIndex = int(i);
         auto [it, inserted] = typeIds.try_emplace(node.opType, int(typeNames.size()));
-        if (inserted)
+        if (inserted) {
             typeNames.push_back(node.opType);
+            laterStoreTables.emplace_back();
+        }
         plan.typeId = it->second;
-        if (isBoundaryOpType(node.opType))
+        if (neverJudged(node.opType))
             plan.flags |= FlagBoundary;
-        if (isConstantOpType(node.opType))
+        if (isWeightsType(node.opType))
             plan.flags |= FlagConstant;
-        if (library.isCube(node.opType))
-            plan.flags |= FlagCube;
         if (node.opType == "Cast")
             plan.flags |= FlagCast;
-        auto [tit, fresh] = tableByType.try_emplace(node.opType, -1);
-        if (fresh)
-            tit->second = tableFor(library.find(node.opType));
-        plan.table = tit->second;
-        if (plan.table >= 0 && isNullOpFile(*tables[std::size_t(plan.table)].entry))
-            plan.flags |= FlagNullOp;
+        if (library.isCube(node.opType))
+            plan.flags |= FlagCube;
+        for (const NodeOutput &out : node.outputs)
+            if (isComplex(out.dtype))
+                plan.flags |= FlagComplex;
+        if (!(plan.flags & FlagBoundary)) {
+            const OpEntry *entry = library.find(node.opType);
+            if (entry && inserted)
+                laterStoreTables[std::size_t(plan.typeId)] = laterStoresFor(*entry, node);
+            if (entry && entry->columnCount() > 0) {
+                auto [tit, fresh] = tableByType.try_emplace(node.opType, -1);
+                if (fresh)
+                    tit->second = tableFor(entry, node);
+                plan.table = tit->second;
+            } else if (entry) {
+                plan.table = tableFor(entry, node); // per node: its shapes or attributes may choose
+            }
+        }
         plan.inBegin = std::uint32_t(inputProducer.size());
         plan.inCount = std::uint32_t(node.inputs.size());
         plan.outBegin = std::uint32_t(totalOutputs);
@@ -107,10 +181,17 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
         inputOriginal.resize(inputOriginal.size() + node.inputs.size(), DType::Undefined);
         nodes.push_back(plan);
     }
-    // Producers are linked once every node of this graph has its output slots.
+    linkInputs(graph, base);
+}
+
+// Producers are linked once every node of the graph has its output slots. A tensor's graph dtype
+// is its producer's output dtype (§8.1); the input's own stated dtype only where there is none.
+void ResolverPlan::linkInputs(const Graph &graph, int base)
+{
+    const auto &graphNodes = graph.nodes();
     for (std::size_t i = 0; i < graphNodes.size(); ++i) {
         const Node &node = graphNodes[i];
-        const PlanNode &plan = nodes[std::size_t(base) + i];
+        PlanNode &plan = nodes[std::size_t(base) + i];
         for (std::size_t k = 0; k < node.inputs.size(); ++k) {
             const NodeInput &input = node.inputs[k];
             int producer = input.producer;
@@ -123,68 +204,57 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
                 inputProducer[slot] = base + producer;
                 if (input.outputIndex >= 0 && input.outputIndex < int(prod.outCount)) {
                     inputProducerOutput[slot] = prod.outBegin + std::uint32_t(input.outputIndex);
-                    if (dtype == DType::Undefined)
+                    if (outputOriginal[inputProducerOutput[slot]] != DType::Undefined)
                         dtype = outputOriginal[inputProducerOutput[slot]];
                 } else {
                     inputProducer[slot] = -1; // reads an output the producer does not declare
                 }
             }
             inputOriginal[slot] = dtype;
+            if (isComplex(dtype))
+                plan.flags |= FlagComplex;
         }
     }
 }
 
-int ResolverPlan::tableFor(const OpEntry *entry)
+int ResolverPlan::tableFor(const OpEntry *entry, const Node &node)
 {
-    if (!entry)
-        return -1;
+    if (entry->columnCount() == 0) {
+        ColumnTable table = columnsWithoutDtypeLists(*entry, node, library);
+        // Nodes of one type mostly get the same columns: share the table.
+        for (std::size_t t = 0; t < tables.size(); ++t)
+            if (tables[t].entry == entry && tables[t].columns == table.columns
+                && tables[t].cells == table.cells)
+                return int(t);
+        tables.push_back(std::move(table));
+        return int(tables.size()) - 1;
+    }
     for (std::size_t t = 0; t < tables.size(); ++t) // few distinct types per graph
         if (tables[t].entry == entry)
             return int(t);
-    ColumnTable table;
-    table.entry = entry;
-    table.inputs = int(entry->inputs.size());
-    table.outputs = int(entry->outputs.size());
-    table.lastInputDynamic = !entry->inputs.empty() && entry->inputs.back().paramType == "dynamic";
-    table.lastOutputDynamic = !entry->outputs.empty() && entry->outputs.back().paramType == "dynamic";
-    table.columns = int(entry->columnCount());
-    if (table.columns == 0) {
-        // "Supports the original dtype" (§1, approx), read as the kernels such ops generate at
-        // compile time: one column per float type with every tensor in it; a cube op also gets
-        // (fp16 in, fp32 out) first, as FE's cube kernels offer it. Non-float tensors of these
-        // columns keep their graph dtype (see NodeDecider).
-        table.anyDtype = true;
-        table.hasFp32 = true;
-        std::vector<std::pair<DType, DType>> columns{{DType::Float16, DType::Float16},
-                                                     {DType::Float32, DType::Float32},
-                                                     {DType::BFloat16, DType::BFloat16}};
-        if (library.isCube(entry->type))
-            columns.insert(columns.begin(), {DType::Float16, DType::Float32});
-        table.columns = int(columns.size());
-        for (const auto &[in, out] : columns) {
-            for (int i = 0; i < table.inputs; ++i)
-                table.cells.push_back(in);
-            for (int o = 0; o < table.outputs; ++o)
-                table.cells.push_back(out);
-        }
-    } else {
-        table.cells.assign(std::size_t(table.columns) * std::size_t(table.slots()), DType::Undefined);
-        int slot = 0;
-        for (const auto *tensors : {&entry->inputs, &entry->outputs}) {
-            for (const TensorInfo &tensor : *tensors) {
-                // A tensor listing one dtype for many columns applies it to all of them.
-                for (int c = 0; c < table.columns && !tensor.dtypes.empty(); ++c) {
-                    const std::size_t k = tensor.dtypes.size() == 1 ? 0 : std::size_t(c);
-                    const DType d = k < tensor.dtypes.size() ? tensor.dtypes[k] : DType::Undefined;
-                    table.cells[std::size_t(c) * std::size_t(table.slots()) + std::size_t(slot)] = d;
-                    table.hasFp32 = table.hasFp32 || d == DType::Float32;
-                }
-                ++slot;
-            }
-        }
-    }
-    tables.push_back(std::move(table));
+    tables.push_back(tableFromLists(*entry));
     return int(tables.size()) - 1;
+}
+
+// L3: for each lower-priority store, the entry that store would use (its last-loaded one).
+std::vector<int> ResolverPlan::laterStoresFor(const OpEntry &winner, const Node &node)
+{
+    std::vector<int> result;
+    if (library.stores().size() < 2)
+        return result;
+    std::vector<int> seenStores {storeOf(library, winner)};
+    for (const OpEntry *e : library.shadowed(winner.type)) { // most recently loaded first
+        const int store = storeOf(library, *e);
+        if (std::find(seenStores.begin(), seenStores.end(), store) != seenStores.end())
+            continue; // shadowed inside its own store (L2): never used
+        seenStores.push_back(store);
+        result.push_back(tableFor(e, node));
+    }
+    std::stable_sort(result.begin(), result.end(), [this](int a, int b) {
+        return storeOf(library, *tables[std::size_t(a)].entry)
+            < storeOf(library, *tables[std::size_t(b)].entry);
+    });
+    return result;
 }
 
 } // namespace opsinfo

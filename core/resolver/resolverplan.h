@@ -18,25 +18,29 @@ struct Node;
 struct OpEntry;
 
 // The columns of one ops-info entry, parsed once: cells[column * slots + slot], slots = inputs
-// then outputs. Undefined in a cell means "any" (the tensor lists no dtypes). An entry that lists
-// no dtypes at all (dynamicFormat, or lists absent) gets virtual homogeneous float columns (§1,
-// approx; see ResolverPlan::tableFor).
+// then outputs. Undefined in a cell: the tensor's list is shorter than the op's columns (FE reads
+// such an index as out of range). An entry that lists no dtypes at all has no columns unless
+// columnsWithoutDtypeLists() supplies them (see dtypelesscolumns.cpp).
 struct ColumnTable
 {
     const OpEntry *entry = nullptr;
     int inputs = 0;
     int outputs = 0;
     int columns = 0;
-    bool anyDtype = false;     // no dtype lists: treated as supporting any float (approx)
     bool lastInputDynamic = false;
     bool lastOutputDynamic = false;
-    bool hasFp32 = false;      // some column has fp32 on some tensor (§8.5)
+    // Some column has fp16 at input 0 and fp32 at output 0 (J:218-274, M3's cube input rule).
+    bool fp16InFp32Out = false;
     std::vector<DType> cells;
+    std::vector<char> listsNoDtypes; // per slot: the tensor's dtype list is empty
+    // Columns assumed for an entry that lists no dtypes (dtypelesscolumns.cpp, approx): one float
+    // dtype per column for every tensor; a tensor whose graph dtype is no float keeps it.
+    bool assumed = false;
 
     int slots() const { return inputs + outputs; }
     DType cell(int column, int slot) const
     {
-        return slot < 0 ? DType::Undefined : cells[std::size_t(column) * std::size_t(slots()) + std::size_t(slot)];
+        return cells[std::size_t(column) * std::size_t(slots()) + std::size_t(slot)];
     }
     // Slot of a graph input / output position; -1 when the entry has no such tensor (unconstrained).
     int inputSlot(int index) const
@@ -51,14 +55,22 @@ struct ColumnTable
             return inputs + index;
         return lastOutputDynamic && outputs > 0 ? inputs + outputs - 1 : -1;
     }
+    // Whether the entry says nothing that binds this tensor: no such slot, an empty list, or a
+    // non-float tensor of assumed columns.
+    bool unlisted(int slot, DType graph) const
+    {
+        return slot < 0 || listsNoDtypes[std::size_t(slot)] || (assumed && !isDecidedFloat(graph));
+    }
+    // Whether any column lists `dtype` for this slot.
+    bool lists(int slot, DType dtype) const;
 };
 
 enum NodeFlag : std::uint8_t {
-    FlagBoundary = 1,  // Data/Const/.../NetOutput/TransData: never decided (§8.1)
-    FlagConstant = 2,  // Const/Constant/Variable: weights (G1, C1)
-    FlagCube = 4,
-    FlagNullOp = 8,    // opFile Null / AICore_Null (M9)
-    FlagCast = 16,     // type Cast (M9, G2)
+    FlagBoundary = 1, // Data/Const/.../NetOutput/TransData/AippData: never decided (§8.1)
+    FlagConstant = 2, // Const/Constant/Variable: weights (G1 order, C1 kind)
+    FlagCast = 4, // type Cast (M9, G2)
+    FlagComplex = 8, // a complex tensor (M9)
+    FlagCube = 16, // on the cube list (fe.ini fp16.op_type)
 };
 
 struct PlanNode
@@ -67,11 +79,11 @@ struct PlanNode
     int parent = -1;
     int subgraph = -1;
     int graphIndex = 0;
-    int table = -1;  // ColumnTable index, -1 when the type is not in the library
+    int table = -1; // ColumnTable of the first store with the type (L3), -1 when in no store
     int typeId = 0;
     std::uint8_t flags = 0;
-    std::uint32_t inBegin = 0;  // into PlanInputs
-    std::uint32_t outBegin = 0; // into output dtype arrays
+    std::uint32_t inBegin = 0; // into the flat input arrays
+    std::uint32_t outBegin = 0; // into the flat output arrays
     std::uint32_t inCount = 0;
     std::uint32_t outCount = 0;
 };
@@ -83,21 +95,33 @@ public:
 
     const OpLibrary &library;
     std::vector<PlanNode> nodes;        // top-level nodes first (by index), then subgraph nodes
-    std::vector<int> order;             // decision order (§8.8), all nodes
+    std::vector<int> order; // decision order (§8.1), all nodes
     std::vector<int> inputProducer;     // per flat input: flat producer node, -1 none
     std::vector<std::uint32_t> inputProducerOutput; // flat output slot of that producer
-    std::vector<DType> inputOriginal;   // graph dtype of each input (from the producer if unstated)
+    std::vector<DType> inputOriginal; // graph dtype of each input: its producer's output dtype
     std::vector<DType> outputOriginal;  // graph dtype of each output
     std::vector<ColumnTable> tables;
+    // Per type id: the tables of the lower-priority stores that also have the type, in store
+    // order (L3: FE tries them when the first store's entry fails check-support). Mostly empty.
+    std::vector<std::vector<int>> laterStoreTables;
     std::vector<std::string> typeNames; // by typeId
     std::vector<Diagnostic> diagnostics;
     std::size_t totalOutputs = 0;
 
 private:
     void addGraph(const Graph &graph, int parent, int subgraph);
-    int tableFor(const OpEntry *entry);
+    void linkInputs(const Graph &graph, int base);
+    int tableFor(const OpEntry *entry, const Node &node);
+    std::vector<int> laterStoresFor(const OpEntry &winner, const Node &node);
     std::vector<std::pair<const Graph *, int>> m_graphs; // each graph with its flat base index
 };
+
+// SEMANTICS §1 / §8.1, the one place that handles an entry listing no dtypes (dynamicFormat: FE
+// asks the op's op_select_format at compile time). Returns the columns FE would judge this node
+// with, or a table without columns when nothing says which: the node is then not decided, keeps
+// its graph dtypes and is marked approximate. Defined in dtypelesscolumns.cpp.
+ColumnTable columnsWithoutDtypeLists(const OpEntry &entry, const Node &node,
+                                     const OpLibrary &library);
 
 } // namespace opsinfo
 

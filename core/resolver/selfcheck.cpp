@@ -2,6 +2,8 @@
 
 #include "graph/graph.h"
 
+#include <algorithm>
+
 namespace opsinfo {
 
 DType nodeDtype(const std::vector<DType> &inputs, const std::vector<DType> &outputs);
@@ -35,6 +37,11 @@ std::vector<DType> outputDtypes(const Node &node)
 
 } // namespace
 
+static DType compiledDtype(const Graph &compiled, const Node &node)
+{
+    return nodeDtype(inputDtypes(compiled, node), outputDtypes(node));
+}
+
 CheckReport compareWithCompiled(const Graph &source, const Resolution &resolution, const Graph &compiled)
 {
     CheckReport report;
@@ -64,6 +71,66 @@ CheckReport compareWithCompiled(const Graph &source, const Resolution &resolutio
             {node.name, node.opType, r.dtype, compiledDtype, r.inputs, ins, r.outputs, outs});
     }
     return report;
+}
+
+ModeCheckSweep compareModesWithCompiled(const Graph &source,
+                                        const std::vector<Resolution> &resolutions,
+                                        std::vector<ModeCheck> modes, const Graph &compiled)
+{
+    ModeCheckSweep sweep;
+    std::vector<std::size_t> candidates;
+    for (std::size_t m = 0; m < modes.size(); ++m) {
+        modes[m].report = compareWithCompiled(source, resolutions[m], compiled);
+        if (modes[m].refused.empty())
+            candidates.push_back(m);
+    }
+    const std::size_t top
+        = std::min(source.nodes().size(), resolutions.empty() ? 0 : resolutions[0].nodes.size());
+    auto firm
+        = [&](std::size_t m, std::size_t i) { // a prediction that can be held against the dump
+              const NodeResolution &n = resolutions[m].nodes[i];
+              return n.engine != Engine::None && n.dtype != DType::Undefined && !n.approximate;
+          };
+    for (std::size_t i = 0; i < top; ++i) {
+        const int c = compiled.indexOf(source.nodes()[i].name);
+        if (c < 0)
+            continue;
+        bool approximate = false;
+        for (std::size_t m : candidates)
+            approximate = approximate || resolutions[m].nodes[i].approximate;
+        sweep.approximate += approximate ? 1 : 0;
+        const DType actual = compiledDtype(compiled, compiled.nodes()[std::size_t(c)]);
+        for (std::size_t m : candidates) {
+            if (!firm(m, i))
+                continue;
+            const DType predicted = resolutions[m].nodes[i].dtype;
+            const bool decisive
+                = std::any_of(candidates.begin(), candidates.end(), [&](std::size_t other) {
+                      return firm(other, i) && resolutions[other].nodes[i].dtype != predicted;
+                  });
+            if (!decisive)
+                continue;
+            ++modes[m].decisive;
+            modes[m].decisiveAgreed += predicted == actual ? 1 : 0;
+        }
+    }
+    double best = 0;
+    for (std::size_t m : candidates)
+        if (modes[m].decisive > 0)
+            best = std::max(best, double(modes[m].decisiveAgreed) / double(modes[m].decisive));
+    for (std::size_t m : candidates) {
+        if (modes[m].decisive == 0)
+            continue;
+        const double share = double(modes[m].decisiveAgreed) / double(modes[m].decisive);
+        if (modes[m].decisiveAgreed == modes[m].decisive)
+            sweep.consistent.push_back(modes[m].mode);
+        else if (share == best && best > 0)
+            sweep.closest.push_back(modes[m].mode);
+    }
+    if (!sweep.consistent.empty())
+        sweep.closest.clear();
+    sweep.modes = std::move(modes);
+    return sweep;
 }
 
 } // namespace opsinfo

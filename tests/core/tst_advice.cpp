@@ -65,7 +65,7 @@ void checkPlan(const Graph &graph, const OpLibrary &library, const AdviceRequest
     QVERIFY2(!hasErrors(diagnostics), keepDtypeText(plan.keepDtype).c_str());
     const PolicyTable table = PolicyTable::compute(library, &parsed.mixlist);
     ResolveOptions afterOptions;
-    afterOptions.keepDtype = &keep;
+    afterOptions.keepDtype = std::make_shared<const KeepDtype>(keep);
     afterOptions.customizeDtypes = request.customizeDtypes;
     const Resolution after
         = resolvePrecision(graph, library, request.mode, tablePolicies(table), afterOptions);
@@ -196,9 +196,9 @@ void TestAdvice::keepDtypeWhenAnOpTypeMovesOthers()
     }
     // --max-moved 0 changes nothing here (keep already wins); with keep_dtype unusable (the node
     // is already kept by type), only the type edit is left.
-    KeepDtype keptByType;
-    keptByType.opTypes.insert("Gelu");
-    r.keepDtype = &keptByType;
+    auto keptByType = std::make_shared<KeepDtype>();
+    keptByType->opTypes.insert("Gelu");
+    r.keepDtype = keptByType;
     const AdviceResult kept = advise(r);
     QVERIFY(kept.protectedNodes.empty() || kept.protectedNodes[0].before == DType::Float32);
 }

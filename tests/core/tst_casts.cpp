@@ -70,8 +70,9 @@ void TestCasts::chainCasts_data()
     QTest::newRow("allow_mix_precision_fp16") << "allow_mix_precision_fp16" << 1 << 1 << 2;
     // force_fp16: data->mm down, 2 weights, exp fp16 -> NetOutput fp32 up.
     QTest::newRow("force_fp16") << "force_fp16" << 1 << 1 << 2;
-    // must_keep_origin_dtype: relu fp32 -> exp (fp16 only, error) down; exp -> NetOutput up.
-    QTest::newRow("must_keep_origin_dtype") << "must_keep_origin_dtype" << 1 << 1 << 0;
+    // must_keep_origin_dtype: exp (fp16 only) cannot keep fp32, so check-support rejects it (M11):
+    // it keeps its graph dtypes and every edge stays fp32.
+    QTest::newRow("must_keep_origin_dtype") << "must_keep_origin_dtype" << 0 << 0 << 0;
     // cube_fp16in_fp32out: data->mm fp16 down, w fp16 weights; bias stays fp32; exp on AI CPU.
     QTest::newRow("cube_fp16in_fp32out") << "cube_fp16in_fp32out" << 1 << 0 << 1;
 }
@@ -127,22 +128,25 @@ void TestCasts::summary()
     const Resolution r = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
     const ResolutionSummary &s = r.summary;
     QCOMPARE(s.nodes, std::size_t(8));
-    QCOMPARE(s.decidedNodes, std::size_t(4)); // mm, add, relu, exp
-    QCOMPARE(s.floatNodes, std::size_t(4));
+    QCOMPARE(s.decidedNodes, std::size_t(3)); // mm, add, relu; exp is rejected (M11), not judged
+    QCOMPARE(s.floatNodes, std::size_t(3));
     QCOMPARE(s.fp16Nodes, std::size_t(3));
-    QCOMPARE(s.fp32Nodes, std::size_t(1));
+    QCOMPARE(s.fp32Nodes, std::size_t(0));
     QCOMPARE(s.bf16Nodes, std::size_t(0));
     QCOMPARE(s.aicpuNodes, std::size_t(1));
+    QCOMPARE(s.geNodes, std::size_t(0));
     QCOMPARE(s.errors, std::size_t(0));
     // Shapes [2,4] on data (fp32: 32 B), mm/add/relu (fp16: 16 B each), exp (fp32: 32 B).
     QCOMPARE(s.outputsWithShape, std::size_t(5));
     QCOMPARE(s.activationBytes, std::uint64_t(32 + 3 * 16 + 32));
     // Same graph in force_fp32: everything fp32, exp on AI CPU.
     const Resolution fp32 = Resolver(g, library).resolve(PrecisionMode::CubeFp16InFp32Out, policies(library));
-    QCOMPARE(fp32.summary.fp32Nodes, std::size_t(4));
+    QCOMPARE(fp32.summary.fp32Nodes, std::size_t(3));
     QCOMPARE(fp32.summary.activationBytes, std::uint64_t(5 * 32));
+    // must_keep_origin_dtype has no error case (M4): exp goes to AI CPU instead.
     const Resolution keep = Resolver(g, library).resolve(PrecisionMode::MustKeepOriginDtype, policies(library));
-    QCOMPARE(keep.summary.errors, std::size_t(1));
+    QCOMPARE(keep.summary.errors, std::size_t(0));
+    QCOMPARE(keep.summary.aicpuNodes, std::size_t(1));
 }
 
 void TestCasts::noCastWhenNothingChanges()

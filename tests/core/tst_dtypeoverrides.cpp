@@ -129,10 +129,13 @@ private slots:
 
     void customizeDtypesForms()
     {
-        const std::string text = "OpType::MatMulV2:InputDtype:float16,,float32,OutputDtype:float32\r\n"
-                                 "\n"
-                                 "scope/MatMul_1::InputDtype:bfloat16,float,OutputDtype:\n"
-                                 "OpType::Cast:OutputDtype:float16\n";
+        // FE's forms: the name ends at the first ':' ("name::" and "name:" both), dtype words in
+        // any case.
+        const std::string text
+            = "OpType::MatMulV2:InputDtype:float16,,float32,OutputDtype:float32\r\n"
+              "mat_mul_name:InputDtype:FLOAT16,float,OutputDtype:float\n"
+              "scope/MatMul_1::InputDtype:bfloat16,float,OutputDtype:\n"
+              "OpType::Cast:OutputDtype:float16\n";
         std::vector<Diagnostic> diagnostics;
         const auto custom = parseCustomizeDtypes(text, "c.cfg", diagnostics);
         QVERIFY2(diagnostics.empty(), qPrintable(describe(diagnostics).join('\n')));
@@ -141,6 +144,8 @@ private slots:
         QCOMPARE(node.inputs, dtypes({DType::BFloat16, DType::Float32}));
         QCOMPARE(node.outputs, dtypes({std::nullopt}));
         QCOMPARE(node.line, 3);
+        QCOMPARE(custom.byNode.at("mat_mul_name").inputs, dtypes({DType::Float16, DType::Float32}));
+        QCOMPARE(custom.byNode.at("mat_mul_name").outputs, dtypes({DType::Float32}));
         QVERIFY(custom.byType.at("Cast").inputs.empty());
         // A node name wins over an op type.
         QCOMPARE(custom.find("scope/MatMul_1", "MatMulV2"), &node);
@@ -153,14 +158,18 @@ private slots:
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("expected"); // "severity line:col message-start"
         QTest::newRow("unknown dtype") << "OpType::MatMulV2:InputDtype:float61" << "error 1:29 unknown dtype 'float61'";
-        QTest::newRow("lower-case type") << "OpType::matMul:InputDtype:float16" << "error 1:9 invalid op type 'matMul'";
-        QTest::newRow("no separator") << "JustAName" << "error 1:1 expected '<NodeName>::InputDtype:...'";
+        // FE accepts any op type; a name no Ascend type has is worth a warning, not a refusal.
+        QTest::newRow("lower-case type") << "OpType::matMul:InputDtype:float16"
+                                         << "warning 1:9 op type 'matMul' is not PascalCase";
+        QTest::newRow("no separator") << "JustAName"
+                                      << "error 1:1 expected '<NodeName>:InputDtype:...'";
         QTest::newRow("no section") << "node::Foo:float16" << "error 1:7 expected InputDtype: or OutputDtype: but found 'Foo:float16'";
         QTest::newRow("unknown section") << "node::InputDtype:float16,Foo:float16" << "error 1:26 unknown section 'Foo'";
         QTest::newRow("no section, plain") << "node::float16" << "error 1:7 expected InputDtype: or OutputDtype:";
         QTest::newRow("twice") << "node::InputDtype:float16,InputDtype:float32" << "error 1:26 InputDtype appears twice";
         QTest::newRow("missing spec") << "OpType::MatMulV2" << "error 1:17 missing ':InputDtype:...'";
-        QTest::newRow("no node name") << "::InputDtype:float16" << "error 1:1 missing node name";
+        QTest::newRow("no node name") << ":InputDtype:float16"
+                                      << "error 1:1 missing node name";
         QTest::newRow("too long") << "n::InputDtype:" + QString(1100, 'x') << "error 1:1025 line is 1114 characters long";
         QTest::newRow("blanks") << "  OpType::Add:InputDtype:float16" << "warning 1:3 blanks around the entry";
     }
@@ -183,9 +192,22 @@ private slots:
         std::vector<Diagnostic> diagnostics;
         const auto custom = parseCustomizeDtypes(
             "OpType::Add:InputDtype:float16\nOpType::Add:InputDtype:float32\n", "c.cfg", diagnostics);
+        QCOMPARE(
+            describe(diagnostics),
+            QStringList {
+                "warning 2:1 'Add' is customised again (first at line 1); the compiler keeps the first "
+                "line and ignores this one"});
+        QCOMPARE(custom.byType.at("Add").inputs,
+                 dtypes({DType::Float16})); // M8: the first line counts
+    }
+
+    void customizeDtypesEmptyLineRefusesTheFile()
+    {
+        std::vector<Diagnostic> diagnostics;
+        parseCustomizeDtypes("a:InputDtype:float16\n\nb:InputDtype:float16\n", "c.cfg",
+                             diagnostics);
         QCOMPARE(describe(diagnostics),
-                 QStringList{"warning 2:1 'Add' is customised again (first at line 1); this line wins"});
-        QCOMPARE(custom.byType.at("Add").inputs, dtypes({DType::Float32}));
+                 QStringList {"error 2:1 empty line: the compiler refuses the whole file"});
     }
 };
 

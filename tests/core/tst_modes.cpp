@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace opsinfo;
@@ -71,8 +72,17 @@ void TestModes::nineDistinct()
         modes.insert(entry.mode);
     QCOMPARE(modes.size(), std::size_t(9));
     QCOMPARE(kAllPrecisionModes.size(), std::size_t(9));
-    QVERIFY(isApproximateMode(PrecisionMode::CubeHif8));
-    QVERIFY(!isApproximateMode(PrecisionMode::ForceFp16));
+    // M12: FE's internal names parse, but are not among ATC's names nor in the 9-mode sweep.
+    for (const char *name : {"force_lowerprecision", "allow_fp32_to_lowprecision"}) {
+        const auto mode = parsePrecisionMode(name);
+        QVERIFY(mode && isInternalMode(*mode));
+        QCOMPARE(QString(precisionModeName(*mode)), QString(name));
+        QVERIFY(std::find(kAllPrecisionModes.begin(), kAllPrecisionModes.end(), *mode)
+                == kAllPrecisionModes.end());
+        for (const auto &entry : precisionModeNames())
+            QVERIFY(entry.name != name);
+    }
+    QVERIFY(!isInternalMode(PrecisionMode::CubeHif8));
 }
 
 void TestModes::unknownSuggests()

@@ -9,6 +9,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace opsinfo;
 using namespace opsinfo::testing;
 
@@ -18,6 +20,7 @@ class TestResolverCheck : public QObject
 
 private slots:
     void handBuilt();
+    void sweepNamesTheConsistentModes();
     void resnet50GeDump();
 };
 
@@ -51,6 +54,54 @@ void TestResolverCheck::handBuilt()
     QCOMPARE(report.disagreements[0].compiled, f32);
 }
 
+void TestResolverCheck::sweepNamesTheConsistentModes()
+{
+    const auto f16 = DType::Float16, f32 = DType::Float32;
+    const OpLibrary library = testLibrary();
+    const Graph source = GraphBuilder()
+                             .node("d", "Data", {}, {f32})
+                             .node("relu", "Relu", {"d"}, {f32})
+                             .node("gelu", "Gelu", {"relu"}, {f32})
+                             .node("ln", "LayerNorm", {"gelu"}, {f32})
+                             .build();
+    // Compiled as force_fp16 would: everything fp16. The layer norm lists no dtypes (approximate).
+    const Graph compiled = GraphBuilder()
+                               .node("d", "Data", {}, {f32})
+                               .node("relu", "Relu", {"d"}, {f16})
+                               .node("gelu", "Gelu", {"relu"}, {f16})
+                               .node("ln", "LayerNorm", {"gelu"}, {f16})
+                               .build();
+    const Resolver resolver(source, library);
+    const std::vector<PrecisionMode> modes {
+        PrecisionMode::ForceFp16, PrecisionMode::AllowMixPrecisionFp16,
+        PrecisionMode::MustKeepOriginDtype, PrecisionMode::AllowMixPrecisionBf16};
+    std::vector<Resolution> resolutions;
+    std::vector<ModeCheck> checks;
+    for (PrecisionMode m : modes) {
+        resolutions.push_back(resolver.resolve(m, policies(library)));
+        checks.push_back(
+            {m, m == PrecisionMode::AllowMixPrecisionBf16 ? "refused on this SoC" : "", {}, 0, 0});
+    }
+    const ModeCheckSweep sweep = compareModesWithCompiled(source, resolutions, checks, compiled);
+    QCOMPARE(sweep.modes.size(), modes.size());
+    // Mixed fp16 keeps the gray Relu after Data in fp32 (G5) while force_fp16 lowers it: the Relu
+    // tells them apart, the Gelu (fp16 in both) does not.
+    const ModeCheck &force = sweep.modes[0], &mixed = sweep.modes[1], &origin = sweep.modes[2];
+    QCOMPARE(force.report.agreement(), 100.0);
+    QCOMPARE(force.decisive, std::size_t(2)); // relu (vs mixed, origin), gelu (vs origin)
+    QCOMPARE(force.decisiveAgreed, std::size_t(2));
+    QCOMPARE(mixed.decisive, std::size_t(2));
+    QCOMPARE(mixed.decisiveAgreed, std::size_t(1)); // gelu
+    QCOMPARE(origin.decisiveAgreed, std::size_t(0));
+    QCOMPARE(sweep.modes[3].decisive, std::size_t(0)); // refused: not a candidate
+    QCOMPARE(sweep.consistent, std::vector<PrecisionMode> {PrecisionMode::ForceFp16});
+    QVERIFY(sweep.closest.empty());
+    QCOMPARE(sweep.approximate, std::size_t(1)); // ln
+    // Against a dump compiled as origin would: the other way round.
+    const ModeCheckSweep asOrigin = compareModesWithCompiled(source, resolutions, checks, source);
+    QCOMPARE(asOrigin.consistent, std::vector<PrecisionMode> {PrecisionMode::MustKeepOriginDtype});
+}
+
 void TestResolverCheck::resnet50GeDump()
 {
     REQUIRE_SHARED_DATA();
@@ -65,29 +116,38 @@ void TestResolverCheck::resnet50GeDump()
         sharedData("opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b").toStdString());
     QVERIFY(!lib.library.ops().empty());
     Resolver resolver(*before.graph, lib.library);
-    double forceFp16 = 0;
+    std::vector<Resolution> resolutions;
+    std::vector<ModeCheck> checks;
     for (PrecisionMode mode : kAllPrecisionModes) {
-        const Resolution r = resolver.resolve(mode, libraryPolicies(lib.library));
-        const CheckReport report = compareWithCompiled(*before.graph, r, *after.graph);
-        QVERIFY(report.feMatched > 0);
-        qInfo("%-26s matched %zu, FE nodes compared %zu, agreed %zu: %.1f%%", precisionModeName(mode),
-              report.matched, report.feMatched, report.agreed, report.agreement());
-        int shown = 0;
-        for (const CheckDisagreement &d : report.disagreements)
-            if (shown++ < 3 && mode == PrecisionMode::ForceFp16)
-                qInfo("   %s (%s): predicted %s, compiled %s", d.name.c_str(), d.type.c_str(),
-                      dtypeName(d.predicted), dtypeName(d.compiled));
-        if (mode == PrecisionMode::ForceFp16)
-            forceFp16 = report.agreement();
-        if (mode == PrecisionMode::AllowMixPrecisionFp16) // what a user sees, for the record
-            for (const char *name : {"conv1", "pool1", "prob", "data_0_huawei_aipp"})
-                if (const int i = before.graph->indexOf(name); i >= 0)
-                    qInfo("   %s: %s", name, r.nodes[std::size_t(i)].explanation.c_str());
+        resolutions.push_back(resolver.resolve(mode, libraryPolicies(lib.library)));
+        checks.push_back({mode, {}, {}, 0, 0});
     }
-    // Measured on this pair: force_fp16 (ATC's default) agrees on 123 of 123 matched FE nodes;
-    // allow_mix_precision_fp16 too, every fp32-keeping mode on ~1%. The floor leaves room for
-    // importer refinements, not for a wrong mode reading.
-    QVERIFY2(forceFp16 >= 95.0, qPrintable(QString::number(forceFp16)));
+    const ModeCheckSweep sweep
+        = compareModesWithCompiled(*before.graph, resolutions, checks, *after.graph);
+    for (const ModeCheck &m : sweep.modes) {
+        QVERIFY(m.report.feMatched > 0);
+        qInfo(
+            "%-26s matched %zu, FE nodes compared %zu, agreed %zu: %.1f%%; decisive %zu, agreed %zu",
+            precisionModeName(m.mode), m.report.matched, m.report.feMatched, m.report.agreed,
+            m.report.agreement(), m.decisive, m.decisiveAgreed);
+    }
+    std::string consistent;
+    for (PrecisionMode m : sweep.consistent)
+        consistent += std::string(precisionModeName(m)) + " ";
+    qInfo("consistent with: %s(%zu matched nodes approximate in some mode)", consistent.c_str(),
+          sweep.approximate);
+    // ATC compiled this ResNet-50 with its default, force_fp16: every decisive node agrees there,
+    // and no mode that keeps fp32 (origin, force_fp32, allow_fp32_to_bf16) survives.
+    const ModeCheck &force = sweep.modes[0];
+    QCOMPARE(force.mode, PrecisionMode::ForceFp16);
+    QVERIFY(force.decisive >= 50);
+    QCOMPARE(force.decisiveAgreed, force.decisive);
+    QVERIFY(std::find(sweep.consistent.begin(), sweep.consistent.end(), PrecisionMode::ForceFp16)
+            != sweep.consistent.end());
+    for (PrecisionMode keeps : {PrecisionMode::MustKeepOriginDtype,
+                                PrecisionMode::CubeFp16InFp32Out, PrecisionMode::AllowFp32ToBf16})
+        QVERIFY(std::find(sweep.consistent.begin(), sweep.consistent.end(), keeps)
+                == sweep.consistent.end());
 }
 
 QTEST_GUILESS_MAIN(TestResolverCheck)

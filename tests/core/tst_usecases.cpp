@@ -52,7 +52,6 @@ private slots:
         for (std::size_t i = 0; i < modes.size(); ++i) {
             QCOMPARE(modes[i].mode, kAllPrecisionModes[i]);
             QCOMPARE(announced[i], kAllPrecisionModes[i]);
-            QCOMPARE(modes[i].approximate, isApproximateMode(modes[i].mode));
             QVERIFY(modes[i].refused.empty()); // no SoC given
             // The same figures as resolving that mode alone.
             const Resolution alone = resolver.resolve(modes[i].mode, policies(library));

@@ -309,8 +309,6 @@ void GraphPreviewWidget::fillModes()
         QString tip = entry.v2 ? tr("precision_mode_v2") : tr("precision_mode");
         if (canonical != name)
             tip += tr(" — same as %1").arg(canonical);
-        if (isApproximateMode(entry.mode))
-            tip += tr(" (approximate: not specified by SEMANTICS)");
         m_mode->setItemData(m_mode->count() - 1, tip, Qt::ToolTipRole);
     }
     m_mode->setCurrentIndex(std::max(0, m_mode->findData(m_preview->modeName())));

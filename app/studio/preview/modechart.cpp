@@ -126,13 +126,15 @@ void ModeChart::rebuildChart()
         case PrecisionMode::AllowFp32ToBf16: return QStringLiteral("to_bf16");
         case PrecisionMode::CubeHif8: return QStringLiteral("cube_hif8");
         case PrecisionMode::MixedHif8: return QStringLiteral("mixed_hif8");
+        case PrecisionMode::ForceLowerPrecision:
+        case PrecisionMode::AllowFp32ToLowPrecision:
+            return QString::fromLatin1(precisionModeName(mode));
         }
         return QString();
     };
     QStringList categories;
     for (const ModeSummary &c : counts)
-        categories << shortName(c.mode) + (c.approximate ? QStringLiteral("*") : QString())
-                + (c.refused.empty() ? QString() : QStringLiteral(" ✕"));
+        categories << shortName(c.mode) + (c.refused.empty() ? QString() : QStringLiteral(" ✕"));
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     x->setLabelsAngle(-90); // upright labels are cut to "fo..." under narrow bars

@@ -56,8 +56,6 @@ QVariant ModeSummaryModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case ModeColumn: {
         QString name = QString::fromLatin1(precisionModeName(c.mode));
-        if (role == Qt::DisplayRole && c.approximate)
-            name += tr(" (approx)");
         if (role == Qt::DisplayRole && !c.refused.empty())
             name += tr(" (refused on this SoC)");
         return name;

@@ -10,7 +10,8 @@ std::string reportJson(const PreviewResult &result, const std::string &graphPath
 {
     const Graph &graph = *result.context->graph;
     const std::vector<int> order = outputOrder(graph, result.resolution);
-    return resolutionToJson(graph, result.resolution, graphPath, order).dump(2) + "\n";
+    return resolutionToJson(graph, result.resolution, graphPath, order, result.context->library->cubeOps()).dump(2)
+        + "\n";
 }
 
 std::string reportCsv(const PreviewResult &result)
