@@ -62,6 +62,7 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
     const int count = scene.visibleCount();
     std::vector<NodeStyle> result(static_cast<std::size_t>(count));
     std::vector<std::array<int, NodeStyle::kindCount>> votes;
+    std::vector<std::array<int, NodeStyle::engineCount>> engineVotes;
     std::vector<int> voteSlot(std::size_t(count), -1);
     for (int node = 0; node < scene.graphNodeCount() && node < int(styles.size()); ++node) {
         const int v = scene.visibleOf(node);
@@ -74,8 +75,10 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
         if (slot < 0) {
             slot = int(votes.size());
             votes.push_back({});
+            engineVotes.push_back({});
         }
         ++votes[std::size_t(slot)][std::size_t(style.kind)];
+        ++engineVotes[std::size_t(slot)][std::size_t(style.engine)];
         result[std::size_t(v)].ambiguous |= style.ambiguous;
         result[std::size_t(v)].castOnInput |= style.castOnInput;
         result[std::size_t(v)].changed |= style.changed;
@@ -86,6 +89,15 @@ std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &
         if (slot < 0)
             continue;
         const auto &tally = votes[std::size_t(slot)];
+        // The engine most members run on; "none" only when no member has one.
+        const auto &engines = engineVotes[std::size_t(slot)];
+        int engine = NodeStyle::NoEngine;
+        for (int e = 0; e < NodeStyle::NoEngine; ++e)
+            if (engines[std::size_t(e)] > 0
+                && (engine == NodeStyle::NoEngine
+                    || engines[std::size_t(e)] > engines[std::size_t(engine)]))
+                engine = e;
+        result[std::size_t(v)].engine = NodeStyle::Engine(engine);
         // Errors win outright: a collapsed block hiding an error must still show it.
         if (tally[NodeStyle::Error] > 0) {
             result[std::size_t(v)].kind = result[std::size_t(v)].before = NodeStyle::Error;
@@ -238,6 +250,7 @@ std::vector<int> paintNodes(PaintPass &pass)
     std::vector<int> ids;
     pass.scene.visibleIn(request.area, ids);
     std::array<QVector<QRectF>, NodeStyle::kindCount> boxes, tiny, leftHalves;
+    std::array<QVector<QRectF>, NodeStyle::engineCount> stripes;
     QVector<QRectF> changed;
     std::vector<unsigned char> occupied;
     const QRect device = request.deviceRect;
@@ -255,6 +268,12 @@ std::vector<int> paintNodes(PaintPass &pass)
                 if (style.before != style.kind)
                     leftHalves[std::size_t(style.before)].append(
                         QRectF(r.left(), r.top(), r.width() / 2, r.height()));
+            }
+            if (r.width() * s >= 12.0) { // a stripe a few pixels wide, never hiding the fill
+                const auto engine = std::size_t(style.engine);
+                stripes[engine].append(
+                    QRectF(r.left(), r.top(), std::min(6.0, r.width() / 5.0), r.height()));
+                ++pass.stats.engineStripes[engine];
             }
             if (r.height() * s >= 10.0)
                 big.push_back(v);
@@ -291,6 +310,12 @@ std::vector<int> paintNodes(PaintPass &pass)
             continue;
         painter.setBrush(nodeStyleColor(NodeStyle::Kind(k)));
         painter.drawRects(leftHalves[std::size_t(k)]);
+    }
+    for (int e = 0; e < NodeStyle::engineCount; ++e) {
+        if (stripes[std::size_t(e)].isEmpty())
+            continue;
+        painter.setBrush(nodeEngineColor(NodeStyle::Engine(e)));
+        painter.drawRects(stripes[std::size_t(e)]);
     }
     if (!changed.isEmpty()) {
         QPen highlight(changedNodeColor(), 2.5);
@@ -469,10 +494,12 @@ QRectF paintLegend(QPainter &painter, const QPointF &topLeft, LegendKind kind)
     painter.setFont(font);
     const QFontMetricsF metrics(font);
     const double row = 17.0, chip = 11.0, pad = 8.0;
-    enum class Entry { Kind, Cast, Ambiguous, Split, Added, Removed };
+    enum class Entry { Kind, Engine, Cast, Ambiguous, Split, Added, Removed };
     QList<std::pair<Entry, QString>> entries;
     for (int k = 0; k < NodeStyle::kindCount; ++k)
         entries.append({Entry::Kind, nodeStyleName(NodeStyle::Kind(k))});
+    for (int e = 0; e < NodeStyle::engineCount; ++e)
+        entries.append({Entry::Engine, nodeEngineLegend(NodeStyle::Engine(e))});
     if (kind == LegendKind::Diff) {
         entries.append({Entry::Split, QCoreApplication::translate("GraphView", "changed: A | B")});
         entries.append(
@@ -501,6 +528,14 @@ QRectF paintLegend(QPainter &painter, const QPointF &topLeft, LegendKind kind)
             painter.setPen(QColor(0x45, 0x5a, 0x64));
             painter.setBrush(nodeStyleColor(NodeStyle::Kind(i)));
             painter.drawRect(chipRect);
+            break;
+        case Entry::Engine: // a white box with its engine stripe
+            painter.setPen(QColor(0x45, 0x5a, 0x64));
+            painter.setBrush(Qt::white);
+            painter.drawRect(chipRect);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(nodeEngineColor(NodeStyle::Engine(i - NodeStyle::kindCount)));
+            painter.drawRect(QRectF(chipRect.topLeft(), QSizeF(chip / 3, chip)));
             break;
         case Entry::Split:
             painter.setPen(Qt::NoPen);

@@ -26,10 +26,11 @@ struct PaintStats
     int changedNodes = 0; // nodes painted split in two halves
     int ambiguousMarks = 0;
     int badges = 0; // measured-evidence badges drawn
+    int engineStripes[NodeStyle::engineCount] = {}; // per NodeStyle::Engine
 };
 
-// Per visible node: its graph node's style, or for a collapsed scope the most common kind of
-// its members (ambiguous / cast when any member is).
+// Per visible node: its graph node's style, or for a collapsed scope the most common kind and
+// engine of its members (ambiguous / cast when any member is).
 std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &styles);
 
 struct RenderRequest
@@ -50,8 +51,9 @@ PaintStats paintGraph(QPainter &painter, const GraphScene &scene,
 
 enum class LegendKind { Dtypes, Diff };
 
-// The colour key, drawn at `topLeft` in device coordinates; returns the rectangle used. A diff's
-// key adds the split node (A | B) and the Casts added and removed.
+// The colour key, drawn at `topLeft` in device coordinates; returns the rectangle used: the fills,
+// the engine stripes with their reasons, the marks. A diff's key adds the split node (A | B) and
+// the Casts added and removed.
 QRectF paintLegend(QPainter &painter, const QPointF &topLeft, LegendKind kind = LegendKind::Dtypes);
 
 } // namespace opsinfo

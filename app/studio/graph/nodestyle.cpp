@@ -89,4 +89,51 @@ NodeStyle::Badge worseBadge(NodeStyle::Badge a, NodeStyle::Badge b)
     return a == NodeStyle::NoBadge ? b : b == NodeStyle::NoBadge ? a : std::max(a, b);
 }
 
+QColor nodeEngineColor(NodeStyle::Engine engine)
+{
+    // Dark enough to read as a stripe on every fill colour; GE's green is the charts' (C2).
+    switch (engine) {
+    case NodeStyle::AiCoreEngine:
+        return QColor(0x26, 0x32, 0x38);
+    case NodeStyle::AiCpuEngine:
+        return QColor(0x4e, 0x34, 0x2e);
+    case NodeStyle::GeEngine:
+        return QColor(0x00, 0x9e, 0x73);
+    case NodeStyle::NoEngine:
+        break;
+    }
+    return QColor(0x90, 0xa4, 0xae);
+}
+
+QString nodeEngineName(NodeStyle::Engine engine)
+{
+    switch (engine) {
+    case NodeStyle::AiCoreEngine:
+        return QCoreApplication::translate("NodeStyle", "AI Core");
+    case NodeStyle::AiCpuEngine:
+        return QCoreApplication::translate("NodeStyle", "AI CPU");
+    case NodeStyle::GeEngine:
+        return QCoreApplication::translate("NodeStyle", "GE op");
+    case NodeStyle::NoEngine:
+        break;
+    }
+    return QCoreApplication::translate("NodeStyle", "none");
+}
+
+QString nodeEngineLegend(NodeStyle::Engine engine)
+{
+    switch (engine) {
+    case NodeStyle::AiCoreEngine:
+        return QCoreApplication::translate("NodeStyle", "AI Core: judged, runs as a kernel (M11)");
+    case NodeStyle::AiCpuEngine:
+        return QCoreApplication::translate("NodeStyle", "AI CPU: check-support rejects it (M11)");
+    case NodeStyle::GeEngine:
+        return QCoreApplication::translate("NodeStyle",
+                                           "GE op: opFile Null, judged, no kernel (M9)");
+    case NodeStyle::NoEngine:
+        break;
+    }
+    return QCoreApplication::translate("NodeStyle", "no engine: FE never decides it (§8.1)");
+}
+
 } // namespace opsinfo

@@ -13,6 +13,9 @@ struct NodeStyle
 {
     enum Kind { Fp16, Bf16, Fp32, AiCpu, Error, NotFe, Undecided };
     static constexpr int kindCount = Undecided + 1;
+    // Where the compiler runs the node (SEMANTICS M9, M11): a stripe on the box's left edge.
+    enum Engine { AiCoreEngine, AiCpuEngine, GeEngine, NoEngine };
+    static constexpr int engineCount = NoEngine + 1;
 
     // What measured evidence says about the node (a badge at its bottom-left corner), by the
     // measure the Graph tab shows: accuracy (ok / warning / flagged) or time (share of all time).
@@ -27,6 +30,7 @@ struct NodeStyle
     bool changed = false;
     Kind before = Undecided;
     Badge badge = NoBadge;
+    Engine engine = NoEngine;
 };
 
 using NodeStyles = std::vector<NodeStyle>; // indexed by graph node
@@ -39,5 +43,10 @@ QColor changedNodeColor(); // the highlight around a node a diff changes
 QColor nodeBadgeColor(NodeStyle::Badge badge);
 // The more alarming of two badges (a collapsed block shows its worst member's).
 NodeStyle::Badge worseBadge(NodeStyle::Badge a, NodeStyle::Badge b);
+QColor nodeEngineColor(NodeStyle::Engine engine);
+// "AI Core", "AI CPU", "GE op", "none"
+QString nodeEngineName(NodeStyle::Engine engine);
+// The engine with the reason a node has it, for the legend.
+QString nodeEngineLegend(NodeStyle::Engine engine);
 
 } // namespace opsinfo

@@ -377,10 +377,12 @@ void MainWindow::wireGraphTab()
     m_fileMenu->insertAction(m_openSample, m_graphTab->openEvidenceAction());
     m_fileMenu->insertAction(m_openSample, m_graphTab->closeEvidenceAction());
     addAction(m_graphTab->openEvidenceAction());
+    m_fileMenu->insertActions(m_openSample, m_graphTab->inputActions());
     m_exportMenu->addSeparator();
     m_exportMenu->addActions(m_graphTab->exportActions());
     addAction(m_graphTab->openGraphAction()); // shortcuts work even while the menu bar is hidden
     addActions(m_graphTab->exportActions());
+    addActions(m_graphTab->inputActions());
     connect(m_graphTab, &GraphTab::graphOpened, this, [this] { showView(View::Graph); });
     // A matrix cell's op types are marked in the graph.
     connect(m_diffView, &DiffView::opTypesPicked, m_graphTab->widget(),
@@ -413,7 +415,9 @@ bool MainWindow::openPaths(const QStringList &paths)
             << path;
     bool ok = others.isEmpty() ? openPaths({}) : true;
     for (const QString &path : others)
-        ok = (GraphTab::isGraphFile(path) ? m_graphTab->openGraph(path) : m_files->open(path))
+        ok = (GraphTab::isGraphFile(path)             ? m_graphTab->openGraph(path)
+                  : GraphTab::isResolveInputFile(path) ? m_graphTab->openResolveInput(path)
+                                                       : m_files->open(path))
             && ok;
     if (!evidence.isEmpty())
         ok = m_graphTab->openEvidence(evidence) && ok;

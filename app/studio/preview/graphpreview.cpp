@@ -8,6 +8,8 @@
 #include "document/workspace.h"
 #include "graph/graphloader.h"
 #include "graph/graphscene.h"
+#include "library/feini.h"
+#include "mixlist/dtypeoverrides.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -142,10 +144,157 @@ void GraphPreview::clearGraph()
 void GraphPreview::librarySnapshot()
 {
     // A copy: the document's library changes under edits while workers read the snapshot.
-    const OpLibrary &library = m_workspace->libraryDocument()->library();
-    m_library = std::make_shared<const OpLibrary>(library);
+    const LibraryDocument *document = m_workspace->libraryDocument();
+    auto library = std::make_shared<OpLibrary>(document->library());
+    if (m_feIni) {
+        library->setCubeOps(*m_feIni);
+    } else if (const std::string found = findFeIni(document->path().toStdString());
+               !found.empty()) {
+        std::vector<Diagnostic> diagnostics;
+        CubeOpList cube = loadCubeOpsFromFeIni(found, diagnostics);
+        if (!hasErrors(diagnostics))
+            library->setCubeOps(std::move(cube));
+    }
+    m_library = std::move(library);
     m_soc = socOfLibrary(*m_library);
     m_libraryStale = false;
+}
+
+CubeOpList GraphPreview::cubeOps() const
+{
+    if (m_feIni)
+        return *m_feIni;
+    return m_library && !m_libraryStale ? m_library->cubeOps() : CubeOpList::defaults();
+}
+
+std::optional<std::string> GraphPreview::readInput(const QString &path, const QString &what)
+{
+    // keep_dtype, customize_dtypes and fe.ini files are a few KiB; anything huge is another file.
+    constexpr qint64 maxBytes = 16 * 1024 * 1024;
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) {
+        emit errorOccurred(tr("Cannot open the %1 file").arg(what),
+                           tr("%1 is not a readable file.").arg(path),
+                           tr("Check the path and the file's permissions."));
+        return std::nullopt;
+    }
+    if (file.size() > maxBytes) {
+        emit errorOccurred(tr("Cannot use the %1 file").arg(what),
+                           tr("%1 has %2 bytes: far more than a %3 file holds.")
+                               .arg(path)
+                               .arg(file.size())
+                               .arg(what),
+                           tr("Check that this is the file you meant."));
+        return std::nullopt;
+    }
+    const QByteArray bytes = file.readAll();
+    return std::string(bytes.constData(), std::size_t(bytes.size()));
+}
+
+void GraphPreview::reportInputErrors(const QString &what, const QString &path,
+                                     const std::vector<Diagnostic> &diagnostics)
+{
+    emit errorOccurred(tr("Cannot use the %1 file").arg(what),
+                       tr("%1 has errors; nothing of it is used:\n%2")
+                           .arg(path, diagnosticsText(diagnostics)),
+                       tr("Correct the lines named (file:line:column), then load it again."));
+}
+
+bool GraphPreview::loadKeepDtype(const QString &path)
+{
+    if (path.isEmpty()) {
+        m_settings.keepDtype.reset();
+        m_keepDtypePath.clear();
+        m_keepDiagnostics.clear();
+        inputsLoaded();
+        return true;
+    }
+    const auto text = readInput(path, QStringLiteral("keep_dtype"));
+    if (!text)
+        return false;
+    std::vector<Diagnostic> diagnostics;
+    KeepDtype keep = parseKeepDtype(*text, path.toStdString(), diagnostics);
+    if (hasErrors(diagnostics)) {
+        reportInputErrors(QStringLiteral("keep_dtype"), path, diagnostics);
+        return false;
+    }
+    m_settings.keepDtype = std::make_shared<const KeepDtype>(std::move(keep));
+    m_keepDtypePath = path;
+    m_keepDiagnostics = std::move(diagnostics);
+    inputsLoaded();
+    return true;
+}
+
+bool GraphPreview::loadCustomizeDtypes(const QString &path)
+{
+    if (path.isEmpty()) {
+        m_settings.customizeDtypes.reset();
+        m_customizeDtypesPath.clear();
+        m_customizeDiagnostics.clear();
+        inputsLoaded();
+        return true;
+    }
+    const auto text = readInput(path, QStringLiteral("customize_dtypes"));
+    if (!text)
+        return false;
+    std::vector<Diagnostic> diagnostics;
+    CustomizeDtypes customize = parseCustomizeDtypes(*text, path.toStdString(), diagnostics);
+    if (hasErrors(diagnostics)) {
+        reportInputErrors(QStringLiteral("customize_dtypes"), path, diagnostics);
+        return false;
+    }
+    m_settings.customizeDtypes = std::make_shared<const CustomizeDtypes>(std::move(customize));
+    m_customizeDtypesPath = path;
+    m_customizeDiagnostics = std::move(diagnostics);
+    inputsLoaded();
+    return true;
+}
+
+bool GraphPreview::loadFeIni(const QString &path)
+{
+    if (path.isEmpty()) {
+        m_feIni.reset();
+        m_feIniPath.clear();
+        m_feIniDiagnostics.clear();
+    } else {
+        const auto text = readInput(path, QStringLiteral("fe.ini"));
+        if (!text)
+            return false;
+        std::vector<Diagnostic> diagnostics;
+        CubeOpList cube = cubeOpsFromFeIniText(*text, path.toStdString(), diagnostics);
+        if (hasErrors(diagnostics)) {
+            reportInputErrors(QStringLiteral("fe.ini"), path, diagnostics);
+            return false;
+        }
+        m_feIni = std::make_shared<const CubeOpList>(std::move(cube));
+        m_feIniPath = path;
+        m_feIniDiagnostics = std::move(diagnostics);
+    }
+    m_libraryStale = true; // the cube list lives in the library snapshot
+    inputsLoaded();
+    return true;
+}
+
+void GraphPreview::refreshInputDiagnostics()
+{
+    m_inputDiagnostics = m_keepDiagnostics;
+    m_inputDiagnostics.insert(m_inputDiagnostics.end(), m_customizeDiagnostics.begin(),
+                              m_customizeDiagnostics.end());
+    m_inputDiagnostics.insert(m_inputDiagnostics.end(), m_feIniDiagnostics.begin(),
+                              m_feIniDiagnostics.end());
+    if (m_settings.keepDtype && m_context)
+        for (Diagnostic &d : keepDtypeEntriesNotInGraph(*m_settings.keepDtype, *m_context->graph,
+                                                        m_keepDtypePath.toStdString()))
+            m_inputDiagnostics.push_back(std::move(d));
+}
+
+void GraphPreview::inputsLoaded()
+{
+    refreshInputDiagnostics();
+    if (m_libraryStale || !m_library)
+        librarySnapshot();
+    emit inputsChanged();
+    resolveNow();
 }
 
 ResolveSettings GraphPreview::currentSettings() const
@@ -156,6 +305,11 @@ ResolveSettings GraphPreview::currentSettings() const
         settings.mode = settings.frontEnd->mode;
         settings.soc = m_soc;
     }
+    // Files the compiler never sees on this path (F3) take no part in the preview.
+    if (settings.frontEnd && !settings.frontEnd->useKeepDtype)
+        settings.keepDtype.reset();
+    if (settings.frontEnd && !settings.frontEnd->useCustomizeDtypes)
+        settings.customizeDtypes.reset();
     // A mixlist the compiler never sees on this path does not colour the preview.
     if (settings.frontEnd && !settings.frontEnd->useMixlist && m_library)
         settings.policies = std::make_shared<const PolicyTable>(PolicyTable::compute(*m_library, nullptr, {}));
@@ -175,6 +329,8 @@ std::optional<FrontEndPlan> GraphPreview::frontEndPlan(QString *problem) const
         request.mode = m_settings.mode;
     request.soc = m_soc;
     request.mixlist = m_workspace->mixlistDocument()->mixlist().entryCount() > 0;
+    request.keepDtype = m_settings.keepDtype != nullptr;
+    request.customizeDtypes = m_settings.customizeDtypes != nullptr;
     std::string error;
     std::optional<FrontEndPlan> plan = planFrontEnd(request, &error);
     if (!plan) {
@@ -270,11 +426,14 @@ void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
     m_graphPath = sample ? QString() : path;
     m_sample = sample;
     m_result = std::move(loaded.result);
+    refreshInputDiagnostics(); // keep_dtype names are checked against this graph
     emit graphChanged();
     // The library may have changed while a worker loaded: catch up.
     if (m_libraryStale || m_result->context->library != m_library
         || m_result->settings.mode != mode()
-        || m_result->settings.grayRule != m_settings.grayRule)
+        || m_result->settings.grayRule != m_settings.grayRule
+        || m_result->settings.keepDtype != m_settings.keepDtype
+        || m_result->settings.customizeDtypes != m_settings.customizeDtypes)
         scheduleResolve();
     emit resolved();
 }

@@ -8,6 +8,8 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 class QTimer;
@@ -82,6 +84,24 @@ public:
     bool runsInline() const;
     void setDebounceMs(int ms);
 
+    // keep_dtype and customize_dtypes files (M8) for every prediction of the tab: the preview, all
+    // modes, the diff and the exports. Small text files, read at once; on an error the
+    // errorOccurred() signal says where and what to change, and what was loaded stays. An empty
+    // path unloads.
+    bool loadKeepDtype(const QString &path);
+    bool loadCustomizeDtypes(const QString &path);
+    QString keepDtypePath() const { return m_keepDtypePath; }
+    QString customizeDtypesPath() const { return m_customizeDtypesPath; }
+    // The cube-op list (SEMANTICS §1) as fe.ini sets it: the file loaded here, else the fe.ini of
+    // the opened library folder (an opp root or soc folder inside a CANN install), else FE's
+    // default list. An empty path goes back to the automatic choice.
+    bool loadFeIni(const QString &path);
+    QString feIniPath() const { return m_feIniPath; }
+    // The list in use now, with its source (empty: FE's default).
+    CubeOpList cubeOps() const;
+    // Warnings about the files above (a BOM, keep_dtype names that are no node of the graph ...).
+    const std::vector<Diagnostic> &inputDiagnostics() const { return m_inputDiagnostics; }
+
     // Resolves now with the current settings (skips the debounce).
     void resolveNow();
     bool isBusy() const;
@@ -92,6 +112,7 @@ signals:
     void resolved();        // a new result()
     void modeChanged(const QString &name);
     void frontEndChanged(); // another front end was chosen: the mode list and notices follow
+    void inputsChanged(); // a keep_dtype, customize_dtypes or fe.ini file loaded or unloaded
     void busyChanged(bool busy);
     void progressChanged(int percent, const QString &stage);
     void errorOccurred(const QString &title, const QString &message, const QString &advice);
@@ -102,6 +123,11 @@ private:
     void finishLoad(const QString &path, bool sample, Loaded loaded);
     void scheduleResolve();
     void librarySnapshot();
+    void inputsLoaded();
+    void refreshInputDiagnostics();
+    std::optional<std::string> readInput(const QString &path, const QString &what);
+    void reportInputErrors(const QString &what, const QString &path,
+                           const std::vector<Diagnostic> &diagnostics);
 
     Workspace *m_workspace;
     BackgroundJobs *m_jobs;
@@ -117,6 +143,12 @@ private:
     ResolveSettings m_settings;
     QString m_modeName;
     bool m_libraryStale = false;
+    QString m_keepDtypePath;
+    QString m_customizeDtypesPath;
+    QString m_feIniPath;
+    std::shared_ptr<const CubeOpList> m_feIni; // loaded by the user, else null
+    std::vector<Diagnostic> m_keepDiagnostics, m_customizeDiagnostics, m_feIniDiagnostics;
+    std::vector<Diagnostic> m_inputDiagnostics;
     int m_inlineNodeLimit = 3000;
 };
 

@@ -1,6 +1,7 @@
 #include "graphpreviewwidget.h"
 
 #include "backgroundjobs.h"
+#include "common/coretexts.h"
 #include "document/evidencestore.h"
 #include "document/frontendchoice.h"
 #include "document/frontendcombo.h"
@@ -16,6 +17,8 @@
 #include "nodestylemap.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -54,6 +57,7 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     , m_progress(new QProgressBar(this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_status(new QLabel(this))
+    , m_inputs(new QLabel(this))
     , m_view(new GraphView(this))
     , m_side(new QTabWidget(this))
     , m_details(new QTextBrowser(this))
@@ -89,6 +93,7 @@ void GraphPreviewWidget::nameWidgets()
     m_progress->setObjectName(QStringLiteral("graphProgress"));
     m_cancel->setObjectName(QStringLiteral("graphCancel"));
     m_status->setObjectName(QStringLiteral("graphStatus"));
+    m_inputs->setObjectName(QStringLiteral("graphInputs"));
     m_view->setObjectName(QStringLiteral("graphView"));
     m_side->setObjectName(QStringLiteral("previewSideTabs"));
     m_details->setObjectName(QStringLiteral("nodeDetails"));
@@ -212,6 +217,9 @@ void GraphPreviewWidget::arrange(QHBoxLayout *bar)
     layout->setSpacing(2);
     layout->addLayout(bar);
     layout->addWidget(m_notice);
+    m_inputs->setContentsMargins(6, 0, 6, 0);
+    m_inputs->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_inputs);
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
 }
@@ -260,6 +268,9 @@ void GraphPreviewWidget::connectSignals()
             });
     connect(m_preview, &GraphPreview::graphChanged, this, &GraphPreviewWidget::graphChanged);
     connect(m_preview, &GraphPreview::resolved, this, &GraphPreviewWidget::resolved);
+    connect(m_preview, &GraphPreview::resolved, this, &GraphPreviewWidget::updateInputs);
+    connect(m_preview, &GraphPreview::inputsChanged, this, &GraphPreviewWidget::updateInputs);
+
     m_view->installEventFilter(this);
     connect(m_view, &GraphView::nodeSelected, this, &GraphPreviewWidget::updateDetails);
     connect(m_view, &GraphView::scopeSelected, this, &GraphPreviewWidget::updateDetails);
@@ -510,6 +521,8 @@ void GraphPreviewWidget::updateStatus()
               .arg(s.aicpuNodes)
               .arg(s.errors)
               .arg(s.castsTotal);
+    if (s.geNodes > 0)
+        text += tr(" · %n GE op(s)", nullptr, int(s.geNodes));
     if (s.approximate > 0)
         text += tr(" · %n approximate", nullptr, int(s.approximate));
     if (s.ambiguous > 0)
@@ -520,6 +533,34 @@ void GraphPreviewWidget::updateStatus()
     if (!m_preview->loadDiagnostics().empty())
         text += tr(" · %n load message(s)", nullptr, int(m_preview->loadDiagnostics().size()));
     m_status->setText(text);
+}
+
+void GraphPreviewWidget::updateInputs()
+{
+    // The cube list of the latest prediction (it is what the colours show), else the one next.
+    const PreviewResultPtr result = m_preview->result();
+    const CubeOpList cube
+        = result && !m_preview->isBusy() ? result->context->library->cubeOps() : m_preview->cubeOps();
+    const QString count = QString::number(cube.types().size());
+    QString text = cube.isDefault()
+        ? tr("Cube ops: FE's default list (%1 types)").arg(count)
+        : tr("Cube ops: fp16.op_type of %1 (%2 types)")
+              .arg(QDir::toNativeSeparators(QString::fromStdString(cube.source())), count);
+    auto file = [](const QString &path) {
+        return path.isEmpty() ? tr("none") : QFileInfo(path).fileName();
+    };
+    text += tr(" · keep_dtype: %1 · customize_dtypes: %2")
+                .arg(file(m_preview->keepDtypePath()), file(m_preview->customizeDtypesPath()));
+    const std::vector<Diagnostic> &diagnostics = m_preview->inputDiagnostics();
+    QStringList tip;
+    for (const Diagnostic &d : diagnostics)
+        tip << diagnosticText(d);
+    if (!diagnostics.empty())
+        text += tr(" · %n warning(s)", nullptr, int(diagnostics.size()));
+    m_inputs->setText(text);
+    m_inputs->setToolTip(tip.isEmpty() ? tr("File > Load keep_dtype / customize_dtypes / fe.ini, "
+                                            "or drop the file on the window")
+                                       : tip.join(QLatin1Char('\n')));
 }
 
 void GraphPreviewWidget::updateModesChart()

@@ -52,6 +52,8 @@ public:
     QLineEdit *searchEdit() const { return m_search; }
     QTextBrowser *detailsBrowser() const { return m_details; }
     QLabel *ruleLabel() const { return m_rule; }
+    // The cube-op list, keep_dtype and customize_dtypes files every prediction here uses.
+    QLabel *inputsLabel() const { return m_inputs; }
     ModeChart *modeChart() const { return m_chart; }
     GraphDiffPanel *diffPanel() const { return m_diff; }
     QTabWidget *sideTabs() const { return m_side; }
@@ -98,6 +100,7 @@ private:
     void applyStyles();
     void updateDetails();
     void updateStatus();
+    void updateInputs();
     void updateModesChart();
     void openLink(const QUrl &url);
     void fillModes();
@@ -117,6 +120,7 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QLabel *m_status;
+    QLabel *m_inputs;
     GraphView *m_view;
     QTabWidget *m_side;
     QTextBrowser *m_details;

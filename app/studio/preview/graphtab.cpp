@@ -11,12 +11,17 @@
 #include "graph/graphview.h"
 #include "graphpreview.h"
 #include "graphpreviewwidget.h"
+#include "mixlist/dtypeoverrides.h"
 #include "reportexport.h"
+#include "resolver/resolveinputfile.h"
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+
+#include <algorithm>
 
 namespace opsinfo {
 
@@ -72,6 +77,33 @@ void GraphTab::createActions(QWidget *window)
         if (m_evidence)
             m_evidence->clear();
     });
+    const QString cfg = tr("Text files (*.cfg *.txt *.ini);;All files (*)");
+    m_inputActions = {
+        makeInputAction(window, "actionLoadKeepDtype", tr("Load &keep_dtype File..."),
+                        tr("Load keep_dtype File"), cfg, &GraphPreview::loadKeepDtype),
+        makeInputAction(window, "actionLoadCustomizeDtypes", tr("Load &customize_dtypes File..."),
+                        tr("Load customize_dtypes File"), cfg,
+                        &GraphPreview::loadCustomizeDtypes),
+        makeInputAction(window, "actionLoadFeIni", tr("Load fe.&ini (Cube-Op List)..."),
+                        tr("Load fe.ini"), tr("fe.ini (*.ini);;All files (*)"),
+                        &GraphPreview::loadFeIni),
+    };
+    m_inputActions[0]->setToolTip(
+        tr("Nodes (by name or OpType::X) that keep their dtype in every mode, as atc "
+           "--keep_dtype (M8)"));
+    m_inputActions[1]->setToolTip(
+        tr("Per node or op type, the dtypes to pick, as atc --customize_dtypes (M8)"));
+    m_inputActions[2]->setToolTip(
+        tr("The cube ops (fp16.op_type) as the compiler's fe.ini sets them; by default the "
+           "fe.ini beside an opened opp folder"));
+    QAction *unload = make("actionUnloadResolveInputs",
+                           tr("&Unload keep_dtype, customize_dtypes and fe.ini"));
+    connect(unload, &QAction::triggered, this, [this] {
+        m_preview->loadKeepDtype({});
+        m_preview->loadCustomizeDtypes({});
+        m_preview->loadFeIni({});
+    });
+    m_inputActions.append(unload);
 
     struct Export
     {
@@ -168,9 +200,57 @@ void GraphTab::showAdvisor()
     m_advisor->advise();
 }
 
+QAction *GraphTab::makeInputAction(QWidget *window, const char *name, const QString &text,
+                                   const QString &title, const QString &filter,
+                                   bool (GraphPreview::*load)(const QString &))
+{
+    auto *action = new QAction(text, window);
+    action->setObjectName(QString::fromLatin1(name));
+    connect(action, &QAction::triggered, this, [this, title, filter, load] {
+        const QString path = prompt()->openFileName(title, filter);
+        if (!path.isEmpty())
+            (m_preview->*load)(path);
+    });
+    return action;
+}
+
 bool GraphTab::isGraphFile(const QString &path)
 {
     return GraphPreview::looksLikeGraph(path);
+}
+
+namespace {
+
+ResolveInputKind resolveInputKind(const QString &path)
+{
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly))
+        return ResolveInputKind::Other;
+    const QByteArray head = file.read(64 * 1024);
+    return sniffResolveInput(std::string_view(head.constData(), std::size_t(head.size())));
+}
+
+} // namespace
+
+bool GraphTab::isResolveInputFile(const QString &path)
+{
+    return resolveInputKind(path) != ResolveInputKind::Other;
+}
+
+bool GraphTab::openResolveInput(const QString &path)
+{
+    switch (resolveInputKind(path)) {
+    case ResolveInputKind::KeepDtype: return m_preview->loadKeepDtype(path);
+    case ResolveInputKind::CustomizeDtypes: return m_preview->loadCustomizeDtypes(path);
+    case ResolveInputKind::FeIni: return m_preview->loadFeIni(path);
+    case ResolveInputKind::Other: break;
+    }
+    prompt()->error(tr("Cannot use %1").arg(QFileInfo(path).fileName()),
+                    tr("%1 is no keep_dtype, customize_dtypes or fe.ini file.").arg(path),
+                    tr("A keep_dtype file lists one node name or OpType::X per line; a "
+                       "customize_dtypes line reads NAME:InputDtype:...,OutputDtype:...; fe.ini "
+                       "sets fp16.op_type."));
+    return false;
 }
 
 bool GraphTab::openSample()
@@ -217,8 +297,27 @@ bool GraphTab::needResult()
     return false;
 }
 
+bool GraphTab::isInput(const QString &path) const
+{
+    const QString target = QFileInfo(path).canonicalFilePath();
+    if (target.isEmpty())
+        return false; // a new file
+    for (const QString &input :
+         {m_preview->graphPath(), m_preview->keepDtypePath(), m_preview->customizeDtypesPath(),
+          m_preview->feIniPath()})
+        if (!input.isEmpty() && QFileInfo(input).canonicalFilePath() == target)
+            return true;
+    return false;
+}
+
 bool GraphTab::write(const QString &path, const std::string &bytes)
 {
+    if (isInput(path)) {
+        prompt()->error(tr("Cannot write %1").arg(QFileInfo(path).fileName()),
+                        tr("%1 is an input of this preview; it is not overwritten.").arg(path),
+                        tr("Choose another file name."));
+        return false;
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)
         || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())
@@ -307,9 +406,24 @@ bool GraphTab::exportKeepDtype(const QString &given)
                "selected nodes by name (M8)."));
         return false;
     }
+    // The loaded keep_dtype file's entries first, in their order: the export extends it.
+    std::vector<std::string> nodes, types;
+    if (const std::shared_ptr<const KeepDtype> &keep = m_preview->currentSettings().keepDtype) {
+        std::vector<std::pair<int, std::string>> byLine;
+        for (const auto &[entry, line] : keep->lines)
+            byLine.emplace_back(line, entry);
+        std::sort(byLine.begin(), byLine.end());
+        constexpr std::string_view prefix = "OpType::";
+        for (const auto &[line, entry] : byLine)
+            if (std::string_view(entry).substr(0, prefix.size()) == prefix)
+                types.push_back(entry.substr(prefix.size()));
+            else
+                nodes.push_back(entry);
+    }
+    nodes.insert(nodes.end(), names.begin(), names.end());
     const QString path = askPath(given, tr("Export keep_dtype"), QStringLiteral("keep_dtype.cfg"),
                                  tr("keep_dtype files (*.cfg *.txt);;All files (*)"));
-    return !path.isEmpty() && write(path, writeKeepDtype(names, {}));
+    return !path.isEmpty() && write(path, writeKeepDtype(nodes, types));
 }
 
 } // namespace opsinfo

@@ -56,12 +56,19 @@ public:
     // The Advisor page on the sample: protects the sample's softmax and advises, so the page shows
     // a plan (the --screenshot view "advisor").
     void showAdvisor();
+    // For the File menu after Open Graph: load keep_dtype, customize_dtypes, fe.ini; unload them.
+    const QList<QAction *> &inputActions() const { return m_inputActions; }
 
     // The embedded sample graph; a node is selected so the side pane has something to read.
     bool openSample();
     bool openGraph(const QString &path);
     // A graph file (by content), not a library or mixlist.
     static bool isGraphFile(const QString &path);
+    // A keep_dtype, customize_dtypes or fe.ini file (by content, see sniffResolveInput()).
+    static bool isResolveInputFile(const QString &path);
+    // Loads such a file as what its content says it is; false (and the prompt says why) when it
+    // is none of them or cannot be used.
+    bool openResolveInput(const QString &path);
 
     // Exports; an empty path asks for one. False when nothing was written (and the prompt said
     // why).
@@ -82,6 +89,10 @@ private:
                     const QString &filter);
     bool needResult();
     bool write(const QString &path, const std::string &bytes);
+    bool isInput(const QString &path) const;
+    QAction *makeInputAction(QWidget *window, const char *name, const QString &text,
+                             const QString &title, const QString &filter,
+                             bool (GraphPreview::*load)(const QString &));
 
     std::function<UserPrompt *()> m_prompt;
     GraphPreview *m_preview;
@@ -96,6 +107,7 @@ private:
     QAction *m_openEvidence = nullptr;
     QAction *m_closeEvidence = nullptr;
     QList<QAction *> m_exportActions;
+    QList<QAction *> m_inputActions;
 };
 
 } // namespace opsinfo

@@ -57,8 +57,8 @@ void ModeChart::setCounts(std::vector<ModeSummary> counts)
 void ModeChart::setPending(bool pending)
 {
     m_status->setText(pending ? tr("Resolving every mode...")
-                              : tr("Nodes per decided dtype and Casts inserted, per precision mode (C2). "
-                                   "Approximate modes are marked * (approx), modes the SoC refuses ✕."));
+                              : tr("Nodes per decided dtype, AI CPU nodes and Casts inserted, per precision mode (C2); "
+                                   "the table adds the GE ops (opFile Null, M9). Modes the SoC refuses ✕."));
 }
 
 void ModeChart::rebuildChart()

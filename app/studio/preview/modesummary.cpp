@@ -10,8 +10,7 @@ std::vector<ModeSummary> previewModeSummaries(const ResolveContext &context,
                                               const std::string &soc)
 {
     static const PolicyTable empty;
-    ResolveOptions options;
-    options.grayRule = settings.grayRule;
+    const ResolveOptions options = settings.options(false);
     // Two threads at most: the machine is shared with the UI and other work.
     return summarizeModes(*context.resolver,
                           tablePolicies(settings.policies ? *settings.policies : empty), options,
@@ -68,6 +67,8 @@ QVariant ModeSummaryModel::data(const QModelIndex &index, int role) const
         return qulonglong(s.fp32Nodes);
     case AiCpuColumn:
         return qulonglong(s.aicpuNodes);
+    case GeColumn:
+        return qulonglong(s.geNodes);
     case ErrorColumn:
         return qulonglong(s.errors);
     case CastColumn:
@@ -94,6 +95,8 @@ QVariant ModeSummaryModel::headerData(int section, Qt::Orientation orientation, 
         return tr("fp32");
     case AiCpuColumn:
         return tr("AI CPU");
+    case GeColumn:
+        return tr("GE ops");
     case ErrorColumn:
         return tr("Errors");
     case CastColumn:

@@ -16,13 +16,14 @@ std::vector<ModeSummary> previewModeSummaries(const ResolveContext &context,
                                               const ResolveSettings &settings,
                                               const std::string &soc);
 
-// The same figures as a table: one row per mode; columns fp16, bf16, fp32, AI CPU, errors, casts.
+// The same figures as a table: one row per mode; columns fp16, bf16, fp32, AI CPU, GE ops (also
+// counted in their dtype), errors, casts.
 class ModeSummaryModel : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
-    enum Column { ModeColumn, Fp16Column, Bf16Column, Fp32Column, AiCpuColumn, ErrorColumn, CastColumn, ColumnCount };
+    enum Column { ModeColumn, Fp16Column, Bf16Column, Fp32Column, AiCpuColumn, GeColumn, ErrorColumn, CastColumn, ColumnCount };
 
     explicit ModeSummaryModel(QObject *parent = nullptr);
 

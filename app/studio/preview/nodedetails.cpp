@@ -32,6 +32,12 @@ QString chip(NodeStyle::Kind kind)
              nodeStyleName(kind).toHtmlEscaped());
 }
 
+QString engineChip(NodeStyle::Engine engine)
+{
+    return QStringLiteral("<span style='border-left:6px solid %1'>&nbsp;%2</span>")
+        .arg(nodeEngineColor(engine).name(), nodeEngineName(engine).toHtmlEscaped());
+}
+
 QString dtypeText(DType t)
 {
     return t == DType::Undefined ? QStringLiteral("—") : QString::fromLatin1(dtypeName(t));
@@ -119,7 +125,7 @@ QString nodeDetailsHtml(const PreviewResult &result, int graphNode, const Worksp
     const NodeStyle::Kind kind = nodeStyleKind(n);
     html += QStringLiteral("<p>%1 &nbsp;").arg(chip(kind));
     html += NodeDetailsText::tr("dtype <b>%1</b>, engine %2, status %3")
-                .arg(dtypeText(n.dtype), QString::fromLatin1(engineName(n.engine)),
+                .arg(dtypeText(n.dtype), engineChip(nodeEngine(n.engine)),
                      QString::fromLatin1(statusName(n.status)));
     if (n.approximate)
         html += QStringLiteral(

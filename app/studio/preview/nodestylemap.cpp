@@ -22,11 +22,27 @@ NodeStyle::Kind nodeStyleKind(const NodeResolution &node)
     }
 }
 
+NodeStyle::Engine nodeEngine(Engine engine)
+{
+    switch (engine) {
+    case Engine::AICore:
+        return NodeStyle::AiCoreEngine;
+    case Engine::AICPU:
+        return NodeStyle::AiCpuEngine;
+    case Engine::GE:
+        return NodeStyle::GeEngine;
+    case Engine::None:
+        break;
+    }
+    return NodeStyle::NoEngine;
+}
+
 NodeStyle nodeStyleFor(const NodeResolution &node)
 {
     NodeStyle style;
     style.kind = nodeStyleKind(node);
     style.ambiguous = node.ambiguous;
+    style.engine = nodeEngine(node.engine);
     return style;
 }
 
@@ -57,6 +73,8 @@ QString decisionText(const NodeResolution &node)
     QString text = node.dtype == DType::Undefined ? QStringLiteral("-") : QString::fromLatin1(dtypeName(node.dtype));
     if (node.engine == Engine::AICPU)
         text += QStringLiteral(" (AI CPU)");
+    else if (node.engine == Engine::GE)
+        text += QStringLiteral(" (GE op)");
     return text;
 }
 

@@ -12,12 +12,14 @@ namespace opsinfo {
 // decided float dtype; decided nodes without a float tensor stay "undecided".
 NodeStyle::Kind nodeStyleKind(const NodeResolution &node);
 NodeStyle nodeStyleFor(const NodeResolution &node);
+// The engine (M11: AI Core, AI CPU, GE op or none), painted as the node's stripe.
+NodeStyle::Engine nodeEngine(Engine engine);
 
 // Styles for the top-level graph nodes (the ones the view shows), with castOnInput set on every
 // node that consumes a Cast the compiler inserts (C1).
 NodeStyles nodeStylesFor(const Resolution &resolution, int graphNodes);
 
-// "float16", "float32 (AI CPU)", "error" ... for lists and the diff.
+// "float16", "float32 (AI CPU)", "float16 (GE op)", "error" ... for lists and the diff.
 QString decisionText(const NodeResolution &node);
 
 } // namespace opsinfo

@@ -16,18 +16,26 @@ std::shared_ptr<const ResolveContext> ResolveContext::make(std::shared_ptr<const
     return context;
 }
 
+ResolveOptions ResolveSettings::options(bool explanations) const
+{
+    ResolveOptions options;
+    options.grayRule = grayRule;
+    options.explanations = explanations;
+    options.keepDtype = keepDtype;
+    options.customizeDtypes = customizeDtypes;
+    return options;
+}
+
 std::shared_ptr<const PreviewResult> PreviewResult::compute(ResolveContextPtr context,
                                                             const ResolveSettings &settings, bool explanations)
 {
     auto result = std::make_shared<PreviewResult>();
     result->context = std::move(context);
     result->settings = settings;
-    ResolveOptions options;
-    options.grayRule = settings.grayRule;
-    options.explanations = explanations;
     static const PolicyTable empty;
     const PolicyTable &table = settings.policies ? *settings.policies : empty;
-    result->resolution = result->context->resolver->resolve(settings.mode, tablePolicies(table), options);
+    result->resolution = result->context->resolver->resolve(settings.mode, tablePolicies(table),
+                                                            settings.options(explanations));
     if (const auto &plan = settings.frontEnd) {
         // What the path does instead of a GE preview, or the preview with the plan's notes first.
         if (plan->path == PrecisionPath::CubeMath)

@@ -26,9 +26,10 @@ struct ResolveContext
 };
 using ResolveContextPtr = std::shared_ptr<const ResolveContext>;
 
-// What to resolve besides the graph: mode, colours (library + mixlist, X3) and gray rule; with a
-// front end, its plan (the mode is the plan's, the colours only what it passes) and, on the aclnn
-// paths, the SoC and HF32 switches the cube math type follows.
+// What to resolve besides the graph: mode, colours (library + mixlist, X3), gray rule and the
+// keep_dtype / customize_dtypes files (M8); with a front end, its plan (the mode is the plan's, the
+// colours only what it passes) and, on the aclnn paths, the SoC and HF32 switches the cube math
+// type follows.
 struct ResolveSettings
 {
     PrecisionMode mode = PrecisionMode::AllowMixPrecisionFp16;
@@ -37,6 +38,11 @@ struct ResolveSettings
     std::optional<FrontEndPlan> frontEnd;
     std::string soc;
     Hf32Switches hf32;
+    std::shared_ptr<const KeepDtype> keepDtype; // may be null
+    std::shared_ptr<const CustomizeDtypes> customizeDtypes; // may be null
+
+    // The options a resolve over these settings uses.
+    ResolveOptions options(bool explanations) const;
 };
 
 // One prediction over a context. The resolution points into context->graph, which it keeps alive.

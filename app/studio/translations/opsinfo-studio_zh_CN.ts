@@ -261,6 +261,34 @@
         <source>undecided</source>
         <translation>未判定</translation>
     </message>
+    <message>
+        <source>AI Core</source>
+        <translation>AI Core</translation>
+    </message>
+    <message>
+        <source>GE op</source>
+        <translation>GE 算子</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>AI Core: judged, runs as a kernel (M11)</source>
+        <translation>AI Core：经 FE 判定，作为内核运行（M11）</translation>
+    </message>
+    <message>
+        <source>AI CPU: check-support rejects it (M11)</source>
+        <translation>AI CPU：check-support 拒绝该节点（M11）</translation>
+    </message>
+    <message>
+        <source>GE op: opFile Null, judged, no kernel (M9)</source>
+        <translation>GE 算子：opFile 为 Null，经判定但无内核（M9）</translation>
+    </message>
+    <message>
+        <source>no engine: FE never decides it (§8.1)</source>
+        <translation>无引擎：FE 从不判定该节点（§8.1）</translation>
+    </message>
 </context>
 <context>
     <name>OpDetails</name>
@@ -1479,6 +1507,32 @@
         <source>OpsInfo Studio reads ONNX (.onnx), GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), ATC JSON (atc --mode=1) and TensorFlow GraphDef (.pb, .pbtxt).</source>
         <translation>OpsInfo Studio 可读取 ONNX（.onnx）、GE dump（ge_proto_*.txt、ge_onnx_*.pbtxt）、ATC JSON（atc --mode=1）和 TensorFlow GraphDef（.pb、.pbtxt）。</translation>
     </message>
+    <message>
+        <source>Cannot open the %1 file</source>
+        <translation>无法打开 %1 文件</translation>
+    </message>
+    <message>
+        <source>Cannot use the %1 file</source>
+        <translation>无法使用 %1 文件</translation>
+    </message>
+    <message>
+        <source>%1 has %2 bytes: far more than a %3 file holds.</source>
+        <translation>%1 有 %2 字节，远超 %3 文件应有的大小。</translation>
+    </message>
+    <message>
+        <source>Check that this is the file you meant.</source>
+        <translation>请确认这是您要使用的文件。</translation>
+    </message>
+    <message>
+        <source>%1 has errors; nothing of it is used:
+%2</source>
+        <translation>%1 有错误，其内容均未使用：
+%2</translation>
+    </message>
+    <message>
+        <source>Correct the lines named (file:line:column), then load it again.</source>
+        <translation>请更正所指出的行（文件:行:列），然后重新加载。</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::GraphPreviewWidget</name>
@@ -1563,10 +1617,6 @@
     <message>
         <source> — same as %1</source>
         <translation> — 等同于 %1</translation>
-    </message>
-    <message>
-        <source> (approximate: not specified by SEMANTICS)</source>
-        <translation>（近似：SEMANTICS 未明确规定）</translation>
     </message>
     <message>
         <source>&lt;p&gt;Open a graph (File &gt; Open Graph) to see how the compiler would choose its dtypes.&lt;/p&gt;</source>
@@ -1661,6 +1711,37 @@
     <message>
         <source>No precision mode in the script: the mode %1 runs with when none is given (F1/F2)</source>
         <translation>脚本中未设置精度模式：%1 在未指定模式时使用的模式（F1/F2）</translation>
+    <message numerus="yes">
+        <source> · %n GE op(s)</source>
+        <translation>
+            <numerusform> · %n 个 GE 算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cube ops: FE&apos;s default list (%1 types)</source>
+        <translation>Cube 算子：FE 默认列表（%1 种）</translation>
+    </message>
+    <message>
+        <source>Cube ops: fp16.op_type of %1 (%2 types)</source>
+        <translation>Cube 算子：%1 中的 fp16.op_type（%2 种）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> · keep_dtype: %1 · customize_dtypes: %2</source>
+        <translation> · keep_dtype：%1 · customize_dtypes：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n warning(s)</source>
+        <translation>
+            <numerusform> · %n 条警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>File &gt; Load keep_dtype / customize_dtypes / fe.ini, or drop the file on the window</source>
+        <translation>文件 &gt; 加载 keep_dtype / customize_dtypes / fe.ini，或将文件拖到窗口上</translation>
     </message>
 </context>
 <context>
@@ -1820,6 +1901,74 @@
     <message>
         <source>Reading evidence</source>
         <translation>正在读取证据</translation>
+    </message>
+    <message>
+        <source>Text files (*.cfg *.txt *.ini);;All files (*)</source>
+        <translation>文本文件 (*.cfg *.txt *.ini);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Load &amp;keep_dtype File...</source>
+        <translation>加载 keep_dtype 文件(&amp;K)...</translation>
+    </message>
+    <message>
+        <source>Load keep_dtype File</source>
+        <translation>加载 keep_dtype 文件</translation>
+    </message>
+    <message>
+        <source>Load &amp;customize_dtypes File...</source>
+        <translation>加载 customize_dtypes 文件(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Load customize_dtypes File</source>
+        <translation>加载 customize_dtypes 文件</translation>
+    </message>
+    <message>
+        <source>Load fe.&amp;ini (Cube-Op List)...</source>
+        <translation>加载 fe.ini（Cube 算子列表）(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>Load fe.ini</source>
+        <translation>加载 fe.ini</translation>
+    </message>
+    <message>
+        <source>fe.ini (*.ini);;All files (*)</source>
+        <translation>fe.ini (*.ini);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Nodes (by name or OpType::X) that keep their dtype in every mode, as atc --keep_dtype (M8)</source>
+        <translation>在所有模式下保持原数据类型的节点（按名称或 OpType::X），与 atc --keep_dtype 相同（M8）</translation>
+    </message>
+    <message>
+        <source>Per node or op type, the dtypes to pick, as atc --customize_dtypes (M8)</source>
+        <translation>按节点或算子类型指定要选用的数据类型，与 atc --customize_dtypes 相同（M8）</translation>
+    </message>
+    <message>
+        <source>The cube ops (fp16.op_type) as the compiler&apos;s fe.ini sets them; by default the fe.ini beside an opened opp folder</source>
+        <translation>编译器 fe.ini 所设置的 Cube 算子（fp16.op_type）；默认使用所打开 opp 目录旁的 fe.ini</translation>
+    </message>
+    <message>
+        <source>&amp;Unload keep_dtype, customize_dtypes and fe.ini</source>
+        <translation>卸载 keep_dtype、customize_dtypes 和 fe.ini(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Cannot use %1</source>
+        <translation>无法使用 %1</translation>
+    </message>
+    <message>
+        <source>%1 is no keep_dtype, customize_dtypes or fe.ini file.</source>
+        <translation>%1 不是 keep_dtype、customize_dtypes 或 fe.ini 文件。</translation>
+    </message>
+    <message>
+        <source>A keep_dtype file lists one node name or OpType::X per line; a customize_dtypes line reads NAME:InputDtype:...,OutputDtype:...; fe.ini sets fp16.op_type.</source>
+        <translation>keep_dtype 文件每行一个节点名或 OpType::X；customize_dtypes 的每行形如 NAME:InputDtype:...,OutputDtype:...；fe.ini 设置 fp16.op_type。</translation>
+    </message>
+    <message>
+        <source>%1 is an input of this preview; it is not overwritten.</source>
+        <translation>%1 是本预览的输入文件，不会被覆盖。</translation>
+    </message>
+    <message>
+        <source>Choose another file name.</source>
+        <translation>请选择其他文件名。</translation>
     </message>
 </context>
 <context>
@@ -2590,16 +2739,12 @@
         <translation>Cast</translation>
     </message>
     <message>
-        <source>Nodes per decided dtype and Casts inserted, per precision mode (C2). Approximate modes are marked * (approx), modes the SoC refuses ✕.</source>
-        <translation>每种精度模式下按判定数据类型统计的节点数及插入的 Cast 数（C2）。近似的模式标有 *（approx），该 SoC 不支持的模式标有 ✕。</translation>
+        <source>Nodes per decided dtype, AI CPU nodes and Casts inserted, per precision mode (C2); the table adds the GE ops (opFile Null, M9). Modes the SoC refuses ✕.</source>
+        <translation>各精度模式下按判定数据类型统计的节点数、AI CPU 节点数和插入的 Cast 数（C2）；表格另列 GE 算子（opFile 为 Null，M9）。SoC 拒绝的模式标记为 ✕。</translation>
     </message>
 </context>
 <context>
     <name>opsinfo::ModeSummaryModel</name>
-    <message>
-        <source> (approx)</source>
-        <translation> (approx)</translation>
-    </message>
     <message>
         <source> (refused on this SoC)</source>
         <translation>（此 SoC 不支持）</translation>
@@ -2631,6 +2776,10 @@
     <message>
         <source>Casts</source>
         <translation>Cast</translation>
+    </message>
+    <message>
+        <source>GE ops</source>
+        <translation>GE 算子</translation>
     </message>
 </context>
 <context>
