@@ -432,8 +432,8 @@ void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
     if (m_libraryStale || m_result->context->library != m_library
         || m_result->settings.mode != mode()
         || m_result->settings.grayRule != m_settings.grayRule
-        || m_result->settings.keepDtype != m_settings.keepDtype
-        || m_result->settings.customizeDtypes != m_settings.customizeDtypes)
+        || m_result->settings.keepDtype != currentSettings().keepDtype
+        || m_result->settings.customizeDtypes != currentSettings().customizeDtypes)
         scheduleResolve();
     emit resolved();
 }
