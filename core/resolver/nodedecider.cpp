@@ -4,6 +4,7 @@
 
 #include "common/coretext.h"
 #include "graph/graph.h"
+#include "library/dynamicformats.h"
 #include "library/oplibrary.h"
 #include "mixlist/dtypeoverrides.h"
 #include "mixlist/oppolicy.h"
@@ -35,6 +36,28 @@ NodeDecider::NodeDecider(const ResolverPlan &plan, PrecisionMode mode, const Pol
 void NodeDecider::decide(int index, NodeResolution &result)
 {
     const PlanNode &node = m_plan.nodes[std::size_t(index)];
+    m_rowsCompared = RowsCompared::No;
+    const int alternative
+        = node.table >= 0 ? m_plan.tables[std::size_t(node.table)].alternative : -1;
+    if (alternative >= 0) {
+        // Shapes unknown, and op_select_format answers static and unknown-shape nodes
+        // differently: decide with each row; only where both agree is FE's answer known.
+        NodeResolution withStatic = result, withDynamic = result;
+        PlanNode unknownShape = node;
+        unknownShape.table = alternative;
+        decideWith(index, node, withStatic);
+        decideWith(index, unknownShape, withDynamic);
+        const bool agree = withStatic.engine == withDynamic.engine
+            && withStatic.inputs == withDynamic.inputs && withStatic.outputs == withDynamic.outputs;
+        m_rowsCompared = agree ? RowsCompared::Agree : RowsCompared::Differ;
+        m_otherRowDtype = withDynamic.dtype;
+        m_otherRowEngine = withDynamic.engine;
+    }
+    decideWith(index, node, result);
+}
+
+void NodeDecider::decideWith(int index, const PlanNode &node, NodeResolution &result)
+{
     m_note.clear();
     m_reading = Reading::Mode;
     m_current = index;
@@ -46,6 +69,7 @@ void NodeDecider::decide(int index, NodeResolution &result)
     m_keep
         = m_options.keepDtype && m_options.keepDtype->matches(node.node->name, node.node->opType);
     m_table = chooseStore(node, result);
+    noteFormatRow(m_table ? *m_table : m_plan.tables[std::size_t(node.table)], result);
     if (m_table) {
         judge(node, result);
     } else {
@@ -75,6 +99,7 @@ bool NodeDecider::keepsGraphDtypes(const PlanNode &node, NodeResolution &result)
     if (result.engineReason == EngineReason::NoDtypeLists) {
         result.entry = m_plan.tables[std::size_t(node.table)].entry;
         result.approximate = true;
+        noteFormatRow(m_plan.tables[std::size_t(node.table)], result);
     }
     result.inputs.assign(inputDtypes.begin() + node.inBegin,
                          inputDtypes.begin() + node.inBegin + node.inCount);
@@ -83,8 +108,39 @@ bool NodeDecider::keepsGraphDtypes(const PlanNode &node, NodeResolution &result)
     result.dtype = nodeDtype(result.inputs, result.outputs);
     m_approximate[std::size_t(m_current)] = result.approximate;
     if (m_options.explanations)
-        result.explanation = engineReasonText(result);
+        result.explanation = m_note + engineReasonText(result);
     return true;
+}
+
+// SEMANTICS §1: the op_select_format row an entry without dtype lists is judged with, and why its
+// columns may not be FE's (approx).
+void NodeDecider::noteFormatRow(const ColumnTable &table, NodeResolution &result)
+{
+    const bool certain = table.doubt == ColumnDoubt::None
+        || (table.doubt == ColumnDoubt::ShapesUnknown && m_rowsCompared == RowsCompared::Agree);
+    if (!certain)
+        result.approximate = true;
+    if (!m_options.explanations)
+        return;
+    if (table.formatRow && table.doubt != ColumnDoubt::RowDoesNotFit) {
+        const DynamicFormatRow &row = *table.formatRow;
+        addNote(CoreText::tr("columns from op_select_format: %1 (dynamic_formats.tsv:%2, §1)",
+                             row.describe(table.soc), row.line));
+        if (row.needCheckSupport)
+            addNote(CoreText::tr(
+                "needCheckSupport: the op's own check_supported is not evaluated (M11, approx as for every op)"));
+    }
+    if (table.doubt == ColumnDoubt::ShapesUnknown && m_rowsCompared == RowsCompared::Agree)
+        addNote(CoreText::tr(
+            "the node's shapes are unknown, but the static and unknown-shape rows give the same result (§1)"));
+    else if (table.doubt == ColumnDoubt::ShapesUnknown && m_rowsCompared == RowsCompared::Differ)
+        addNote(CoreText::tr(
+            "the node's shapes are unknown: the static-shape row is used, the unknown-shape row would give %1 on %2 (§1, approx)",
+            m_otherRowDtype == DType::Undefined ? std::string("no float")
+                                                : std::string(dtypeName(m_otherRowDtype)),
+            engineName(m_otherRowEngine)));
+    else if (table.doubt != ColumnDoubt::None)
+        addNote(columnDoubtText(table));
 }
 
 const DtypeRestriction *NodeDecider::customizeFor(const PlanNode &node) const

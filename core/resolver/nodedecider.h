@@ -45,8 +45,12 @@ private:
         DType graph; // its graph dtype
     };
 
+    // Shapes unknown and two op_select_format rows: whether deciding with each gave one answer.
+    enum class RowsCompared { No, Agree, Differ };
+    void decideWith(int index, const PlanNode &node, NodeResolution &result);
     // §8.1-8.2: nodes FE does not judge; false when the node goes on to the judge.
     bool keepsGraphDtypes(const PlanNode &node, NodeResolution &result);
+    void noteFormatRow(const ColumnTable &table, NodeResolution &result);
     // M11 with L3: the first store whose entry passes check-support, or null (rejected).
     const ColumnTable *chooseStore(const PlanNode &node, NodeResolution &result);
     // §8.4-8.5: one candidate list narrowed tensor by tensor, then every tensor takes its column.
@@ -96,6 +100,9 @@ private:
     std::vector<const DtypeRestriction *> m_customizeByType;
     mutable std::vector<std::string> m_policyText; // lazily, by type id
     CandidateList m_list;
+    RowsCompared m_rowsCompared = RowsCompared::No;
+    DType m_otherRowDtype = DType::Undefined; // Differ: what the unknown-shape row gives
+    Engine m_otherRowEngine = Engine::None;
     std::vector<int> m_agreeing; // customize_dtypes columns of the current node (M8)
     std::vector<Tensor> m_visit;
     std::vector<char> m_approximate; // per node decided so far: its result is approximate

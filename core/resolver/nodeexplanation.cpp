@@ -46,7 +46,7 @@ std::string engineReasonText(const NodeResolution &node)
             "'%1' is not in the library: not decided, keeps the graph's dtypes (§8.1)", type);
     case EngineReason::NoDtypeLists:
         return CoreText::tr(
-            "the entry lists no dtypes (dynamicFormat) and nothing gives its columns: not decided, keeps the graph's dtypes (§1, §8.1, approx)");
+            "the entry lists no dtypes (dynamicFormat) and no op_select_format row gives its columns: not decided, keeps the graph's dtypes (§1, §8.1, approx)");
     case EngineReason::Supported:
         return CoreText::tr(
             "every tensor's dtype is kept, raised or may be lowered: AI Core (M11)");

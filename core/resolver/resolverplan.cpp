@@ -131,6 +131,7 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
     for (std::size_t t = 0; t < typeNames.size(); ++t)
         typeIds.emplace(typeNames[t], int(t));
     std::unordered_map<std::string_view, int> tableByType; // entries that list dtypes only
+    std::vector<ShapeKnowledge> shapes; // only where an entry lists no dtypes (op_select_format)
 
     for (std::size_t i = 0; i < graphNodes.size(); ++i) {
         const Node &node = graphNodes[i];
@@ -158,15 +159,19 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
                 plan.flags |= FlagComplex;
         if (!(plan.flags & FlagBoundary)) {
             const OpEntry *entry = library.find(node.opType);
+            if (entry && entry->columnCount() == 0 && shapes.empty())
+                shapes = shapeKnowledgeOf(graph);
+            const ShapeKnowledge known = shapes.empty() ? ShapeKnowledge::Unknown : shapes[i];
             if (entry && inserted)
-                laterStoreTables[std::size_t(plan.typeId)] = laterStoresFor(*entry, node);
+                laterStoreTables[std::size_t(plan.typeId)] = laterStoresFor(*entry, node, known);
             if (entry && entry->columnCount() > 0) {
                 auto [tit, fresh] = tableByType.try_emplace(node.opType, -1);
                 if (fresh)
-                    tit->second = tableFor(entry, node);
+                    tit->second = tableFor(entry, node, known);
                 plan.table = tit->second;
             } else if (entry) {
-                plan.table = tableFor(entry, node); // per node: its shapes or attributes may choose
+                // per node: its shapes or attributes may choose the op_select_format row
+                plan.table = tableFor(entry, node, known);
             }
         }
         plan.inBegin = std::uint32_t(inputProducer.size());
@@ -217,14 +222,16 @@ void ResolverPlan::linkInputs(const Graph &graph, int base)
     }
 }
 
-int ResolverPlan::tableFor(const OpEntry *entry, const Node &node)
+int ResolverPlan::tableFor(const OpEntry *entry, const Node &node, ShapeKnowledge shapes)
 {
     if (entry->columnCount() == 0) {
-        ColumnTable table = columnsWithoutDtypeLists(*entry, node, library);
-        // Nodes of one type mostly get the same columns: share the table.
+        ColumnTable table = columnsWithoutDtypeLists(*entry, node, library, shapes);
+        if (table.doubt == ColumnDoubt::ShapesUnknown) // the decider tries both rows
+            table.alternative = tableFor(entry, node, ShapeKnowledge::Dynamic);
+        // Nodes of one type mostly get the same row: share the table.
         for (std::size_t t = 0; t < tables.size(); ++t)
-            if (tables[t].entry == entry && tables[t].columns == table.columns
-                && tables[t].cells == table.cells)
+            if (tables[t].entry == entry && tables[t].formatRow == table.formatRow
+                && tables[t].doubt == table.doubt && tables[t].alternative == table.alternative)
                 return int(t);
         tables.push_back(std::move(table));
         return int(tables.size()) - 1;
@@ -237,7 +244,8 @@ int ResolverPlan::tableFor(const OpEntry *entry, const Node &node)
 }
 
 // L3: for each lower-priority store, the entry that store would use (its last-loaded one).
-std::vector<int> ResolverPlan::laterStoresFor(const OpEntry &winner, const Node &node)
+std::vector<int> ResolverPlan::laterStoresFor(const OpEntry &winner, const Node &node,
+                                              ShapeKnowledge shapes)
 {
     std::vector<int> result;
     if (library.stores().size() < 2)
@@ -248,7 +256,7 @@ std::vector<int> ResolverPlan::laterStoresFor(const OpEntry &winner, const Node 
         if (std::find(seenStores.begin(), seenStores.end(), store) != seenStores.end())
             continue; // shadowed inside its own store (L2): never used
         seenStores.push_back(store);
-        result.push_back(tableFor(e, node));
+        result.push_back(tableFor(e, node, shapes));
     }
     std::stable_sort(result.begin(), result.end(), [this](int a, int b) {
         return storeOf(library, *tables[std::size_t(a)].entry)

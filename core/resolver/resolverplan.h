@@ -4,6 +4,7 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
+#include "graph/shapeknowledge.h"
 
 #include <cstdint>
 #include <string>
@@ -14,8 +15,21 @@ namespace opsinfo {
 
 class Graph;
 class OpLibrary;
+struct DynamicFormatRow;
 struct Node;
 struct OpEntry;
+
+// Why the columns of an entry without dtype lists are not certain (SEMANTICS §1: approx). The
+// node is then marked approximate and the explanation says why.
+enum class ColumnDoubt : std::uint8_t {
+    None,
+    NoFactsForSoc, // the op_select_format table has no rows for the library's SoC
+    NoRowForOp, // it has the SoC but not this op type
+    RowDoesNotFit, // the row's tensor counts differ from the entry's
+    ShapesUnknown, // the node's shapes are unknown and the unknown-shape row differs (the static
+                   // one is used)
+    ShapeDependent, // the row is the union of columns that change with the input shapes
+};
 
 // The columns of one ops-info entry, parsed once: cells[column * slots + slot], slots = inputs
 // then outputs. Undefined in a cell: the tensor's list is shorter than the op's columns (FE reads
@@ -36,6 +50,14 @@ struct ColumnTable
     // Columns assumed for an entry that lists no dtypes (dtypelesscolumns.cpp, approx): one float
     // dtype per column for every tensor; a tensor whose graph dtype is no float keeps it.
     bool assumed = false;
+    // Entries without dtype lists: the op_select_format row the columns come from (null: none),
+    // and why they are not certain.
+    const DynamicFormatRow *formatRow = nullptr;
+    std::string soc; // the SoC whose row it is
+    // ColumnDoubt::ShapesUnknown: the table of the unknown-shape row. FE's answer is known where
+    // both rows give the same one.
+    int alternative = -1;
+    ColumnDoubt doubt = ColumnDoubt::None;
 
     int slots() const { return inputs + outputs; }
     DType cell(int column, int slot) const
@@ -111,17 +133,21 @@ public:
 private:
     void addGraph(const Graph &graph, int parent, int subgraph);
     void linkInputs(const Graph &graph, int base);
-    int tableFor(const OpEntry *entry, const Node &node);
-    std::vector<int> laterStoresFor(const OpEntry &winner, const Node &node);
+    int tableFor(const OpEntry *entry, const Node &node, ShapeKnowledge shapes);
+    std::vector<int> laterStoresFor(const OpEntry &winner, const Node &node, ShapeKnowledge shapes);
     std::vector<std::pair<const Graph *, int>> m_graphs; // each graph with its flat base index
 };
 
 // SEMANTICS §1 / §8.1, the one place that handles an entry listing no dtypes (dynamicFormat: FE
 // asks the op's op_select_format at compile time). Returns the columns FE would judge this node
-// with, or a table without columns when nothing says which: the node is then not decided, keeps
-// its graph dtypes and is marked approximate. Defined in dtypelesscolumns.cpp.
+// with, from the op_select_format facts of the entry's SoC (DynamicFormatTable), the row chosen by
+// what is known of the node's shapes and by its attributes; where no row applies, assumed float
+// columns (`assumed`, `doubt` says why): the node is judged on them and marked approximate.
+// Defined in dtypelesscolumns.cpp.
 ColumnTable columnsWithoutDtypeLists(const OpEntry &entry, const Node &node,
-                                     const OpLibrary &library);
+                                     const OpLibrary &library, ShapeKnowledge shapes);
+// The sentence saying why a table's columns are not certain; empty for ColumnDoubt::None.
+std::string columnDoubtText(const ColumnTable &table);
 
 } // namespace opsinfo
 

@@ -157,10 +157,13 @@ void TestGraphPreview::ruleAndProducerLinks()
 void TestGraphPreview::approximateAndCaveatShown()
 {
     pickMode(QStringLiteral("allow_mix_precision"));
-    // Add has dynamicFormat and no dtype lists: approximate (§1); its producers disagree (G6).
-    const NodeResolution &add = decision("/model/layers.0/attn/mask/Add");
+    // LayerNorm lists no dtypes and its static op_select_format row is the union over the shapes
+    // tried: approximate (§1). Add's row is certain (its producers disagree, G6).
+    const NodeResolution &add = decision("/model/layers.0/input_layernorm/LayerNorm");
     QVERIFY(add.approximate);
-    QVERIFY(widget()->selectNodeByName(QStringLiteral("/model/layers.0/attn/mask/Add")));
+    QVERIFY(!decision("/model/layers.0/attn/mask/Add").approximate);
+    QVERIFY(decision("/model/layers.0/attn/mask/Add").ambiguous);
+    QVERIFY(widget()->selectNodeByName(QStringLiteral("/model/layers.0/input_layernorm/LayerNorm")));
     const QString text = widget()->detailsText();
     QVERIFY(text.contains(QStringLiteral("approximate")));
     if (add.ambiguous)

@@ -2,6 +2,7 @@
 // the resolver must give every node of every graph (subgraphs included) a consistent answer.
 
 #include "graph/graphloader.h"
+#include "library/dynamicformats.h"
 #include "library/libraryloader.h"
 #include "resolver/resolver.h"
 #include "shareddata.h"
@@ -91,9 +92,11 @@ void TestResolverReal::graph()
                 ++decided;
                 QVERIFY(n.engine == Engine::AICore || n.engine == Engine::GE);
                 QVERIFY(n.entry);
-                // Every tensor takes its column's dtype (§8.5): one the entry lists, else the
-                // graph's; an entry that lists none has the assumed float columns (approx).
-                const bool assumed = n.entry->columnCount() == 0;
+                // Every tensor takes its column's dtype (§8.5): one the entry lists (or, for an
+                // entry without lists, an op_select_format row of the SoC, §1), else the graph's;
+                // where no row applies the assumed float columns (approx).
+                const auto rows = DynamicFormatTable::builtIn().rowsFor("ascend910b", n.entry->type);
+                const bool assumed = n.entry->columnCount() == 0 && rows.empty();
                 QVERIFY(!assumed || n.approximate);
                 for (std::size_t k = 0; k < n.outputs.size(); ++k) {
                     const DType o = n.node->outputs[k].dtype;
@@ -102,6 +105,9 @@ void TestResolverReal::graph()
                         listed = listed
                             || std::find(t.dtypes.begin(), t.dtypes.end(), n.outputs[k])
                                 != t.dtypes.end();
+                    for (const DynamicFormatRow *row : rows)
+                        for (int c = 0; c < row->columns && k < std::size_t(row->outputs); ++c)
+                            listed = listed || row->cell(c, row->inputs + int(k)) == n.outputs[k];
                     QVERIFY2(listed, n.node->name.c_str());
                 }
                 QVERIFY(!n.explanation.empty());
