@@ -1711,6 +1711,7 @@
     <message>
         <source>No precision mode in the script: the mode %1 runs with when none is given (F1/F2)</source>
         <translation>脚本中未设置精度模式：%1 在未指定模式时使用的模式（F1/F2）</translation>
+    </message>
     <message numerus="yes">
         <source> · %n GE op(s)</source>
         <translation>
