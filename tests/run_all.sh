@@ -1,30 +1,75 @@
 #!/usr/bin/env bash
-# The whole test suite, as README command 2 and .ci/run run it. No display needed.
-# Stages: the normal build and its tests (ctest). Later stages add themselves below.
+# README command 2. No display needed.
+#
+#   tests/run_all.sh          the default tier: builds everything a change can break (no benchmarks)
+#                             and runs every unit, CLI, app and real-data test through ctest
+#   tests/run_all.sh --full   the same, then the Debian package, the ASan + UBSan build with its
+#                             tests, and every fuzz target (in parallel); what .ci/run runs
+#
+# Only some tests: ctest --test-dir build -L core|cli|app|realdata (CTest labels, tests/CMakeLists.txt).
+# Each stage prints its wall time; the figures measured on 2 cores are in CONTRIBUTING.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+full=0
+for arg in "$@"; do
+    case $arg in
+        --full) full=1 ;;
+        -h | --help)
+            sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+            exit 0
+            ;;
+        *)
+            echo "run_all.sh: unknown option '$arg' (use --full, or --help)" >&2
+            exit 2
+            ;;
+    esac
+done
+
 export QT_QPA_PLATFORM=offscreen
 jobs=$(nproc)
+# A compiler cache, when installed, makes a rebuild of unchanged files nearly free.
+launcher=()
+if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 
-echo "== build and test (RelWithDebInfo)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+summary=()
+stage_start=$SECONDS
+stage_done() {
+    local seconds=$((SECONDS - stage_start))
+    summary+=("$1: ${seconds} s")
+    echo "== $1: ${seconds} s"
+    stage_start=$SECONDS
+}
+trap 'echo "== stage times so far:"; printf "   %s\n" "${summary[@]}"' EXIT
+
+echo "== build (RelWithDebInfo, no benchmarks)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOPSINFO_BUILD_BENCHMARKS=OFF "${launcher[@]}"
 cmake --build build -j"$jobs"
+stage_done "build"
+
+echo "== tests (ctest: unit, CLI, app, real data)"
 ctest --test-dir build --output-on-failure -j"$jobs"
+stage_done "tests"
+
+if [ "$full" = 0 ]; then
+    exit 0
+fi
 
 echo "== Debian package (cpack -G DEB, unpacked into a temporary prefix, programs run from there)"
 tests/package/test_package.sh build
+stage_done "package"
 
-# Stages added for issue 5 (tests/fuzz/README.md). Each prints its time; the figures are in the README.
-stage_start=$SECONDS
 echo "== sanitizers: core + core tests + fuzz targets under ASan + UBSan (preset asan, clang)"
-cmake --preset asan
+cmake --preset asan "${launcher[@]}"
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j"$jobs"
-echo "== sanitizer stage: $((SECONDS - stage_start)) s"
+stage_done "sanitizers"
 
-stage_start=$SECONDS
-echo "== fuzz: every libFuzzer target for ${OPSINFO_FUZZ_SECONDS:-20} s (built by the asan stage)"
-OPSINFO_FUZZ_BUILD=build-asan OPSINFO_FUZZ_NO_BUILD=1 tests/fuzz/run_fuzzers.sh "${OPSINFO_FUZZ_SECONDS:-20}"
-echo "== fuzz stage: $((SECONDS - stage_start)) s"
+echo "== fuzz: every libFuzzer target for ${OPSINFO_FUZZ_SECONDS:-20} s, $jobs at a time (built by the asan stage)"
+OPSINFO_FUZZ_BUILD=build-asan OPSINFO_FUZZ_NO_BUILD=1 OPSINFO_FUZZ_JOBS=$jobs \
+    tests/fuzz/run_fuzzers.sh "${OPSINFO_FUZZ_SECONDS:-20}"
+stage_done "fuzz"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the "fuzz" preset and runs every libFuzzer target for SECONDS each (default 20), one after
-# another. Fails when any target finds a crash, leak, timeout or sanitizer report; the reproducer
-# is left in <build>/fuzz-artifacts/<target>/. Usage: tests/fuzz/run_fuzzers.sh [SECONDS] [target...]
+# another (OPSINFO_FUZZ_JOBS=N: N at a time). Fails when any target finds a crash, leak, timeout or
+# sanitizer report; the reproducer is left in <build>/fuzz-artifacts/<target>/. Usage: tests/fuzz/run_fuzzers.sh [SECONDS] [target...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-20}
@@ -39,14 +39,15 @@ evidence_json|evidence_json|65536|evidence/*.json
 api_map|api_map|16384|
 "
 wanted=" $* "
-failed=()
+# OPSINFO_FUZZ_JOBS=N: run N targets at a time (tests/run_all.sh --full passes the core count).
+parallel=${OPSINFO_FUZZ_JOBS:-1}
 summary=$build/fuzz-summary.txt
 : >"$summary"
-while IFS='|' read -r name dict maxlen seeds; do
-    [ -n "$name" ] || continue
-    if [ "$#" -gt 0 ] && [[ "$wanted" != *" $name "* ]]; then continue; fi
-    corpus=$build/fuzz-corpus/$name
-    artifacts=$build/fuzz-artifacts/$name
+
+run_target() {
+    local name=$1 dict=$2 maxlen=$3 seeds=$4
+    local corpus=$build/fuzz-corpus/$name
+    local artifacts=$build/fuzz-artifacts/$name
     mkdir -p "$corpus" "$artifacts"
     (cd tests/data && for f in $seeds; do [ -f "$f" ] && cp "$f" "../../$corpus/seed-$(echo "$f" | tr '/' '_')"; done) || true
     case $name in
@@ -56,19 +57,36 @@ while IFS='|' read -r name dict maxlen seeds; do
                  printf 'Functional.conv2d.0.forward.input.0\nTensor___add___0_forward_output\nModule.a.Linear.forward.0\n' >"$corpus/seed-names" ;;
         edit_roundtrip) printf '\000\000\001\001\002\002' >"$corpus/seed-0"; printf '\003\001\000\002\001\001\000' >"$corpus/seed-3" ;;
     esac
-    log=$artifacts/run.log
+    local log=$artifacts/run.log
+    rm -f "$artifacts/FAILED"
     echo "== fuzz_$name for ${seconds}s"
+    local start
     start=$(date +%s)
     if ! "$build/tests/fuzz/fuzz_$name" "$corpus" -dict="tests/fuzz/dict/$dict.dict" \
             -max_total_time="$seconds" -max_len="$maxlen" -rss_limit_mb=2048 -timeout=10 \
             -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1; then
-        failed+=("$name")
+        touch "$artifacts/FAILED"
         tail -n 60 "$log"
     fi
+    local runs
     runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
     echo "fuzz_$name seconds=$(( $(date +%s) - start )) executions=$runs" | tee -a "$summary"
-done <<<"$targets"
+}
 
+names=()
+while IFS='|' read -r name dict maxlen seeds; do
+    [ -n "$name" ] || continue
+    if [ "$#" -gt 0 ] && [[ "$wanted" != *" $name "* ]]; then continue; fi
+    names+=("$name")
+    while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
+    run_target "$name" "$dict" "$maxlen" "$seeds" &
+done <<<"$targets"
+wait
+
+failed=()
+for name in "${names[@]}"; do
+    [ -e "$build/fuzz-artifacts/$name/FAILED" ] && failed+=("$name")
+done
 if [ "${#failed[@]}" -gt 0 ]; then
     echo "FUZZ FINDINGS in: ${failed[*]} (reproducers in $build/fuzz-artifacts/)"
     exit 1
