@@ -240,7 +240,8 @@ private slots:
         row("--fe-ini missing",
             {"resolve", g, "--library", l, "--mode", "force_fp16", "--fe-ini",
              m_dir.filePath("none.ini")},
-            1, {"err:cannot read fe.ini"});
+            // A missing input is an I/O error (2), as for every file a command names.
+            2, {"err:none.ini"});
     }
     void commands()
     {

@@ -404,6 +404,17 @@ void TestCliMatrix::makeRealRows()
          0, {"\"modes\": ["}, {"chart written to " + tmp("modes.svg")}, Shape::Json, {graphCopy, libCopyFile}});
     add({"resolve --all-modes (text)", {"resolve", ge17, libs, lib, "--all-modes"}, 0, {"MODE", "force_fp16", "mixed_hif8"}});
     add({"resolve --all-modes --keep-dtype", {"resolve", ge17, libs, lib, "--all-modes", "--keep-dtype", keepConv}, 0, {"force_fp16"}});
+    // The cube-op list of CANN 8.1.RC1's own fe.ini (SEMANTICS §1), on every command that resolves.
+    const QString feIni = shared("opsinfo/cann-8.1.RC1/fe_config/fe.ini");
+    add({"resolve --fe-ini", {"resolve", ge17, libs, lib, "--mode", "force_fp32", "--fe-ini", feIni}, 0, {"conv1"},
+         {"cube-op list: fp16.op_type of"}});
+    add({"resolve diff --fe-ini",
+         {"resolve", "diff", ge17, libs, lib, "--mode", "force_fp16", "--mode", "force_fp32", "--fe-ini", feIni, "--json"}, 0,
+         {"\"cube_ops\""}, {}, Shape::Json});
+    add({"advise --fe-ini", {"advise", ge17, libs, lib, "--mode", "allow_mix_precision_fp16", "--keep-fp32", "prob", "--fe-ini", feIni, "--json"},
+         0, {"\"plans\""}, {}, Shape::Json});
+    add({"check --fe-ini", {"check", ge17, "--compiled", ge26, libs, lib, "--fe-ini", feIni, "--json"}, 0, {"\"sweep\""}, {},
+         Shape::Json});
     add({"resolve --all-modes --customize-dtypes", {"resolve", tfText, libs, lib, "--all-modes", "--customize-dtypes", customize}, 0,
          {"force_fp16"}});
     // --- resolve diff
@@ -411,10 +422,10 @@ void TestCliMatrix::makeRealRows()
           {"resolve", "diff", ge17, libs, lib, "--mode", "allow_mix_precision", "--mixlist-a", mixlist, "--mixlist-b",
            mixlistBlackConv, "--keep-dtype", keep, "--customize-dtypes", customize, "--platform-ini", platformIni, "--soc",
            "Ascend910B1", "--op-map", opMap, "--gray-rule", "fe", "--max-changed", "1000", "--json"},
-          0, {"\"changed_count\": 120"}, {}, Shape::Json});
+          0, {"\"changed_count\": 118"}, {}, Shape::Json});
     add({"resolve diff --max-changed exceeded", {"resolve", "diff", ge17, libs, lib, "--mode", "allow_mix_precision", "--mixlist-b",
                                                  mixlistBlackConv, "--max-changed", "0"},
-         1, {"120 node(s) change dtype"}, {"more than --max-changed 0"}});
+         1, {"118 node(s) change dtype"}, {"more than --max-changed 0"}});
     add({"resolve diff --format junit", {"resolve", "diff", ge17, libs, lib, "--mode", "force_fp16", "--mode", "force_fp32", "--format",
                                          "junit"}, 0, {"<testsuite"}, {}, Shape::Xml});
     add({"resolve diff --format github", {"resolve", "diff", ge17, libs, lib, "--mode", "force_fp16", "--mode", "force_fp32", "--format",
