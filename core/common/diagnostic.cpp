@@ -39,19 +39,4 @@ bool hasErrors(const std::vector<Diagnostic> &diagnostics)
                        [](const Diagnostic &d) { return d.severity == Severity::Error; });
 }
 
-SourceLocation locate(std::string_view text, std::size_t offset, const std::string &file)
-{
-    offset = std::min(offset, text.size());
-    SourceLocation loc{file, 1, 1};
-    std::size_t lineStart = 0;
-    for (std::size_t i = 0; i < offset; ++i) {
-        if (text[i] == '\n') {
-            ++loc.line;
-            lineStart = i + 1;
-        }
-    }
-    loc.column = int(offset - lineStart) + 1;
-    return loc;
-}
-
 } // namespace opsinfo

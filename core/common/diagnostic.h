@@ -34,7 +34,4 @@ std::string formatDiagnostic(const Diagnostic &diagnostic);
 
 bool hasErrors(const std::vector<Diagnostic> &diagnostics);
 
-// 1-based line and column of a byte offset in a buffer (column counts bytes).
-SourceLocation locate(std::string_view text, std::size_t offset, const std::string &file = {});
-
 } // namespace opsinfo

@@ -1,7 +1,7 @@
 #include "common/policy.h"
 
-#include <algorithm>
-#include <cctype>
+#include "common/text.h"
+
 #include <string>
 
 namespace opsinfo {
@@ -18,14 +18,7 @@ const char *policyName(Policy policy)
 
 std::optional<Policy> policyFromFlag(std::string_view flag)
 {
-    auto isSpace = [](unsigned char c) { return std::isspace(c) != 0; };
-    while (!flag.empty() && isSpace(flag.front()))
-        flag.remove_prefix(1);
-    while (!flag.empty() && isSpace(flag.back()))
-        flag.remove_suffix(1);
-    std::string lower(flag);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
+    const std::string lower = asciiLower(trimmed(flag));
     if (lower == "true")
         return Policy::White;
     if (lower == "false")

@@ -1,6 +1,7 @@
 #include "graph/geimporter.h"
 
 #include "common/coretext.h"
+#include "common/lineindex.h"
 #include "library/jsonsyntaxcheck.h"
 
 #include <simdjson.h>

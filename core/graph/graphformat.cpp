@@ -1,22 +1,12 @@
 #include "graph/graphformat.h"
 
+#include "common/varint.h"
+
 #include <cstdint>
 
 namespace opsinfo {
 
 namespace {
-
-bool readVarint(std::string_view bytes, std::size_t &pos, std::uint64_t &value)
-{
-    value = 0;
-    for (int shift = 0; shift < 64 && pos < bytes.size(); shift += 7) {
-        const auto byte = static_cast<unsigned char>(bytes[pos++]);
-        value |= std::uint64_t(byte & 0x7f) << shift;
-        if (!(byte & 0x80))
-            return true;
-    }
-    return false;
-}
 
 // Field number of the first top-level protobuf field, if the start looks like a valid field.
 int firstProtobufField(std::string_view bytes, int &wireType)

@@ -1,6 +1,7 @@
 #include "graph/importcontext.h"
 
 #include "common/coretext.h"
+#include "common/varint.h"
 
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/tokenizer.h>
@@ -123,19 +124,6 @@ std::string replaceEnumValue(std::string_view text, const std::string &name, std
     }
     out.append(text.substr(pos));
     return out;
-}
-
-
-bool readVarint(std::string_view bytes, std::size_t &pos, std::uint64_t &value)
-{
-    value = 0;
-    for (int shift = 0; shift < 64 && pos < bytes.size(); shift += 7) {
-        const auto byte = static_cast<unsigned char>(bytes[pos++]);
-        value |= std::uint64_t(byte & 0x7f) << shift;
-        if (!(byte & 0x80))
-            return true;
-    }
-    return false;
 }
 
 // Where a broken file goes wrong, found by walking the top-level fields; None when they all fit

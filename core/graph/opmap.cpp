@@ -3,6 +3,7 @@
 #include "common/coretext.h"
 #include "common/inputfile.h"
 #include "common/resources.h"
+#include "common/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -41,7 +42,8 @@ std::vector<std::string_view> split(std::string_view text, char separator)
     return parts;
 }
 
-std::string_view trim(std::string_view s)
+// Tabs separate the columns, so only spaces and carriage returns around a line are padding.
+std::string_view withoutPadding(std::string_view s)
 {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\r'))
         s.remove_prefix(1);
@@ -91,7 +93,7 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
     };
     for (std::string_view rawLine : split(text, '\n')) {
         ++lineNumber;
-        const std::string_view line = trim(rawLine);
+        const std::string_view line = withoutPadding(rawLine);
         if (line.empty() || line.front() == '#')
             continue;
         if (line.front() == '[') {
@@ -125,8 +127,8 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
                        CoreText::tr("write op<TAB>ir_type"));
             continue;
         }
-        const std::string_view op = trim(cells[0]);
-        const std::string_view ir = trim(cells[1]);
+        const std::string_view op = trimmed(cells[0]);
+        const std::string_view ir = trimmed(cells[1]);
         const int irColumn = int(cells[0].size()) + 2;
         if (!isIdentifier(op)) {
             report(1, CoreText::tr("invalid op type '%1'", op),
@@ -156,7 +158,7 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
         }
         std::string_view domain;
         if (onnx && cells.size() >= 3) {
-            const std::string_view opsets = trim(cells[2]);
+            const std::string_view opsets = trimmed(cells[2]);
             const int opsetColumn = irColumn + int(cells[1].size()) + 1;
             row.opsetText = std::string(opsets);
             bool ok = !opsets.empty();
@@ -180,7 +182,7 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
                 continue;
             }
             if (cells.size() == 4)
-                domain = trim(cells[3]);
+                domain = trimmed(cells[3]);
         }
         const std::string key = onnx ? onnxKey(domain, op) : std::string(op);
         auto &rows = (*table)[key];

@@ -1,6 +1,9 @@
 #include "library/editopsinfo.h"
 
 #include "common/coretext.h"
+#include "common/jsonstring.h"
+#include "common/lineindex.h"
+#include "common/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -21,13 +24,6 @@ struct ItemStyle
     std::string sepField;
     std::string innerClose;
 };
-
-std::string lowered(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return out;
-}
 
 bool isStringFlag(const ScannedMember &field)
 {
@@ -96,8 +92,9 @@ std::optional<Policy> OpsInfoEditor::policyOf(const ScannedOp &op) const
         return Policy::Gray;
     if (flag->valueKind != '"')
         return std::nullopt; // L4: a boolean where a string belongs
-    return policyFromFlag(
-        decodeJsonStringContent(slice(flag->valueBegin + 1, flag->valueEnd - 1)));
+    // The scanner refused bad escapes, so the content decodes.
+    const std::string_view content = slice(flag->valueBegin + 1, flag->valueEnd - 1);
+    return policyFromFlag(decodeJsonString(content).value_or(std::string(content)));
 }
 
 std::string OpsInfoEditor::lineIndent(std::size_t offset) const
@@ -259,7 +256,8 @@ void OpsInfoEditor::editOp(const ScannedOp &op, Policy target, std::vector<Splic
                 if (!isStringFlag(field))
                     continue;
                 const auto content = slice(field.valueBegin + 1, field.valueEnd - 1);
-                if (policyFromFlag(decodeJsonStringContent(content)) != target)
+                if (policyFromFlag(decodeJsonString(content).value_or(std::string(content)))
+                    != target)
                     splices.push_back({field.valueBegin + 1, field.valueEnd - 1, flag});
             }
             continue;
@@ -290,9 +288,9 @@ void OpsInfoEditor::editOp(const ScannedOp &op, Policy target, std::vector<Splic
 
 std::optional<std::string> OpsInfoEditor::suggestOpType(std::string_view opType) const
 {
-    const std::string wanted = lowered(opType);
+    const std::string wanted = asciiLower(opType);
     for (const auto &op : m_scan.ops) { // file order, so the answer does not depend on hashing
-        if (lowered(op.member.key) == wanted)
+        if (asciiLower(op.member.key) == wanted)
             return op.member.key;
     }
     return std::nullopt;

@@ -1,24 +1,14 @@
 #include "library/editscanner.h"
 
 #include "common/coretext.h"
-#include "common/utf8.h"
+#include "common/jsonstring.h"
+#include "common/lineindex.h"
 
 #include <cstdint>
 
 namespace opsinfo {
 
 namespace {
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 class Scanner
 {
@@ -80,7 +70,8 @@ private:
             if (c == '"') {
                 if (decoded) {
                     const auto content = m_text.substr(open + 1, m_pos - open - 1);
-                    *decoded = escaped ? decodeJsonStringContent(content) : std::string(content);
+                    *decoded = escaped ? decodeJsonString(content).value_or(std::string(content))
+                                       : std::string(content);
                 }
                 ++m_pos;
                 return true;
@@ -94,26 +85,29 @@ private:
                 escaped = true;
                 if (m_pos + 1 >= m_text.size())
                     break;
-                const char e = m_text[m_pos + 1];
-                if (e == 'u') {
-                    for (int k = 2; k < 6; ++k) {
-                        if (m_pos + k >= m_text.size() || hexValue(m_text[m_pos + k]) < 0) {
-                            fail(CoreText::tr("bad \\u escape in a string"),
-                                 CoreText::tr("write \\u followed by four hex digits"));
-                            return false;
-                        }
-                    }
-                    m_pos += 6;
+                const JsonEscape escape = readJsonEscape(m_text, m_pos);
+                switch (escape.problem) {
+                case JsonEscape::None:
+                    m_pos += escape.length;
                     continue;
-                }
-                if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
+                case JsonEscape::Truncated:
+                case JsonEscape::BadHexDigit:
+                    fail(CoreText::tr("bad \\u escape in a string"),
+                         CoreText::tr("write \\u followed by four hex digits"));
+                    return false;
+                case JsonEscape::LoneSurrogate:
+                    fail(
+                        CoreText::tr(
+                            "a \\u escape names half of a surrogate pair without its other half"),
+                        CoreText::tr(
+                            "write both halves (\\uD8xx\\uDCxx) or the character itself in UTF-8"));
+                    return false;
+                case JsonEscape::UnknownEscape:
                     ++m_pos;
                     fail(CoreText::tr("invalid escape in a string"),
                          CoreText::tr("valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"));
                     return false;
                 }
-                m_pos += 2;
-                continue;
             }
             ++m_pos;
         }
@@ -290,62 +284,6 @@ private:
 };
 
 } // namespace
-
-std::string decodeJsonStringContent(std::string_view content)
-{
-    std::string out;
-    out.reserve(content.size());
-    for (std::size_t i = 0; i < content.size(); ++i) {
-        const char c = content[i];
-        if (c != '\\' || i + 1 >= content.size()) {
-            out += c;
-            continue;
-        }
-        const char e = content[++i];
-        switch (e) {
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-            auto readUnit = [&](std::size_t at) -> int {
-                if (at + 4 > content.size())
-                    return -1;
-                int v = 0;
-                for (std::size_t k = 0; k < 4; ++k) {
-                    const int h = hexValue(content[at + k]);
-                    if (h < 0)
-                        return -1;
-                    v = v * 16 + h;
-                }
-                return v;
-            };
-            const int unit = readUnit(i + 1);
-            if (unit < 0) {
-                out += "\\u";
-                break;
-            }
-            i += 4;
-            std::uint32_t cp = std::uint32_t(unit);
-            if (cp >= 0xd800 && cp <= 0xdbff && i + 2 < content.size() && content[i + 1] == '\\'
-                && content[i + 2] == 'u') {
-                const int low = readUnit(i + 3);
-                if (low >= 0xdc00 && low <= 0xdfff) {
-                    cp = 0x10000 + ((cp - 0xd800) << 10) + std::uint32_t(low - 0xdc00);
-                    i += 6;
-                }
-            }
-            if (cp >= 0xd800 && cp <= 0xdfff)
-                cp = 0xfffd; // a lone surrogate has no UTF-8 form
-            appendUtf8(out, cp);
-            break;
-        }
-        default: out += e; break; // \" \\ \/
-        }
-    }
-    return out;
-}
 
 ScannedOpsInfo scanOpsInfo(std::string_view text, const std::string &file)
 {

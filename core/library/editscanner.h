@@ -51,7 +51,4 @@ struct ScannedOpsInfo
 // ops-info schema; a syntax error stops the scan with a Diagnostic naming file, line and column.
 ScannedOpsInfo scanOpsInfo(std::string_view text, const std::string &file);
 
-// The value of a JSON string literal's content (the bytes between the quotes), escapes resolved.
-std::string decodeJsonStringContent(std::string_view content);
-
 } // namespace opsinfo

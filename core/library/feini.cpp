@@ -2,6 +2,7 @@
 
 #include "common/coretext.h"
 #include "common/inputfile.h"
+#include "common/text.h"
 
 #include <array>
 #include <filesystem>
@@ -9,19 +10,6 @@
 #include <sstream>
 
 namespace opsinfo {
-
-namespace {
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
-} // namespace
 
 CubeOpList cubeOpsFromFeIniText(std::string_view text, const std::string &file,
                                 std::vector<Diagnostic> &diagnostics)

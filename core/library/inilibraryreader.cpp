@@ -1,8 +1,9 @@
 #include "common/coretext.h"
 #include "common/inputfile.h"
+#include "common/lineindex.h"
+#include "common/text.h"
 #include "library/libraryfilereader.h"
 #include "library/opentryfields.h"
-#include "library/textposition.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -17,15 +18,6 @@ namespace opsinfo {
 namespace {
 
 constexpr std::size_t kNpos = OpEntry::npos;
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 // msopgen's ini-to-json conversion, with its checks, reporting lines instead of stopping at the
 // first problem: `[OpType]` starts an op (a repeated section replaces the earlier one), and

@@ -3,9 +3,9 @@
 // Internal to the library loader: the simdjson walk over one ops-info document (or one half of a
 // big one, see jsonlibraryreader.cpp). Not part of the engine's API.
 
+#include "common/lineindex.h"
 #include "library/libraryfilereader.h"
 #include "library/opentryfields.h"
-#include "library/textposition.h"
 
 #include <simdjson.h>
 

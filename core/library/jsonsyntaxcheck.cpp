@@ -1,5 +1,7 @@
 #include "library/jsonsyntaxcheck.h"
 
+#include "common/jsonstring.h"
+
 #include <vector>
 
 namespace opsinfo {
@@ -110,11 +112,6 @@ private:
         return m_error;
     }
 
-    static bool isHex(char c)
-    {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    }
-
     // Length of the UTF-8 sequence at m_i (lead byte >= 0x80), or 0 when it is malformed.
     std::size_t utf8Length() const
     {
@@ -157,19 +154,22 @@ private:
                 return;
             }
             if (c == '\\') {
-                const char e = m_i + 1 < m_s.size() ? m_s[m_i + 1] : '\0';
-                if (e == 'u') {
-                    for (std::size_t k = 2; k < 6; ++k) {
-                        if (m_i + k >= m_s.size() || !isHex(m_s[m_i + k])) {
-                            fail(m_i, "Invalid \\uXXXX escape");
-                            return;
-                        }
-                    }
-                    m_i += 6;
-                } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n'
-                           || e == 'r' || e == 't') {
-                    m_i += 2;
-                } else {
+                const JsonEscape escape = readJsonEscape(m_s, m_i);
+                switch (escape.problem) {
+                case JsonEscape::None:
+                    m_i += escape.length;
+                    break;
+                case JsonEscape::Truncated:
+                case JsonEscape::BadHexDigit:
+                    fail(m_i, "Invalid \\uXXXX escape");
+                    return;
+                case JsonEscape::LoneSurrogate:
+                    // Python would accept it; simdjson and the compiler's reader do not.
+                    fail(
+                        m_i,
+                        "Lone surrogate in \\uXXXX escape (half of a pair without its other half)");
+                    return;
+                case JsonEscape::UnknownEscape:
                     fail(m_i, "Invalid \\escape");
                     return;
                 }

@@ -1,6 +1,7 @@
 #include "library/opentryfields.h"
 
 #include "common/coretext.h"
+#include "common/text.h"
 #include "library/getypenames.h"
 
 #include <algorithm>
@@ -9,17 +10,6 @@
 namespace opsinfo {
 
 namespace {
-
-std::string_view trimmed(std::string_view s)
-{
-    const auto space
-        = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }; // C isspace, as FE's Trim
-    while (!s.empty() && space(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && space(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
 
 // Calls f(token) for each comma-separated, trimmed token; nothing for an empty list.
 template<typename F>

@@ -2,6 +2,7 @@
 
 #include "common/coretext.h"
 #include "graph/graph.h"
+#include "common/text.h"
 
 #include <map>
 
@@ -53,7 +54,7 @@ std::vector<Line> splitLines(std::string_view text, const std::string &file, std
 
 bool isBlank(std::string_view s)
 {
-    return s.find_first_not_of(" \t") == std::string_view::npos;
+    return trimmed(s).empty();
 }
 
 // `^[A-Z][A-Za-z0-9]*$`; returns the offset of the first bad character, or npos.
@@ -77,9 +78,10 @@ std::string_view trimWithWarning(const Line &line, const std::string &file, cons
 {
     std::string_view s = line.text;
     offset = 0;
-    const auto first = s.find_first_not_of(" \t");
-    const auto last = s.find_last_not_of(" \t");
-    if (first != 0 || last != s.size() - 1) {
+    const std::string_view kept = trimmed(s);
+    const std::size_t first = std::size_t(kept.data() - s.data());
+    const std::size_t last = first + kept.size() - 1;
+    if (kept.size() != s.size()) {
         diagnostics.push_back(
             {Severity::Warning,
              {file, line.number, int(first + 1)},

@@ -1,6 +1,7 @@
 #include "mixlist/locatedjson.h"
 
 #include "common/coretext.h"
+#include "common/jsonstring.h"
 #include "common/utf8.h"
 
 #include <algorithm>
@@ -24,26 +25,6 @@ const char *locatedJsonKindName(LocatedJson::Kind kind)
         return "an object";
     }
     return "a value";
-}
-
-JsonLineIndex::JsonLineIndex(std::string_view text)
-{
-    m_lineStarts.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i)
-        if (text[i] == '\n')
-            m_lineStarts.push_back(i + 1);
-    if (text.substr(0, 3) == "\xEF\xBB\xBF")
-        m_bom = 3;
-}
-
-std::pair<int, int> JsonLineIndex::position(std::size_t offset) const
-{
-    auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
-    const std::size_t line = std::size_t(it - m_lineStarts.begin()); // >= 1
-    std::size_t column = offset - m_lineStarts[line - 1] + 1;
-    if (line == 1 && m_bom && column > m_bom)
-        column -= m_bom;
-    return {int(line), int(column)};
 }
 
 namespace {
@@ -318,28 +299,6 @@ private:
         return std::string(m_text.substr(start, m_pos - start));
     }
 
-    unsigned hex4()
-    {
-        if (m_pos + 4 > m_text.size())
-            throw SyntaxError {m_pos, CoreText::tr("truncated \\u escape"),
-                               CoreText::tr("write \\u followed by four hex digits")};
-        unsigned v = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char c = m_text[m_pos++];
-            v <<= 4;
-            if (c >= '0' && c <= '9')
-                v |= unsigned(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                v |= unsigned(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                v |= unsigned(c - 'A' + 10);
-            else
-                throw SyntaxError {m_pos - 1, CoreText::tr("bad hex digit in \\u escape"),
-                                   CoreText::tr("write \\u followed by four hex digits")};
-        }
-        return v;
-    }
-
     // Length of the well-formed UTF-8 sequence at `at` (RFC 3629: no overlongs, no surrogates,
     // nothing above U+10FFFF), or 0.
     static std::size_t utf8SequenceLength(std::string_view text, std::size_t at)
@@ -407,66 +366,30 @@ private:
                 ++m_pos;
                 continue;
             }
-            ++m_pos;
-            const char e = peek();
-            ++m_pos;
-            switch (e) {
-            case '"':
-                out += '"';
+            const JsonEscape escape = readJsonEscape(m_text, m_pos);
+            switch (escape.problem) {
+            case JsonEscape::None:
                 break;
-            case '\\':
-                out += '\\';
-                break;
-            case '/':
-                out += '/';
-                break;
-            case 'b':
-                out += '\b';
-                break;
-            case 'f':
-                out += '\f';
-                break;
-            case 'n':
-                out += '\n';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'u': {
-                const std::size_t escapeAt = m_pos - 2;
-                unsigned cp = hex4();
-                // A surrogate has no UTF-8 form of its own; the compiler's JSON reader refuses a
-                // lone one, and writing it through would give bytes our own strict reader rejects.
-                const auto loneSurrogate = [escapeAt] {
-                    return SyntaxError {
-                        escapeAt,
-                        CoreText::tr(
-                            "a \\u escape names half of a surrogate pair without its other half"),
-                        CoreText::tr(
-                            "write both halves (\\uD8xx\\uDCxx) or the character itself in UTF-8")};
-                };
-                if (cp >= 0xDC00 && cp < 0xE000)
-                    throw loneSurrogate();
-                if (cp >= 0xD800 && cp < 0xDC00) {
-                    if (m_text.substr(m_pos, 2) != "\\u")
-                        throw loneSurrogate();
-                    m_pos += 2;
-                    const unsigned low = hex4();
-                    if (low < 0xDC00 || low >= 0xE000)
-                        throw loneSurrogate();
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                }
-                appendUtf8(out, cp);
-                break;
-            }
-            default:
+            case JsonEscape::UnknownEscape:
                 throw SyntaxError {
-                    m_pos - 2, CoreText::tr("invalid escape in a string"),
+                    escape.problemAt, CoreText::tr("invalid escape in a string"),
                     CoreText::tr("valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")};
+            case JsonEscape::Truncated:
+                throw SyntaxError {escape.problemAt, CoreText::tr("truncated \\u escape"),
+                                   CoreText::tr("write \\u followed by four hex digits")};
+            case JsonEscape::BadHexDigit:
+                throw SyntaxError {escape.problemAt, CoreText::tr("bad hex digit in \\u escape"),
+                                   CoreText::tr("write \\u followed by four hex digits")};
+            case JsonEscape::LoneSurrogate:
+                throw SyntaxError {
+                    escape.problemAt,
+                    CoreText::tr(
+                        "a \\u escape names half of a surrogate pair without its other half"),
+                    CoreText::tr(
+                        "write both halves (\\uD8xx\\uDCxx) or the character itself in UTF-8")};
             }
+            appendUtf8(out, escape.codePoint);
+            m_pos += escape.length;
         }
     }
 

@@ -56,16 +56,4 @@ struct LocatedJsonResult
 
 LocatedJsonResult readLocatedJson(std::string_view text);
 
-// Line/column (1-based, column in bytes, a BOM not counted) of offsets in one buffer.
-class JsonLineIndex
-{
-public:
-    explicit JsonLineIndex(std::string_view text);
-    std::pair<int, int> position(std::size_t offset) const;
-
-private:
-    std::vector<std::size_t> m_lineStarts;
-    std::size_t m_bom = 0;
-};
-
 } // namespace opsinfo

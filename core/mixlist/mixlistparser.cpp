@@ -1,4 +1,5 @@
 #include "common/coretext.h"
+#include "common/lineindex.h"
 #include "mixlist/locatedjson.h"
 #include "mixlist/mixlist.h"
 #include "mixlist/nearestname.h"
@@ -42,9 +43,8 @@ public:
 private:
     void add(Severity severity, std::size_t offset, std::string message, std::string hint = {})
     {
-        const auto [line, column] = m_lines.position(offset);
         m_result.diagnostics.push_back(
-            {severity, {m_file, line, column}, "X1", std::move(message), std::move(hint)});
+            {severity, m_lines.locate(offset, m_file), "X1", std::move(message), std::move(hint)});
     }
 
     Severity repairable() const { return m_lenient ? Severity::Warning : Severity::Error; }
@@ -124,7 +124,7 @@ private:
 
     void duplicate(const LocatedJsonMember &member, std::string_view key, std::size_t firstOffset)
     {
-        const int firstLine = m_lines.position(firstOffset).first;
+        const int firstLine = m_lines.locate(firstOffset).line;
         if (m_lenient)
             add(Severity::Warning, member.keyOffset,
                 CoreText::tr("merged duplicate key '%1' (first at line %2)", key, firstLine),
@@ -213,15 +213,15 @@ private:
                         : CoreText::tr("quote it: \"%1\"", element.text));
                 continue;
             }
-            const auto [line, column] = m_lines.position(element.offset);
-            m_result.mixlist.add(list, action, element.text, line, column);
+            const SourceLocation at = m_lines.locate(element.offset);
+            m_result.mixlist.add(list, action, element.text, at.line, at.column);
         }
     }
 
     std::string_view m_text;
     const std::string &m_file;
     bool m_lenient;
-    JsonLineIndex m_lines;
+    LineIndex m_lines;
     MixlistParseResult m_result;
 };
 

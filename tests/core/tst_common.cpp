@@ -1,5 +1,6 @@
 #include "common/diagnostic.h"
 #include "common/dtype.h"
+#include "common/lineindex.h"
 #include "common/policy.h"
 #include "graph/graph.h"
 #include "library/cubeops.h"

@@ -2,6 +2,7 @@
 // of ../shared/data against the op counts and white/black/gray figures its README gives (computed
 // there with Python), every item against an independent parser (nlohmann), byte spans against the
 // text, and one broken fixture per error kind with its line and column.
+#include "common/lineindex.h"
 #include "library/jsonsyntaxcheck.h"
 #include "library/libraryfilereader.h"
 #include "library/libraryloader.h"
@@ -342,6 +343,15 @@ private slots:
         QTest::newRow("bad utf8") << QByteArray("{\"a\":\"\xff\"}") << 6 << "UTF-8";
         QTest::newRow("leading zero") << QByteArray(R"({"a":01})") << 6 << "delimiter";
         QTest::newRow("unclosed array") << QByteArray(R"({"a":[1,2)") << 9 << "unexpected end";
+        // The loader (simdjson) and the compiler refuse half a surrogate pair; the checker says
+        // where.
+        QTest::newRow("lone high surrogate")
+            << QByteArray(R"({"a":"x\ud800"})") << 7 << "Lone surrogate";
+        QTest::newRow("lone low surrogate")
+            << QByteArray(R"({"a":"\udc00"})") << 6 << "Lone surrogate";
+        QTest::newRow("high then not low")
+            << QByteArray(R"({"a":"\ud800\u0041"})") << 6 << "Lone surrogate";
+        QTest::newRow("surrogate pair") << QByteArray(R"({"a":"\ud83d\ude00"})") << -1 << "";
     }
     void syntaxChecker()
     {

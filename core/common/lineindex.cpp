@@ -1,4 +1,4 @@
-#include "library/textposition.h"
+#include "common/lineindex.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -10,7 +10,43 @@
 
 namespace opsinfo {
 
-LineIndex::LineIndex(std::string_view text) : m_size(text.size())
+namespace {
+
+// The 1-based column of `offset` on the line starting at `lineStart` (a BOM on line 1 is no
+// column).
+int columnOf(std::size_t offset, std::size_t lineStart, std::size_t bom)
+{
+    std::size_t column = offset - lineStart + 1;
+    if (lineStart == 0 && bom > 0)
+        column = offset < bom ? 1 : column - bom;
+    return int(column);
+}
+
+} // namespace
+
+std::size_t bomSize(std::string_view text)
+{
+    return text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+}
+
+SourceLocation locate(std::string_view text, std::size_t offset, const std::string &file)
+{
+    offset = std::min(offset, text.size());
+    SourceLocation location {file, 1, 1};
+    std::size_t lineStart = 0;
+    for (std::size_t i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++location.line;
+            lineStart = i + 1;
+        }
+    }
+    location.column = columnOf(offset, lineStart, bomSize(text));
+    return location;
+}
+
+LineIndex::LineIndex(std::string_view text)
+    : m_size(text.size())
+    , m_bom(bomSize(text))
 {
     m_lineStarts.push_back(0);
     const char *begin = text.data();
@@ -29,7 +65,7 @@ SourceLocation LineIndex::locate(std::size_t offset, const std::string &file) co
     offset = std::min(offset, m_size);
     auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
     const std::size_t line = std::size_t(it - m_lineStarts.begin()); // >= 1: m_lineStarts[0] == 0
-    return SourceLocation{file, int(line), int(offset - m_lineStarts[line - 1]) + 1};
+    return SourceLocation {file, int(line), columnOf(offset, m_lineStarts[line - 1], m_bom)};
 }
 
 namespace {
@@ -49,7 +85,8 @@ std::size_t countNewlines(const char *p, const char *end)
             counters = _mm_sub_epi8(counters, _mm_cmpeq_epi8(bytes, newline)); // +1 per '\n'
         }
         const __m128i sums = _mm_sad_epu8(counters, _mm_setzero_si128());
-        count += std::size_t(_mm_cvtsi128_si64(sums)) + std::size_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+        count += std::size_t(_mm_cvtsi128_si64(sums))
+            + std::size_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
     }
 #endif
     for (; p < end; ++p)
@@ -71,11 +108,12 @@ SourceLocation LineCursor::locate(std::size_t offset, const std::string &file)
     const std::size_t newlines = countNewlines(begin + m_pos, begin + offset);
     if (newlines > 0) {
         m_line += int(newlines);
-        const char *last = static_cast<const char *>(::memrchr(begin + m_pos, '\n', offset - m_pos));
+        const char *last
+            = static_cast<const char *>(::memrchr(begin + m_pos, '\n', offset - m_pos));
         m_lineStart = std::size_t(last - begin) + 1;
     }
     m_pos = offset;
-    return SourceLocation{file, m_line, int(offset - m_lineStart) + 1};
+    return SourceLocation {file, m_line, columnOf(offset, m_lineStart, m_bom)};
 }
 
 } // namespace opsinfo
