@@ -1,9 +1,9 @@
 #include "export/modechartsvg.h"
 
 #include "common/textescape.h"
+#include "export/svgtext.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace opsinfo {
 
@@ -22,25 +22,6 @@ constexpr Series kFp32 {"fp32", "#E69F00"};
 constexpr Series kAicpu {"AI CPU", "#999999"};
 constexpr Series kGe {"GE op", "#009E73"};
 constexpr Series kCasts {"casts", "#D55E00"};
-
-std::string num(double value)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f", value);
-    return buffer;
-}
-
-std::string rect(double x, double y, double w, double h, const char *fill, const std::string &tip)
-{
-    return "  <rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\""
-        + num(h) + "\" fill=\"" + fill + "\"><title>" + xmlEscape(tip) + "</title></rect>\n";
-}
-
-std::string text(double x, double y, const std::string &content, const std::string &extra = {})
-{
-    return "  <text x=\"" + num(x) + "\" y=\"" + num(y) + "\"" + (extra.empty() ? "" : " " + extra)
-        + ">" + xmlEscape(content) + "</text>\n";
-}
 
 // A round gridline step (1, 2, 5 x 10^n) giving at most five steps up to `maximum`.
 std::size_t niceStep(std::size_t maximum)
@@ -99,30 +80,26 @@ std::string modeChartSvg(const std::vector<ModeSummary> &modes, const std::strin
     const double scale = plotHeight / double(axisMax);
     const double base = top + plotHeight;
 
-    std::string svg
-        = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
-        + num(width) + "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(width) + " "
-        + num(height) + "\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"11\">\n"
-        + "  <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        + text(left, 22, title, "font-size=\"14\" font-weight=\"bold\"");
+    std::string svg = svgHeader(width, height)
+        + svgText(left, 22, title, "font-size=\"14\" font-weight=\"bold\"");
 
     for (std::size_t i = 0; i <= steps; ++i) {
         const std::size_t value = i * step;
         const double y = base - double(value) * scale;
-        svg += "  <line x1=\"" + num(left) + "\" y1=\"" + num(y) + "\" x2=\""
-            + num(left + plotWidth) + "\" y2=\"" + num(y) + "\" stroke=\"#dddddd\"/>\n";
-        svg += text(left - 6, y + 4, std::to_string(value), "text-anchor=\"end\"");
+        svg += "  <line x1=\"" + svgNumber(left) + "\" y1=\"" + svgNumber(y) + "\" x2=\""
+            + svgNumber(left + plotWidth) + "\" y2=\"" + svgNumber(y) + "\" stroke=\"#dddddd\"/>\n";
+        svg += svgText(left - 6, y + 4, std::to_string(value), "text-anchor=\"end\"");
     }
-    svg += text(14, top + plotHeight / 2, "nodes / casts",
-                "transform=\"rotate(-90 14 " + num(top + plotHeight / 2)
-                    + ")\" text-anchor=\"middle\"");
+    svg += svgText(14, top + plotHeight / 2, "nodes / casts",
+                   "transform=\"rotate(-90 14 " + svgNumber(top + plotHeight / 2)
+                       + ")\" text-anchor=\"middle\"");
 
     for (std::size_t i = 0; i < bars.size(); ++i) {
         const Bar &b = bars[i];
         const double x = left + groupWidth * double(i) + 10;
         svg += "  <g class=\"mode\" id=\"mode-" + xmlEscape(b.mode) + "\">\n";
         if (b.refused) {
-            svg += text(x + barWidth, base - 8, "refused", "fill=\"#b00020\"");
+            svg += svgText(x + barWidth, base - 8, "refused", "fill=\"#b00020\"");
         } else {
             double y = base;
             const std::pair<Series, std::size_t> stack[]
@@ -131,39 +108,40 @@ std::string modeChartSvg(const std::vector<ModeSummary> &modes, const std::strin
                 const double h = double(count) * scale;
                 y -= h;
                 if (count > 0)
-                    svg += rect(x, y, barWidth, h, series.colour,
-                                b.mode + ": " + std::to_string(count) + " " + series.name
-                                    + " nodes");
+                    svg += svgRect(x, y, barWidth, h, series.colour, {},
+                                   b.mode + ": " + std::to_string(count) + " " + series.name
+                                       + " nodes");
             }
             // Not on AI Core (C2): AI CPU nodes (rejected by check-support) under GE ops.
             const double aicpuHeight = double(b.aicpu) * scale, geHeight = double(b.ge) * scale,
                          castHeight = double(b.casts) * scale;
-            svg += rect(x + barWidth + 2, base - aicpuHeight, barWidth - 6, aicpuHeight,
-                        kAicpu.colour, b.mode + ": " + std::to_string(b.aicpu) + " AI CPU nodes");
-            svg += rect(x + barWidth + 2, base - aicpuHeight - geHeight, barWidth - 6, geHeight,
-                        kGe.colour, b.mode + ": " + std::to_string(b.ge) + " GE ops");
-            svg += rect(x + 2 * barWidth - 2, base - castHeight, barWidth - 6, castHeight,
-                        kCasts.colour, b.mode + ": " + std::to_string(b.casts) + " casts");
-            svg += text(x + barWidth / 2, y - 4, std::to_string(b.fp16 + b.bf16 + b.fp32),
-                        "text-anchor=\"middle\" font-size=\"9\"");
-            svg += text(x + 2 * barWidth + 7, base - castHeight - 4, std::to_string(b.casts),
-                        "text-anchor=\"middle\" font-size=\"9\" fill=\""
-                            + std::string(kCasts.colour) + "\"");
+            svg += svgRect(x + barWidth + 2, base - aicpuHeight, barWidth - 6, aicpuHeight,
+                           kAicpu.colour, {},
+                           b.mode + ": " + std::to_string(b.aicpu) + " AI CPU nodes");
+            svg += svgRect(x + barWidth + 2, base - aicpuHeight - geHeight, barWidth - 6, geHeight,
+                           kGe.colour, {}, b.mode + ": " + std::to_string(b.ge) + " GE ops");
+            svg += svgRect(x + 2 * barWidth - 2, base - castHeight, barWidth - 6, castHeight,
+                           kCasts.colour, {}, b.mode + ": " + std::to_string(b.casts) + " casts");
+            svg += svgText(x + barWidth / 2, y - 4, std::to_string(b.fp16 + b.bf16 + b.fp32),
+                           "text-anchor=\"middle\" font-size=\"9\"");
+            svg += svgText(x + 2 * barWidth + 7, base - castHeight - 4, std::to_string(b.casts),
+                           "text-anchor=\"middle\" font-size=\"9\" fill=\""
+                               + std::string(kCasts.colour) + "\"");
         }
         const double labelX = x + barWidth, labelY = base + 12;
-        svg += text(labelX, labelY, b.mode,
-                    "text-anchor=\"end\" transform=\"rotate(-40 " + num(labelX) + " " + num(labelY)
-                        + ")\"");
+        svg += svgText(labelX, labelY, b.mode,
+                       "text-anchor=\"end\" transform=\"rotate(-40 " + svgNumber(labelX) + " "
+                           + svgNumber(labelY) + ")\"");
         svg += "  </g>\n";
     }
-    svg += "  <line x1=\"" + num(left) + "\" y1=\"" + num(base) + "\" x2=\"" + num(left + plotWidth)
-        + "\" y2=\"" + num(base) + "\" stroke=\"#333333\"/>\n";
+    svg += "  <line x1=\"" + svgNumber(left) + "\" y1=\"" + svgNumber(base) + "\" x2=\""
+        + svgNumber(left + plotWidth) + "\" y2=\"" + svgNumber(base) + "\" stroke=\"#333333\"/>\n";
 
     double legendX = left;
     for (const Series &s : {kFp16, kBf16, kFp32, kAicpu, kGe, kCasts}) {
-        svg += "  <rect x=\"" + num(legendX) + "\" y=\"30\" width=\"10\" height=\"10\" fill=\""
-            + s.colour + "\"/>\n";
-        svg += text(legendX + 14, 39, s.name);
+        svg += "  <rect x=\"" + svgNumber(legendX)
+            + "\" y=\"30\" width=\"10\" height=\"10\" fill=\"" + s.colour + "\"/>\n";
+        svg += svgText(legendX + 14, 39, s.name);
         legendX += 70;
     }
     return svg + "</svg>\n";
