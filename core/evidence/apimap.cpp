@@ -2,6 +2,7 @@
 
 #include "common/coretext.h"
 #include "common/resources.h"
+#include "common/text.h"
 
 #include <cctype>
 #include <fstream>
@@ -10,15 +11,6 @@
 namespace opsinfo {
 
 namespace {
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 bool isName(std::string_view s)
 {
@@ -60,7 +52,7 @@ std::vector<Diagnostic> ApiMap::loadText(std::string_view text, const std::strin
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos)
             end = text.size();
-        const std::string_view line = trim(text.substr(pos, end - pos));
+        const std::string_view line = trimmed(text.substr(pos, end - pos));
         pos = end + 1;
         ++lineNumber;
         if (line.empty() || line.front() == '#')
@@ -87,9 +79,9 @@ std::vector<Diagnostic> ApiMap::loadText(std::string_view text, const std::strin
             continue;
         }
         const std::size_t tab = line.find('\t');
-        const std::string_view api = trim(line.substr(0, tab));
+        const std::string_view api = trimmed(line.substr(0, tab));
         const std::string_view types
-            = tab == std::string_view::npos ? std::string_view() : trim(line.substr(tab + 1));
+            = tab == std::string_view::npos ? std::string_view() : trimmed(line.substr(tab + 1));
         if (tab == std::string_view::npos || types.empty()
             || types.find('\t') != std::string_view::npos) {
             report(1, CoreText::tr("expected 2 tab-separated columns"),
@@ -111,7 +103,7 @@ std::vector<Diagnostic> ApiMap::loadText(std::string_view text, const std::strin
                 std::size_t bar = types.find('|', at);
                 if (bar == std::string_view::npos)
                     bar = types.size();
-                const std::string_view type = trim(types.substr(at, bar - at));
+                const std::string_view type = trimmed(types.substr(at, bar - at));
                 if (!isName(type)) {
                     report(
                         int(tab) + 2 + int(at), CoreText::tr("invalid IR type '%1'", type),

@@ -1,6 +1,7 @@
 #include "evidence/csvreader.h"
 
 #include "common/coretext.h"
+#include "common/lineindex.h"
 
 #include <csv.h>
 

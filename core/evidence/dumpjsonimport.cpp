@@ -6,6 +6,7 @@
 #include "evidence/evidenceimport_p.h"
 
 #include "common/coretext.h"
+#include "common/lineindex.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,7 @@
 #include "evidence/evidencedtype.h"
 
+#include "common/text.h"
+
 #include <array>
 #include <cctype>
 #include <string>
@@ -9,15 +11,8 @@ namespace opsinfo {
 
 namespace {
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string_view trimmed(std::string_view s)
+// Blanks and the quotes some exporters put around a dtype word (not white space in general).
+std::string_view withoutBlanksOrQuotes(std::string_view s)
 {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '"'))
         s.remove_prefix(1);
@@ -30,7 +25,7 @@ std::string_view trimmed(std::string_view s)
 
 std::optional<DType> parseEvidenceDType(std::string_view word)
 {
-    std::string w = lower(trimmed(word));
+    std::string w = asciiLower(withoutBlanksOrQuotes(word));
     for (std::string_view prefix : {"torch.", "mindspore.", "number_type_", "dt_", "ms."}) {
         if (w.rfind(prefix, 0) == 0) {
             w.erase(0, prefix.size());
@@ -89,7 +84,7 @@ std::optional<DType> parseEvidenceDType(std::string_view word)
 std::optional<std::vector<DType>> parseEvidenceDTypeList(std::string_view list, char separator)
 {
     std::vector<DType> out;
-    list = trimmed(list);
+    list = withoutBlanksOrQuotes(list);
     if (list.empty())
         return out;
     std::size_t pos = 0;

@@ -1,6 +1,7 @@
 #include "evidence/evidenceimport_p.h"
 
 #include "common/coretext.h"
+#include "common/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -13,24 +14,13 @@ namespace {
 
 constexpr int kRowWarnings = 10; // per kind and file, then a count
 
-std::string_view trimView(std::string_view s)
-{
-    while (!s.empty()
-           && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
-        s.remove_prefix(1);
-    while (!s.empty()
-           && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-        s.remove_suffix(1);
-    return s;
-}
-
 } // namespace
 
 std::string headerKey(std::string_view name)
 {
     if (name.substr(0, 3) == "\xEF\xBB\xBF")
         name.remove_prefix(3);
-    std::string key(trimView(name));
+    std::string key(trimmed(name));
     for (char &c : key)
         c = char(std::tolower(static_cast<unsigned char>(c)));
     return key;
@@ -57,12 +47,12 @@ std::string_view cell(const CsvRecord &record, int column)
 {
     if (column < 0 || std::size_t(column) >= record.fields.size())
         return {};
-    return trimView(record.fields[std::size_t(column)]);
+    return trimmed(record.fields[std::size_t(column)]);
 }
 
 std::optional<double> parseNumber(std::string_view text, bool *nanInf)
 {
-    text = trimView(text);
+    text = trimmed(text);
     bool percent = false;
     if (!text.empty() && text.back() == '%') {
         percent = true;
@@ -169,7 +159,7 @@ void CsvImport::finish()
 
 CoreKind coreKindFrom(std::string_view text)
 {
-    std::string t(trimView(text));
+    std::string t(trimmed(text));
     for (char &c : t)
         c = char(std::toupper(static_cast<unsigned char>(c)));
     if (t.empty() || t == "N/A")
