@@ -19,7 +19,8 @@ int main(int argc, char *argv[])
 {
     // --screenshot renders without a display.
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--screenshot") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        if (std::strcmp(argv[i], "--screenshot") == 0
+            && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
 
     QApplication app(argc, argv);
@@ -28,26 +29,30 @@ int main(int argc, char *argv[])
     // Lets Wayland and the desktop match windows to resources/desktop/opsinfo-studio.desktop.
     QGuiApplication::setDesktopFileName(QStringLiteral("opsinfo-studio"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
-    // Before the first translated text (even --help): the saved View > Language, else the system locale.
+    // Before the first translated text (even --help): the saved View > Language, else the system
+    // locale.
     Translations::install(Translations::localeFor(Translations::savedChoice()));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate(
-        "main", "Browse and edit Ascend ops-info libraries and mixlists."));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Browse and edit Ascend ops-info libraries and mixlists."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QApplication::translate("main", "Render the window to FILE.png and exit."),
-                                        QStringLiteral("FILE"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QApplication::translate("main", "Render the window to FILE.png and exit."),
+        QStringLiteral("FILE"));
     const QCommandLineOption view(
         QStringLiteral("view"),
-        QApplication::translate("main", "View to show: library, mixlist, graph, diff, atlas, matrix "
-                                        "(the diff with its biggest change picked), graphdiff or advisor."),
+        QApplication::translate("main",
+                                "View to show: library, mixlist, graph, diff, atlas, matrix "
+                                "(the diff with its biggest change picked), graphdiff or advisor."),
         QStringLiteral("VIEW"), QStringLiteral("library"));
     const QCommandLineOption atlas(
         QStringLiteral("atlas"),
-        QApplication::translate("main", "Add PATH to the policy atlas (an opp folder adds every soc "
-                                        "folder in it); repeatable."),
+        QApplication::translate("main",
+                                "Add PATH to the policy atlas (an opp folder adds every soc "
+                                "folder in it); repeatable."),
         QStringLiteral("PATH"));
     parser.addOption(screenshot);
     parser.addOption(view);
@@ -61,10 +66,11 @@ int main(int argc, char *argv[])
 
     MainWindow::View startView = MainWindow::View::Library;
     if (!MainWindow::parseView(parser.value(view), &startView)) {
-        std::fprintf(stderr,
-                     "opsinfo-studio: unknown view '%s' (library, mixlist, graph, diff, atlas, matrix, "
-                     "graphdiff, advisor)\n",
-                     qPrintable(parser.value(view)));
+        std::fprintf(
+            stderr,
+            "opsinfo-studio: unknown view '%s' (library, mixlist, graph, diff, atlas, matrix, "
+            "graphdiff, advisor)\n",
+            qPrintable(parser.value(view)));
         return 2;
     }
 
@@ -91,7 +97,8 @@ int main(int argc, char *argv[])
     QTimer::singleShot(0, &window, [&] {
         const QPixmap pixmap = window.grab();
         if (!pixmap.save(parser.value(screenshot))) {
-            std::fprintf(stderr, "opsinfo-studio: cannot write %s\n", qPrintable(parser.value(screenshot)));
+            std::fprintf(stderr, "opsinfo-studio: cannot write %s\n",
+                         qPrintable(parser.value(screenshot)));
             status = 2;
         }
         for (const QString &line : quietPrompt.log)

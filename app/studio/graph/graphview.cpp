@@ -60,7 +60,7 @@ void GraphView::clear()
 void GraphView::setNodeStyles(NodeStyles styles)
 {
     m_styles = std::move(styles);
-    m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle>{};
+    m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle> {};
     m_miniMap->invalidate();
     viewport()->update();
 }
@@ -75,7 +75,7 @@ void GraphView::setDiffMarks(EdgeMarks marks, bool diff)
 
 void GraphView::sceneRelaidOut()
 {
-    m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle>{};
+    m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle> {};
     updateScrollBars();
     m_miniMap->invalidate();
     placeMiniMap();
@@ -174,9 +174,12 @@ void GraphView::setScopeCollapsed(int scope, bool collapsed)
         const Scope &sub = m_scene->scopes().scope(info.children[std::size_t(child)]);
         member = sub.nodes.empty() ? -1 : sub.nodes.front();
     }
-    const QPointF before = member >= 0 ? mapFromScene(m_scene->rect(m_scene->visibleOf(member)).center()) : QPointF();
+    const QPointF before = member >= 0
+        ? mapFromScene(m_scene->rect(m_scene->visibleOf(member)).center())
+        : QPointF();
     m_scene->setCollapsed(scope, collapsed);
-    if (collapsed && m_selectedNode >= 0 && m_scene->scopes().contains(scope, m_scene->scopes().scopeOf(m_selectedNode))) {
+    if (collapsed && m_selectedNode >= 0
+        && m_scene->scopes().contains(scope, m_scene->scopes().scopeOf(m_selectedNode))) {
         m_selectedNode = -1;
         m_selectedScope = scope;
     } else if (!collapsed && m_selectedScope == scope) {
@@ -307,8 +310,8 @@ void GraphView::scrollContentsBy(int, int)
     m_miniMap->update();
 }
 
-void GraphView::paintOver(QPainter &painter, const QRectF &area, const QTransform &toDevice, const QRect &device,
-                          bool interactive) const
+void GraphView::paintOver(QPainter &painter, const QRectF &area, const QTransform &toDevice,
+                          const QRect &device, bool interactive) const
 {
     RenderRequest request;
     request.edgeMarks = m_diff ? &m_edgeMarks : nullptr;
@@ -335,7 +338,8 @@ void GraphView::paintEvent(QPaintEvent *)
         painter.drawText(viewport()->rect(), Qt::AlignCenter, tr("No graph loaded"));
         return;
     }
-    const QTransform toDevice = QTransform::fromScale(m_scale, m_scale).translate(-m_origin.x(), -m_origin.y());
+    const QTransform toDevice
+        = QTransform::fromScale(m_scale, m_scale).translate(-m_origin.x(), -m_origin.y());
     paintOver(painter, visibleSceneRect(), toDevice, viewport()->rect(), true);
     if (m_legendVisible)
         paintLegend(painter, QPointF(10, 10), m_diff ? LegendKind::Diff : LegendKind::Dtypes);

@@ -24,9 +24,12 @@ QImage GraphView::renderOverview(const QSize &size, bool withLegend) const
     const QRectF b = m_scene->bounds();
     const double scale = std::min(double(size.width()) / std::max(1.0, b.width()),
                                   double(size.height()) / std::max(1.0, b.height()));
-    const QPointF offset((size.width() - b.width() * scale) / 2.0, (size.height() - b.height() * scale) / 2.0);
+    const QPointF offset((size.width() - b.width() * scale) / 2.0,
+                         (size.height() - b.height() * scale) / 2.0);
     QPainter painter(&image);
-    const QTransform toDevice = QTransform::fromTranslate(offset.x(), offset.y()).scale(scale, scale).translate(-b.left(), -b.top());
+    const QTransform toDevice = QTransform::fromTranslate(offset.x(), offset.y())
+                                    .scale(scale, scale)
+                                    .translate(-b.left(), -b.top());
     paintOver(painter, b, toDevice, image.rect(), false);
     if (withLegend)
         paintLegend(painter, QPointF(8, 8), m_diff ? LegendKind::Diff : LegendKind::Dtypes);
@@ -44,20 +47,23 @@ bool GraphView::exportPng(const QString &path, QString *error, int maxSide) cons
     const double side = std::max(b.width(), b.height()) + 2 * kExportMargin;
     const double scale = std::min(1.0, double(maxSide) / std::max(1.0, side));
     const int legendWidth = 200; // beside the graph, unscaled, as in the SVG
-    const QSize size(std::max(1, int(std::ceil((b.width() + 2 * kExportMargin) * scale))) + legendWidth,
+    const QSize size(std::max(1, int(std::ceil((b.width() + 2 * kExportMargin) * scale)))
+                         + legendWidth,
                      std::max(220, int(std::ceil((b.height() + 2 * kExportMargin) * scale))));
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull()) {
         if (error)
             *error = tr("The image (%1 x %2 pixels) does not fit in memory; export SVG instead.")
-                         .arg(size.width()).arg(size.height());
+                         .arg(size.width())
+                         .arg(size.height());
         return false;
     }
     image.fill(Qt::white);
     {
         QPainter painter(&image);
-        const QTransform toDevice = QTransform::fromScale(scale, scale)
-                                        .translate(kExportMargin - b.left(), kExportMargin - b.top());
+        const QTransform toDevice
+            = QTransform::fromScale(scale, scale)
+                  .translate(kExportMargin - b.left(), kExportMargin - b.top());
         paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, image.rect(), false);
         paintLegend(painter, QPointF(size.width() - legendWidth + 8, 8),
                     m_diff ? LegendKind::Diff : LegendKind::Dtypes);
@@ -65,7 +71,8 @@ bool GraphView::exportPng(const QString &path, QString *error, int maxSide) cons
     QImageWriter writer(path, "png");
     if (!writer.write(image)) {
         if (error)
-            *error = tr("Cannot write %1: %2. Choose a folder you can write to.").arg(path, writer.errorString());
+            *error = tr("Cannot write %1: %2. Choose a folder you can write to.")
+                         .arg(path, writer.errorString());
         return false;
     }
     return true;
@@ -79,7 +86,8 @@ bool GraphView::exportSvg(const QString &path, QString *error) const
         return false;
     }
     const QRectF b = m_scene->bounds();
-    const QSize size(int(std::ceil(b.width())) + 2 * kExportMargin + 200, int(std::ceil(b.height())) + 2 * kExportMargin);
+    const QSize size(int(std::ceil(b.width())) + 2 * kExportMargin + 200,
+                     int(std::ceil(b.height())) + 2 * kExportMargin);
     QSvgGenerator generator;
     generator.setFileName(path);
     generator.setSize(size);
@@ -93,7 +101,8 @@ bool GraphView::exportSvg(const QString &path, QString *error) const
         return false;
     }
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    const QTransform toDevice = QTransform::fromTranslate(kExportMargin - b.left(), kExportMargin - b.top());
+    const QTransform toDevice
+        = QTransform::fromTranslate(kExportMargin - b.left(), kExportMargin - b.top());
     paintOver(painter, b.adjusted(-1, -1, 1, 1), toDevice, QRect(), false);
     paintLegend(painter, QPointF(b.width() + 2 * kExportMargin, kExportMargin),
                 m_diff ? LegendKind::Diff : LegendKind::Dtypes);

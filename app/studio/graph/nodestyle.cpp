@@ -72,13 +72,20 @@ QColor changedNodeColor()
 QColor nodeBadgeColor(NodeStyle::Badge badge)
 {
     switch (badge) {
-    case NodeStyle::Measured: return QColor(0x43, 0xa0, 0x47);
-    case NodeStyle::Warning: return QColor(0xfb, 0x8c, 0x00);
-    case NodeStyle::Flagged: return QColor(0xe5, 0x39, 0x35);
-    case NodeStyle::TimeLow: return QColor(0xb0, 0xbe, 0xc5);
-    case NodeStyle::TimeMedium: return QColor(0xff, 0xb3, 0x00);
-    case NodeStyle::TimeHigh: return QColor(0xd8, 0x43, 0x15);
-    case NodeStyle::NoBadge: break;
+    case NodeStyle::Measured:
+        return QColor(0x43, 0xa0, 0x47);
+    case NodeStyle::Warning:
+        return QColor(0xfb, 0x8c, 0x00);
+    case NodeStyle::Flagged:
+        return QColor(0xe5, 0x39, 0x35);
+    case NodeStyle::TimeLow:
+        return QColor(0xb0, 0xbe, 0xc5);
+    case NodeStyle::TimeMedium:
+        return QColor(0xff, 0xb3, 0x00);
+    case NodeStyle::TimeHigh:
+        return QColor(0xd8, 0x43, 0x15);
+    case NodeStyle::NoBadge:
+        break;
     }
     return QColor();
 }

@@ -92,8 +92,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_diffPages->setDocumentMode(true);
     m_diffPages->addTab(m_diffView, tr("Two Sources"));
     m_diffPages->addTab(m_atlasView, tr("Atlas"));
-    m_diffPages->setTabToolTip(0, tr("Two libraries, a library with and without a mixlist, two mixlists: "
-                                     "the transition matrix and the op types that change"));
+    m_diffPages->setTabToolTip(
+        0,
+        tr("Two libraries, a library with and without a mixlist, two mixlists: "
+           "the transition matrix and the op types that change"));
     m_diffPages->setTabToolTip(1, tr("Many SoCs, CANN versions or user copies at once"));
 
     createActions();
@@ -306,8 +308,8 @@ void MainWindow::createExportAndCompareActions()
         }
     });
     connect(compareMixlist, &QAction::triggered, this, [this] {
-        const QString path = m_files->prompt()->openFileName(tr("Compare with Mixlist File"),
-                                                             tr("Mixlists (*.json);;All files (*)"));
+        const QString path = m_files->prompt()->openFileName(
+            tr("Compare with Mixlist File"), tr("Mixlists (*.json);;All files (*)"));
         if (path.isEmpty())
             return;
         std::optional<Mixlist> mixlist = m_files->mixlist()->loadForReading(path);
@@ -415,7 +417,7 @@ bool MainWindow::openPaths(const QStringList &paths)
             << path;
     bool ok = others.isEmpty() ? openPaths({}) : true;
     for (const QString &path : others)
-        ok = (GraphTab::isGraphFile(path)             ? m_graphTab->openGraph(path)
+        ok = (GraphTab::isGraphFile(path)              ? m_graphTab->openGraph(path)
                   : GraphTab::isResolveInputFile(path) ? m_graphTab->openResolveInput(path)
                                                        : m_files->open(path))
             && ok;
@@ -426,9 +428,9 @@ bool MainWindow::openPaths(const QStringList &paths)
 
 bool MainWindow::parseView(const QString &name, View *view)
 {
-    static const QStringList names {QStringLiteral("library"), QStringLiteral("mixlist"),
-                                    QStringLiteral("graph"),   QStringLiteral("diff"),
-                                    QStringLiteral("atlas"),   QStringLiteral("matrix"),
+    static const QStringList names {QStringLiteral("library"),   QStringLiteral("mixlist"),
+                                    QStringLiteral("graph"),     QStringLiteral("diff"),
+                                    QStringLiteral("atlas"),     QStringLiteral("matrix"),
                                     QStringLiteral("graphdiff"), QStringLiteral("advisor")};
     const int i = int(names.indexOf(name.toLower()));
     if (i < 0)
@@ -464,8 +466,8 @@ void MainWindow::showView(View view)
                 for (Policy b : TransitionMatrix::order)
                     if (a != b && matrix.count(a, b) > best) {
                         best = matrix.count(a, b);
-                        transition = QStringLiteral("%1->%2").arg(QString::fromLatin1(policyName(a)),
-                                                                  QString::fromLatin1(policyName(b)));
+                        transition = QStringLiteral("%1->%2").arg(
+                            QString::fromLatin1(policyName(a)), QString::fromLatin1(policyName(b)));
                     }
             m_diffView->pickTransition(transition);
         }

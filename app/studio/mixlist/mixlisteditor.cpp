@@ -163,8 +163,9 @@ QGroupBox *MixlistEditor::createSnippetPanel()
     m_precisionMode->setToolTip(tr("The mode the snippet sets; the first entry sets none, so the "
                                    "front end's default applies"));
     m_precisionMode->addItem(tr("default for this front end"), QString());
-    for (const char *mode : {"allow_mix_precision", "allow_mix_precision_bf16", "allow_fp32_to_fp16",
-                             "force_fp16", "force_fp32", "must_keep_origin_dtype"})
+    for (const char *mode :
+         {"allow_mix_precision", "allow_mix_precision_bf16", "allow_fp32_to_fp16", "force_fp16",
+          "force_fp32", "must_keep_origin_dtype"})
         m_precisionMode->addItem(QString::fromLatin1(mode), QString::fromLatin1(mode));
     m_precisionMode->setCurrentIndex(1);
     m_snippet->setObjectName(QStringLiteral("snippetText"));
@@ -238,7 +239,8 @@ void MixlistEditor::connectSignals()
     });
     connect(m_copyButton, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_snippet->toPlainText()); });
-    connect(m_workspace->frontEndChoice(), &FrontEndChoice::changed, this, &MixlistEditor::updateSnippet);
+    connect(m_workspace->frontEndChoice(), &FrontEndChoice::changed, this,
+            &MixlistEditor::updateSnippet);
     connect(m_precisionMode, &QComboBox::currentIndexChanged, this, &MixlistEditor::updateSnippet);
     connect(m_workspace, &Workspace::effectiveChanged, this, &MixlistEditor::updateCompleter);
     connect(m_workspace->mixlistDocument(), &MixlistDocument::pathChanged, this, [this] {

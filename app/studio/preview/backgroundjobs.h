@@ -31,7 +31,7 @@ public:
     // `work` runs on a worker thread and may call `progress` (0-100, stage text) from there; `done`
     // runs on this object's thread unless the job was superseded or cancelled. When `inlineRun` is
     // set both run right here, before start() returns (small inputs: no thread, no flicker).
-    template <typename T>
+    template<typename T>
     void start(Lane lane, const QString &description, bool inlineRun,
                std::function<T(const std::function<void(int, const QString &)> &progress)> work,
                std::function<void(T)> done)
@@ -53,22 +53,23 @@ public:
         auto progress = [this, lane, generation](int percent, const QString &stage) {
             reportProgress(lane, generation, percent, stage);
         };
-        launch(lane, generation, description,
-               [result, error, progress, work = std::move(work)] {
-                   try {
-                       *result = work(progress);
-                   } catch (const std::exception &e) {
-                       *error = QString::fromLocal8Bit(e.what());
-                   }
-               },
-               [this, lane, generation, result, error, description, done = std::move(done)] {
-                   if (generation != m_generation[lane])
-                       return;
-                   if (*result)
-                       done(std::move(**result));
-                   else
-                       emit failed(description, *error);
-               });
+        launch(
+            lane, generation, description,
+            [result, error, progress, work = std::move(work)] {
+                try {
+                    *result = work(progress);
+                } catch (const std::exception &e) {
+                    *error = QString::fromLocal8Bit(e.what());
+                }
+            },
+            [this, lane, generation, result, error, description, done = std::move(done)] {
+                if (generation != m_generation[lane])
+                    return;
+                if (*result)
+                    done(std::move(**result));
+                else
+                    emit failed(description, *error);
+            });
     }
 
     bool isBusy() const;
@@ -87,14 +88,14 @@ signals:
     void failed(const QString &description, const QString &message);
 
 private:
-    void launch(Lane lane, quint64 generation, const QString &description, std::function<void()> work,
-                std::function<void()> finished);
+    void launch(Lane lane, quint64 generation, const QString &description,
+                std::function<void()> work, std::function<void()> finished);
     void reportProgress(Lane lane, quint64 generation, int percent, const QString &stage);
     void updateBusy();
 
-    std::array<quint64, LaneCount> m_generation{};
-    std::array<int, LaneCount> m_running{};   // threads still running in the lane
-    std::array<bool, LaneCount> m_active{};   // the newest job of the lane still counts
+    std::array<quint64, LaneCount> m_generation {};
+    std::array<int, LaneCount> m_running {}; // threads still running in the lane
+    std::array<bool, LaneCount> m_active {}; // the newest job of the lane still counts
     QList<QThread *> m_threads;
     bool m_busy = false;
 };

@@ -194,10 +194,10 @@ std::optional<std::string> GraphPreview::readInput(const QString &path, const QS
 void GraphPreview::reportInputErrors(const QString &what, const QString &path,
                                      const std::vector<Diagnostic> &diagnostics)
 {
-    emit errorOccurred(tr("Cannot use the %1 file").arg(what),
-                       tr("%1 has errors; nothing of it is used:\n%2")
-                           .arg(path, diagnosticsText(diagnostics)),
-                       tr("Correct the lines named (file:line:column), then load it again."));
+    emit errorOccurred(
+        tr("Cannot use the %1 file").arg(what),
+        tr("%1 has errors; nothing of it is used:\n%2").arg(path, diagnosticsText(diagnostics)),
+        tr("Correct the lines named (file:line:column), then load it again."));
 }
 
 bool GraphPreview::loadKeepDtype(const QString &path)
@@ -312,7 +312,8 @@ ResolveSettings GraphPreview::currentSettings() const
         settings.customizeDtypes.reset();
     // A mixlist the compiler never sees on this path does not colour the preview.
     if (settings.frontEnd && !settings.frontEnd->useMixlist && m_library)
-        settings.policies = std::make_shared<const PolicyTable>(PolicyTable::compute(*m_library, nullptr, {}));
+        settings.policies
+            = std::make_shared<const PolicyTable>(PolicyTable::compute(*m_library, nullptr, {}));
     else
         settings.policies = std::make_shared<const PolicyTable>(m_workspace->policyTable());
     return settings;
@@ -430,8 +431,7 @@ void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
     emit graphChanged();
     // The library may have changed while a worker loaded: catch up.
     if (m_libraryStale || m_result->context->library != m_library
-        || m_result->settings.mode != mode()
-        || m_result->settings.grayRule != m_settings.grayRule
+        || m_result->settings.mode != mode() || m_result->settings.grayRule != m_settings.grayRule
         || m_result->settings.keepDtype != currentSettings().keepDtype
         || m_result->settings.customizeDtypes != currentSettings().customizeDtypes)
         scheduleResolve();
