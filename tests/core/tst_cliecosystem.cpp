@@ -3,6 +3,7 @@
 // and the per-mode SVG chart.
 #include "cli/cli.h"
 
+#include "clicommands.h"
 #include "clirun.h"
 
 #include <QFile>
@@ -38,43 +39,6 @@ QString cli(const QString &name)
 QByteArray readAll(const QString &path)
 {
     return readAllBytes(path);
-}
-
-// The names listed under "title:" in a help text ("  name   summary" lines up to a blank line).
-QStringList listedNames(const QString &help, const QString &title)
-{
-    QStringList names;
-    const int start = help.indexOf(title + ":\n");
-    if (start < 0)
-        return names;
-    for (const QString &line : help.mid(start + title.size() + 2).split('\n')) {
-        if (!line.startsWith("  "))
-            break;
-        names << line.trimmed().section(' ', 0, 0);
-    }
-    return names;
-}
-
-// Every command path of the CLI, found by walking --help: "library show", "resolve", "resolve diff" ...
-QList<QStringList> commandPaths()
-{
-    QList<QStringList> paths;
-    for (const QString &command : listedNames(run({"--help"}).out, "commands")) {
-        const QString help = run({command, "--help"}).out;
-        const QStringList subs = listedNames(help, "subcommands");
-        if (subs.isEmpty())
-            paths << QStringList{command};
-        for (const QString &sub : subs)
-            paths << QStringList{command, sub};
-        // A command that also has a subcommand of its own names it as 'opsinfo <command> <sub>'.
-        static const QRegularExpression mentioned("'opsinfo ([a-z-]+) ([a-z-]+)'");
-        for (auto it = mentioned.globalMatch(help); it.hasNext();) {
-            const auto m = it.next();
-            if (m.captured(1) == command && !subs.contains(m.captured(2)))
-                paths << QStringList{command, m.captured(2)};
-        }
-    }
-    return paths;
 }
 
 // "--name" of every option in a help text's "options:" section (help itself excluded).
