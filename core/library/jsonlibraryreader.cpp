@@ -133,7 +133,7 @@ private:
 // reusing one parser: a parser's buffers (about 5 bytes per input byte, touched in proportion)
 // then cover one piece, not half the file, and each piece's pages of the mapping are let go once
 // it is read, so memory stays near what the library keeps.
-std::atomic<std::size_t> g_pieceBytes {4u << 20};
+std::atomic<std::size_t> g_pieceBytes {1u << 20};
 
 // Lets the pages wholly inside [begin, end) of a private file mapping go: reading them again
 // faults the file's bytes back in. Never for heap buffers (they would read back as zeros).

@@ -5,15 +5,17 @@
 #include "library/getypenames.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <functional>
+#include <string>
 
 namespace opsinfo {
 
 namespace {
 
 // Calls f(token) for each comma-separated, trimmed token; nothing for an empty list.
-template<typename F>
-void forEachListItem(std::string_view list, F &&f)
+template<typename F> void forEachListItem(std::string_view list, F &&f)
 {
     if (trimmed(list).empty())
         return;
@@ -81,8 +83,9 @@ private:
 
 } // namespace
 
-void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena, std::span<const std::string_view> names,
-                const LeafPositions &positions, std::span<const OpValue> leaves)
+void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena,
+                std::span<const std::string_view> names, const LeafPositions &positions,
+                std::span<const OpValue> leaves)
 {
     // The strings of one op mostly lie together in the reader's buffer (simdjson unescapes them one
     // after the other): when they span little more than their own length, copy that block once and
@@ -110,7 +113,8 @@ void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena, std:
     if (low && std::size_t(high - low) <= 2 * length + 64)
         block = arena->copy(std::string_view(low, std::size_t(high - low))).data();
     const auto store = [&](std::string_view s) {
-        return block && !s.empty() ? std::string_view(block + (s.data() - low), s.size()) : arena->copy(s);
+        return block && !s.empty() ? std::string_view(block + (s.data() - low), s.size())
+                                   : arena->copy(s);
     };
 
     std::span<OpItem> items = arena->allocate<OpItem>(names.size());
@@ -211,23 +215,52 @@ struct ListToken
     std::size_t at = 0; // byte index of the trimmed token in the value
 };
 
-std::vector<ListToken> listTokens(std::string_view list)
+// Calls f(ListToken) for each comma-separated item of `list`; nothing for an empty list.
+template<typename F> void forEachListToken(std::string_view list, F &&f)
 {
-    std::vector<ListToken> tokens;
     if (trimmed(list).empty())
-        return tokens;
+        return;
     std::size_t begin = 0;
     while (true) {
         const std::size_t comma = list.find(',', begin);
         const std::string_view raw = list.substr(
             begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
         const std::string_view token = trimmed(raw);
-        tokens.push_back({token, begin + std::size_t(token.data() - raw.data())});
+        f(ListToken {token, begin + std::size_t(token.data() - raw.data())});
         if (comma == std::string_view::npos)
-            return tokens;
+            return;
         begin = comma + 1;
     }
 }
+
+// Format lists repeat across a library (the same few hundred texts on thousands of tensors): a
+// list whose every token is a known format is remembered, per thread, so the next tensor with the
+// same text skips the token-by-token lookup (a tenth of a 20,000-op load before). The verdict
+// depends on the text alone, so a remembered one is always right.
+class KnownFormatLists
+{
+public:
+    static KnownFormatLists &forThisThread()
+    {
+        thread_local KnownFormatLists lists;
+        return lists;
+    }
+    bool contains(std::string_view list) const { return m_slots[slotOf(list)] == list; }
+    void add(std::string_view list)
+    {
+        if (list.size() <= kMaxBytes)
+            m_slots[slotOf(list)].assign(list);
+    }
+
+private:
+    static constexpr std::size_t kSlots = 512;
+    static constexpr std::size_t kMaxBytes = 512;
+    static std::size_t slotOf(std::string_view list)
+    {
+        return std::hash<std::string_view> {}(list) % kSlots;
+    }
+    std::array<std::string, kSlots> m_slots;
+};
 
 // std::stoll's verdict on a sub_format item (FE: KIC:915-929): leading white space, a sign and at
 // least one digit; what follows the digits is ignored. False when it would throw or the value is
@@ -431,7 +464,7 @@ private:
     {
         if (!s.hasUnknownDtype)
             return;
-        for (const ListToken &token : listTokens(*s.dtype))
+        forEachListToken(*s.dtype, [&](const ListToken &token) {
             if (!geDtypeOfToken(token.text))
                 refuse(
                     tokenAt(s, s.dtypeKey, token.at),
@@ -439,25 +472,33 @@ private:
                                  m_entry.type, itemName(s), token.text),
                     CoreText::tr(
                         "use GE's dtype names: float16, float or float32, bfloat16, int8, int32, bool ... (not fp32 or float64)"));
+        });
     }
 
     void checkFormatTokens(const TensorScan &s, std::size_t key, std::string_view list)
     {
+        KnownFormatLists &known = KnownFormatLists::forThisThread();
+        if (known.contains(list))
+            return;
+        bool allKnown = true;
         std::string_view previous;
-        for (const ListToken &token : listTokens(list)) {
+        forEachListToken(list, [&](const ListToken &token) {
             if (!previous.empty() && token.text == previous)
-                continue; // "ND,ND,ND": known once checked
+                return; // "ND,ND,ND": known once checked
             if (isGeFormatToken(token.text)) {
                 previous = token.text;
-                continue;
+                return;
             }
+            allKnown = false;
             refuse(
                 tokenAt(s, key, token.at),
                 CoreText::tr("op '%1', %2: '%3' is not a format the compiler knows", m_entry.type,
                              itemName(s), token.text),
                 CoreText::tr(
                     "use GE's format names, case-sensitive: ND, NCHW, NHWC, NC1HWC0, FRACTAL_NZ, FRACTAL_Z ..."));
-        }
+        });
+        if (allKnown)
+            known.add(list);
     }
 
     void checkSubFormat(const TensorScan &s)
@@ -524,7 +565,8 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
     for (std::size_t i = 0; i < entry.items.size(); ++i) {
         const OpItem &item = entry.items[i];
         const auto valueAt = [&](std::size_t k) { return positions.at(i, k); };
-        const std::size_t itemOffset = valueAt(0) != std::size_t(-1) ? valueAt(0) : entry.valueBegin;
+        const std::size_t itemOffset
+            = valueAt(0) != std::size_t(-1) ? valueAt(0) : entry.valueBegin;
         bool isInput = false;
         const int index = tensorItemIndex(item.name, &isInput);
         if (index >= 0) {
@@ -573,13 +615,16 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                 if (!scan.paramType)
                     missing += missing.empty() ? "paramType" : ", paramType";
                 if (!missing.empty()) {
-                    reporter.report(itemOffset, Severity::Error, "ini-missing-key",
-                                    CoreText::tr("op '%1', %2 lacks %3", entry.type, item.name, missing),
-                                    CoreText::tr("every input*/output* needs %1.name and %1.paramType", item.name));
+                    reporter.report(
+                        itemOffset, Severity::Error, "ini-missing-key",
+                        CoreText::tr("op '%1', %2 lacks %3", entry.type, item.name, missing),
+                        CoreText::tr("every input*/output* needs %1.name and %1.paramType",
+                                     item.name));
                 } else if (t.paramType != "required" && t.paramType != "optional"
                            && t.paramType != "dynamic") {
                     reporter.report(itemOffset, Severity::Error, "ini-param-type",
-                                    CoreText::tr("op '%1', %2.paramType is '%3'", entry.type, item.name, t.paramType),
+                                    CoreText::tr("op '%1', %2.paramType is '%3'", entry.type,
+                                                 item.name, t.paramType),
                                     CoreText::tr("use required, optional or dynamic"));
                 }
             }
@@ -596,18 +641,23 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
             if (const auto policy = policyFromFlag(entry.flag)) {
                 entry.policy = *policy;
             } else {
-                reporter.report(flagKey != std::size_t(-1) ? valueAt(flagKey) : itemOffset,
-                                Severity::Error, "precision-reduce-flag",
-                                CoreText::tr("op '%1': precision_reduce.flag is '%2'", entry.type, entry.flag) + "; "
-                                    + CoreText::tr("the compiler accepts only \"true\", \"false\" or \"\" and refuses the whole file"),
-                                CoreText::tr("set it to \"true\" (white list), \"false\" (black list) or remove the precision_reduce item (gray)"));
+                reporter.report(
+                    flagKey != std::size_t(-1) ? valueAt(flagKey) : itemOffset, Severity::Error,
+                    "precision-reduce-flag",
+                    CoreText::tr("op '%1': precision_reduce.flag is '%2'", entry.type, entry.flag)
+                        + "; "
+                        + CoreText::tr(
+                            "the compiler accepts only \"true\", \"false\" or \"\" and refuses the whole file"),
+                    CoreText::tr(
+                        "set it to \"true\" (white list), \"false\" (black list) or remove the precision_reduce item (gray)"));
             }
         } else if (is(item.name, "dynamicFormat")) {
             for (const auto &[key, value] : item.values) {
                 if (key == "flag") {
                     std::string lower(trimmed(value));
-                    std::transform(lower.begin(), lower.end(), lower.begin(),
-                                   [](unsigned char c) { return char(c >= 'A' && c <= 'Z' ? c + 32 : c); });
+                    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) {
+                        return char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+                    });
                     entry.dynamicFormat = lower == "true";
                 }
             }
@@ -623,11 +673,13 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
         if (rules.strictFlags) {
             for (std::size_t k = 0; k < item.values.size(); ++k) {
                 const auto &[key, value] = item.values[k];
-                const bool reportedAbove = item.name == "precision_reduce" && !policyFromFlag(value);
+                const bool reportedAbove
+                    = item.name == "precision_reduce" && !policyFromFlag(value);
                 if (key == "flag" && value != "true" && value != "false" && !reportedAbove)
-                    reporter.report(valueAt(k), Severity::Error, "ini-flag",
-                                    CoreText::tr("op '%1': %2.flag is '%3'", entry.type, item.name, value),
-                                    CoreText::tr("write exactly true or false"));
+                    reporter.report(
+                        valueAt(k), Severity::Error, "ini-flag",
+                        CoreText::tr("op '%1': %2.flag is '%3'", entry.type, item.name, value),
+                        CoreText::tr("write exactly true or false"));
             }
         }
     }

@@ -37,6 +37,13 @@ private slots:
             << QStringList {"5:31 op 'Conv2D', input0: 'nd' is not a format the compiler knows",
                             "8:44 'UNDEFINED' is not a format", "12:23 'ND:70000' is not a format",
                             "12:32 'ND:' is not a format"};
+        // The same text on several tensors: a list found good is remembered, a bad one is
+        // reported on every tensor that has it.
+        QTest::newRow("format lists repeated")
+            << "format_lists_repeat.json"
+            << QStringList {"5:26 op 'Add', input0: 'nd' is not a format the compiler knows",
+                            "17:26 op 'Add', output0: 'nd' is not a format",
+                            "31:26 op 'Mul', output0: 'nd' is not a format"};
         QTest::newRow("sub_format")
             << "sub_format.json"
             << QStringList {
