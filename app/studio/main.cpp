@@ -3,9 +3,12 @@
 
 #include "common/translations.h"
 
+#include "common/outputfile.h"
+#include "document/documentio.h"
 #include "document/userprompt.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QPixmap>
 #include <QTimer>
@@ -96,10 +99,27 @@ int main(int argc, char *argv[])
     int status = 0;
     QTimer::singleShot(0, &window, [&] {
         const QPixmap pixmap = window.grab();
-        if (!pixmap.save(parser.value(screenshot))) {
-            std::fprintf(stderr, "opsinfo-studio: cannot write %s\n",
-                         qPrintable(parser.value(screenshot)));
+        QBuffer png;
+        png.open(QIODevice::WriteOnly);
+        if (!pixmap.save(&png, "PNG")) {
+            std::fprintf(stderr, "opsinfo-studio: cannot encode the screenshot\n");
             status = 2;
+        } else {
+            // The one writer, as every file the app writes: atomic, never over an input.
+            InputSet inputs;
+            for (const QString &input : window.openInputs())
+                inputs.add(input.toStdString());
+            OutputOptions options;
+            options.inputs = &inputs;
+            options.audience = WriteAudience::Cli;
+            const OutputResult written = writeOutputFile(
+                parser.value(screenshot).toStdString(),
+                std::string_view(png.data().constData(), std::size_t(png.data().size())), options);
+            if (!written.diagnostics.empty())
+                std::fprintf(stderr, "opsinfo-studio: %s\n",
+                             qPrintable(DocumentIo::joinDiagnostics(written.diagnostics)));
+            if (!written.ok)
+                status = 2;
         }
         for (const QString &line : quietPrompt.log)
             std::fprintf(stderr, "%s\n", qPrintable(line));

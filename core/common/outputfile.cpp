@@ -98,6 +98,22 @@ struct Hints
         return audience == WriteAudience::App ? CoreText::tr("use Save As and choose a file name")
                                               : CoreText::tr("choose another output file");
     }
+    // `input`: the name the target was opened or given under; `same`: the target is that file,
+    // otherwise inside that folder.
+    std::string isInput(const std::string &path, const std::string &input, bool same) const
+    {
+        if (audience == WriteAudience::App)
+            return same
+                ? CoreText::tr("refusing to write %1: it is open in OpsInfo Studio (as %2)", path,
+                               input)
+                : CoreText::tr(
+                    "refusing to write %1: it is inside %2, a folder open in OpsInfo Studio", path,
+                    input);
+        return same
+            ? CoreText::tr("refusing to write %1: this command reads it (given as %2)", path, input)
+            : CoreText::tr("refusing to write %1: it is inside %2, a folder this command reads",
+                           path, input);
+    }
     std::string notAFile() const
     {
         // A rename over a device or pipe would replace it with a plain file (as root: /dev/null).
@@ -344,14 +360,8 @@ std::vector<Diagnostic> preflightOutput(const std::string &requested, const Outp
     if (options.inputs) {
         if (const auto input = options.inputs->conflict(path)) {
             const bool same = fileIdentity(*input) == fileIdentity(path);
-            out.push_back(
-                error(path, "output-is-input",
-                      same ? CoreText::tr(
-                          "refusing to write %1: this command reads it (given as %2)", path, *input)
-                           : CoreText::tr(
-                               "refusing to write %1: it is inside %2, a folder this command reads",
-                               path, *input),
-                      hints.elsewhere()));
+            out.push_back(error(path, "output-is-input", hints.isInput(path, *input, same),
+                                hints.elsewhere()));
             return out;
         }
     }

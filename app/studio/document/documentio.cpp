@@ -52,6 +52,13 @@ bool DocumentIo::writeText(const QString &path, const std::string &bytes, const 
     if (loaded && loaded->exists)
         options.loadedStamp = *loaded;
     options.backup = backup && QFileInfo::exists(path);
+    options.audience = WriteAudience::App;
+    InputSet inputs;
+    if (!loaded && m_inputs) {
+        for (const QString &input : m_inputs())
+            inputs.add(input.toStdString());
+        options.inputs = &inputs;
+    }
     const std::string target = path.toStdString();
     for (;;) {
         // Not cancellable, so the work may read `bytes` and `options` where they are.
@@ -68,6 +75,11 @@ bool DocumentIo::writeText(const QString &path, const std::string &bytes, const 
         if (result.ok) {
             if (saved)
                 *saved = result.stamp;
+            // Written, with something the user must know: other names (hard links) of the replaced
+            // file keep the old content.
+            if (!result.diagnostics.empty())
+                m_prompt->information(tr("%1 was written").arg(QFileInfo(path).fileName()),
+                                      joinDiagnostics(result.diagnostics));
             return true;
         }
         const bool changedOnDisk = std::any_of(

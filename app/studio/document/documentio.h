@@ -5,7 +5,9 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,8 +31,16 @@ public:
     UserPrompt *prompt() const { return m_prompt; }
     TaskRunner *tasks() const { return m_tasks; }
 
-    // Writes `bytes` to `path` atomically off the UI thread. `loaded`: the file as last read or
-    // written; when it exists and the file changed since, the prompt decides (overwrite or not).
+    // The files and folders the open documents were read from (library, mixlist, graph and its
+    // keep_dtype/customize_dtypes/fe.ini, evidence). A Save As or an export never writes over one
+    // of them, nor into a library folder.
+    void setInputs(std::function<QStringList()> inputs) { m_inputs = std::move(inputs); }
+
+    // Writes `bytes` to `path` with the core's one writer (core/common/outputfile), off the UI
+    // thread: atomic, owner, group and mode of a replaced file kept, a broken hard link reported
+    // through the prompt. `loaded`: the document's own file as last read or written (an in-place
+    // save, so not checked against the inputs); when it exists and the file changed since, the
+    // prompt decides (overwrite or not). Without it the target must not be an input.
     // `backup`: keep the old file outside its folder. `saved`: the stamp of what was written.
     bool writeText(const QString &path, const std::string &bytes, const FileStamp *loaded,
                    bool backup, FileStamp *saved);
@@ -45,6 +55,7 @@ public:
 private:
     UserPrompt *m_prompt;
     TaskRunner *m_tasks;
+    std::function<QStringList()> m_inputs;
 };
 
 } // namespace opsinfo

@@ -1,6 +1,7 @@
 #include "document/mixlistfiles.h"
 
 #include "common/coretexts.h"
+#include "common/outputfile.h"
 #include "document/documentio.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
@@ -107,6 +108,11 @@ bool MixlistFiles::saveAs(const QString &chosen)
                                             tr("Mixlist (*.json)"));
     if (path.isEmpty())
         return false;
+    // Save As onto the mixlist's own file is Save (with its changed-on-disk check); any other
+    // open input is refused by the writer.
+    const auto own = fileIdentity(document->path().toStdString());
+    if (!document->path().isEmpty() && own && own == fileIdentity(path.toStdString()))
+        return save();
     FileStamp saved;
     if (!m_io->writeText(path, writeMixlist(document->mixlist()), nullptr, false, &saved))
         return false;

@@ -68,9 +68,11 @@ public:
     void setMiniMapVisible(bool visible);
     bool isMiniMapVisible() const;
 
-    // The whole graph with its legend. Return false and say why in *error on failure.
-    bool exportSvg(const QString &path, QString *error = nullptr) const;
-    bool exportPng(const QString &path, QString *error = nullptr, int maxSide = 8000) const;
+    // The whole graph with its legend, as the bytes of an SVG or PNG file (the caller writes them
+    // with the one writer, DocumentIo). Empty, saying why in *error, when there is nothing to draw
+    // or the image does not fit in memory.
+    QByteArray renderSvg(QString *error = nullptr) const;
+    QByteArray renderPng(QString *error = nullptr, int maxSide = 8000) const;
     // The whole graph scaled to fit `size` (the minimap uses this too).
     QImage renderOverview(const QSize &size, bool withLegend = false) const;
 

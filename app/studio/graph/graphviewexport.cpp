@@ -1,7 +1,8 @@
-// GraphView's rendering of the whole graph: PNG and SVG export and the minimap's overview.
+// GraphView's rendering of the whole graph: the PNG and SVG export bytes and the minimap's
+// overview.
 #include "graphview.h"
 
-#include <QFileInfo>
+#include <QBuffer>
 #include <QImageWriter>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -36,12 +37,12 @@ QImage GraphView::renderOverview(const QSize &size, bool withLegend) const
     return image;
 }
 
-bool GraphView::exportPng(const QString &path, QString *error, int maxSide) const
+QByteArray GraphView::renderPng(QString *error, int maxSide) const
 {
     if (!m_scene) {
         if (error)
             *error = tr("There is no graph to export.");
-        return false;
+        return {};
     }
     const QRectF b = m_scene->bounds();
     const double side = std::max(b.width(), b.height()) + 2 * kExportMargin;
@@ -56,7 +57,7 @@ bool GraphView::exportPng(const QString &path, QString *error, int maxSide) cons
             *error = tr("The image (%1 x %2 pixels) does not fit in memory; export SVG instead.")
                          .arg(size.width())
                          .arg(size.height());
-        return false;
+        return {};
     }
     image.fill(Qt::white);
     {
@@ -68,28 +69,31 @@ bool GraphView::exportPng(const QString &path, QString *error, int maxSide) cons
         paintLegend(painter, QPointF(size.width() - legendWidth + 8, 8),
                     m_diff ? LegendKind::Diff : LegendKind::Dtypes);
     }
-    QImageWriter writer(path, "png");
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
     if (!writer.write(image)) {
         if (error)
-            *error = tr("Cannot write %1: %2. Choose a folder you can write to.")
-                         .arg(path, writer.errorString());
-        return false;
+            *error = tr("Cannot encode the image: %1.").arg(writer.errorString());
+        return {};
     }
-    return true;
+    return buffer.data();
 }
 
-bool GraphView::exportSvg(const QString &path, QString *error) const
+QByteArray GraphView::renderSvg(QString *error) const
 {
     if (!m_scene) {
         if (error)
             *error = tr("There is no graph to export.");
-        return false;
+        return {};
     }
     const QRectF b = m_scene->bounds();
     const QSize size(int(std::ceil(b.width())) + 2 * kExportMargin + 200,
                      int(std::ceil(b.height())) + 2 * kExportMargin);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
-    generator.setFileName(path);
+    generator.setOutputDevice(&buffer);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setTitle(QString::fromStdString(m_scene->graph().name));
@@ -97,8 +101,8 @@ bool GraphView::exportSvg(const QString &path, QString *error) const
     QPainter painter;
     if (!painter.begin(&generator)) {
         if (error)
-            *error = tr("Cannot write %1. Choose a folder you can write to.").arg(path);
-        return false;
+            *error = tr("Cannot draw the SVG image.");
+        return {};
     }
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
     const QTransform toDevice
@@ -107,12 +111,9 @@ bool GraphView::exportSvg(const QString &path, QString *error) const
     paintLegend(painter, QPointF(b.width() + 2 * kExportMargin, kExportMargin),
                 m_diff ? LegendKind::Diff : LegendKind::Dtypes);
     painter.end();
-    if (QFileInfo(path).size() <= 0) {
-        if (error)
-            *error = tr("Writing %1 failed. Check the disk space and permissions.").arg(path);
-        return false;
-    }
-    return true;
+    if (buffer.data().isEmpty() && error)
+        *error = tr("Cannot draw the SVG image.");
+    return buffer.data();
 }
 
 } // namespace opsinfo

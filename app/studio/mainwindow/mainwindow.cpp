@@ -4,6 +4,7 @@
 #include "diff/atlasview.h"
 #include "diff/diffview.h"
 #include "diff/transitionmatrixmodel.h"
+#include "document/documentio.h"
 #include "document/evidencestore.h"
 #include "document/filecontroller.h"
 #include "document/frontendchoice.h"
@@ -100,8 +101,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     createActions();
     createMenus();
-    const auto currentPrompt = [this] { return m_files->prompt(); };
-    m_graphTab = new GraphTab(m_workspace, currentPrompt, this);
+    m_graphTab = new GraphTab(m_workspace, m_files->io(), this);
+    m_files->io()->setInputs([this] { return openInputs(); });
     m_tabs->addTab(m_libraryView, tr("Library"));
     m_tabs->addTab(m_mixlistEditor, tr("Mixlist"));
     m_tabs->addTab(m_graphTab->widget(), tr("Graph"));
@@ -370,6 +371,24 @@ void MainWindow::createMenus()
     view->addMenu(new FrontEndMenu(m_workspace->frontEndChoice(), this));
     view->addMenu(new LanguageMenu(this));
     rebuildRecentMenu();
+}
+
+QStringList MainWindow::openInputs() const
+{
+    QStringList paths;
+    const LibraryDocument *library = m_workspace->libraryDocument();
+    if (!library->isSample()) {
+        paths.append(library->path()); // a folder: nothing is written into it either (L1)
+        for (const LibraryFile &file : library->library().files())
+            paths.append(QString::fromStdString(file.path));
+    }
+    const QString mixlist = m_workspace->mixlistDocument()->path();
+    if (!mixlist.isEmpty())
+        paths.append(mixlist);
+    paths.append(m_graphTab->inputPaths());
+    for (const EvidenceFile &file : m_evidence->files())
+        paths.append(QString::fromStdString(file.path));
+    return paths;
 }
 
 void MainWindow::wireGraphTab()

@@ -60,6 +60,9 @@ public:
     void setPrompt(UserPrompt *prompt);
     // Opens what the command line names, or the embedded sample when it names nothing.
     bool openPaths(const QStringList &paths);
+    // The files and folders every open document and the graph tab read: a Save As, an export or
+    // a --screenshot never writes over one of them (DocumentIo::setInputs).
+    QStringList openInputs() const;
     void showView(View view);
     static bool parseView(const QString &name, View *view);
     // The Graph tab's widget.
@@ -83,6 +86,7 @@ private:
     void createMenus();
     void createExportAndCompareActions();
     void wireGraphTab();
+
     void updateTitle();
     void updateActions();
     void updateActiveStack();

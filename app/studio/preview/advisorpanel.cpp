@@ -5,6 +5,7 @@
 #include "advice/evidenceprotect.h"
 #include "advicecandidatemodel.h"
 #include "common/coretexts.h"
+#include "document/documentio.h"
 #include "document/evidencestore.h"
 #include "document/mixlistdocument.h"
 #include "document/mixlisteditcommand.h"
@@ -17,13 +18,11 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
-#include <QSaveFile>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -53,11 +52,11 @@ QToolButton *buttonFor(QAction *action, QWidget *parent)
 
 } // namespace
 
-AdvisorPanel::AdvisorPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt,
+AdvisorPanel::AdvisorPanel(GraphPreview *preview, DocumentIo *io,
                            std::function<std::vector<std::string>()> selectedNodes, QWidget *parent)
     : QWidget(parent)
     , m_preview(preview)
-    , m_prompt(std::move(prompt))
+    , m_io(io)
     , m_selectedNodes(std::move(selectedNodes))
     , m_candidates(new AdviceCandidateModel(this))
 {
@@ -108,6 +107,11 @@ AdvisorPanel::AdvisorPanel(GraphPreview *preview, std::function<UserPrompt *()> 
 }
 
 AdvisorPanel::~AdvisorPanel() = default;
+
+UserPrompt *AdvisorPanel::prompt() const
+{
+    return m_io->prompt();
+}
 
 void AdvisorPanel::createWidgets()
 {
@@ -460,16 +464,7 @@ bool AdvisorPanel::exportKeepDtype(const QString &given)
     if (path.isEmpty())
         return false;
     const std::string bytes = keepDtypeText(m_result->plans[std::size_t(index)].keepDtype);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())
-        || !file.commit()) {
-        prompt()->error(tr("Cannot write %1").arg(QFileInfo(path).fileName()),
-                        tr("Writing %1 failed: %2").arg(path, file.errorString()),
-                        tr("Choose a folder you can write to."));
-        return false;
-    }
-    return true;
+    return m_io->writeNewFile(path, bytes);
 }
 
 } // namespace opsinfo

@@ -21,6 +21,7 @@ class QTextBrowser;
 namespace opsinfo {
 
 class AdviceCandidateModel;
+class DocumentIo;
 class EvidenceOverlay;
 class EvidenceStore;
 class GraphPreview;
@@ -35,7 +36,8 @@ class AdvisorPanel : public QWidget
     Q_OBJECT
 
 public:
-    AdvisorPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt,
+    // The keep_dtype export is written through `io`; every question goes to its prompt.
+    AdvisorPanel(GraphPreview *preview, DocumentIo *io,
                  std::function<std::vector<std::string>()> selectedNodes,
                  QWidget *parent = nullptr);
     ~AdvisorPanel() override;
@@ -76,10 +78,10 @@ private:
     void showResult(std::shared_ptr<const AdviceResult> result);
     void showPlan();
     void updateActions();
-    UserPrompt *prompt() const { return m_prompt(); }
+    UserPrompt *prompt() const;
 
     GraphPreview *m_preview;
-    std::function<UserPrompt *()> m_prompt;
+    DocumentIo *m_io;
     std::function<std::vector<std::string>()> m_selectedNodes;
     const EvidenceStore *m_evidence = nullptr;
     std::shared_ptr<const EvidenceOverlay> m_overlay;

@@ -3,6 +3,7 @@
 #include "advisorpanel.h"
 #include "backgroundjobs.h"
 #include "common/coretexts.h"
+#include "document/documentio.h"
 #include "document/evidencestore.h"
 #include "document/userprompt.h"
 #include "evidence/evidenceloader.h"
@@ -19,22 +20,21 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <algorithm>
 
 namespace opsinfo {
 
-GraphTab::GraphTab(Workspace *workspace, std::function<UserPrompt *()> currentPrompt,
-                   QWidget *window)
+GraphTab::GraphTab(Workspace *workspace, DocumentIo *io, QWidget *window)
     : QObject(window)
-    , m_prompt(std::move(currentPrompt))
+    , m_io(io)
+    , m_prompt([io] { return io->prompt(); })
     , m_preview(new GraphPreview(workspace, this))
     , m_widget(new GraphPreviewWidget(m_preview, m_prompt, window))
 {
     setObjectName(QStringLiteral("graphTab"));
     m_advisor = new AdvisorPanel(
-        m_preview, m_prompt, [this] { return m_widget->selectedNodeNames(); }, m_widget);
+        m_preview, m_io, [this] { return m_widget->selectedNodeNames(); }, m_widget);
     m_widget->addSidePage(m_advisor, tr("Advisor"));
     createActions(window);
     connect(m_preview, &GraphPreview::errorOccurred, this,
@@ -82,8 +82,7 @@ void GraphTab::createActions(QWidget *window)
         makeInputAction(window, "actionLoadKeepDtype", tr("Load &keep_dtype File..."),
                         tr("Load keep_dtype File"), cfg, &GraphPreview::loadKeepDtype),
         makeInputAction(window, "actionLoadCustomizeDtypes", tr("Load &customize_dtypes File..."),
-                        tr("Load customize_dtypes File"), cfg,
-                        &GraphPreview::loadCustomizeDtypes),
+                        tr("Load customize_dtypes File"), cfg, &GraphPreview::loadCustomizeDtypes),
         makeInputAction(window, "actionLoadFeIni", tr("Load fe.&ini (Cube-Op List)..."),
                         tr("Load fe.ini"), tr("fe.ini (*.ini);;All files (*)"),
                         &GraphPreview::loadFeIni),
@@ -96,8 +95,8 @@ void GraphTab::createActions(QWidget *window)
     m_inputActions[2]->setToolTip(
         tr("The cube ops (fp16.op_type) as the compiler's fe.ini sets them; by default the "
            "fe.ini beside an opened opp folder"));
-    QAction *unload = make("actionUnloadResolveInputs",
-                           tr("&Unload keep_dtype, customize_dtypes and fe.ini"));
+    QAction *unload
+        = make("actionUnloadResolveInputs", tr("&Unload keep_dtype, customize_dtypes and fe.ini"));
     connect(unload, &QAction::triggered, this, [this] {
         m_preview->loadKeepDtype({});
         m_preview->loadCustomizeDtypes({});
@@ -240,10 +239,14 @@ bool GraphTab::isResolveInputFile(const QString &path)
 bool GraphTab::openResolveInput(const QString &path)
 {
     switch (resolveInputKind(path)) {
-    case ResolveInputKind::KeepDtype: return m_preview->loadKeepDtype(path);
-    case ResolveInputKind::CustomizeDtypes: return m_preview->loadCustomizeDtypes(path);
-    case ResolveInputKind::FeIni: return m_preview->loadFeIni(path);
-    case ResolveInputKind::Other: break;
+    case ResolveInputKind::KeepDtype:
+        return m_preview->loadKeepDtype(path);
+    case ResolveInputKind::CustomizeDtypes:
+        return m_preview->loadCustomizeDtypes(path);
+    case ResolveInputKind::FeIni:
+        return m_preview->loadFeIni(path);
+    case ResolveInputKind::Other:
+        break;
     }
     prompt()->error(tr("Cannot use %1").arg(QFileInfo(path).fileName()),
                     tr("%1 is no keep_dtype, customize_dtypes or fe.ini file.").arg(path),
@@ -297,37 +300,21 @@ bool GraphTab::needResult()
     return false;
 }
 
-bool GraphTab::isInput(const QString &path) const
+QStringList GraphTab::inputPaths() const
 {
-    const QString target = QFileInfo(path).canonicalFilePath();
-    if (target.isEmpty())
-        return false; // a new file
-    for (const QString &input :
-         {m_preview->graphPath(), m_preview->keepDtypePath(), m_preview->customizeDtypesPath(),
-          m_preview->feIniPath()})
-        if (!input.isEmpty() && QFileInfo(input).canonicalFilePath() == target)
-            return true;
-    return false;
+    QStringList paths;
+    for (const QString &input : {m_preview->graphPath(), m_preview->keepDtypePath(),
+                                 m_preview->customizeDtypesPath(), m_preview->feIniPath()})
+        if (!input.isEmpty() && !(input == m_preview->graphPath() && m_preview->isSampleGraph()))
+            paths.append(input);
+    return paths;
 }
 
 bool GraphTab::write(const QString &path, const std::string &bytes)
 {
-    if (isInput(path)) {
-        prompt()->error(tr("Cannot write %1").arg(QFileInfo(path).fileName()),
-                        tr("%1 is an input of this preview; it is not overwritten.").arg(path),
-                        tr("Choose another file name."));
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())
-        || !file.commit()) {
-        prompt()->error(tr("Cannot write %1").arg(QFileInfo(path).fileName()),
-                        tr("Writing %1 failed: %2").arg(path, file.errorString()),
-                        tr("Choose a folder you can write to."));
-        return false;
-    }
-    return true;
+    // The window's one writer: atomic, never over an open input, owner/group/mode kept, a broken
+    // hard link said.
+    return m_io->writeNewFile(path, bytes);
 }
 
 static QString baseName(const GraphPreview *preview)
@@ -369,12 +356,12 @@ bool GraphTab::exportGraphSvg(const QString &given)
     if (path.isEmpty())
         return false;
     QString error;
-    if (!m_widget->view()->exportSvg(path, &error)) {
-        prompt()->error(tr("Cannot export the graph"), error,
-                        tr("Choose a folder you can write to."));
+    const QByteArray svg = m_widget->view()->renderSvg(&error);
+    if (svg.isEmpty()) {
+        prompt()->error(tr("Cannot export the graph"), error, tr("Export again when it is shown."));
         return false;
     }
-    return true;
+    return write(path, svg.toStdString());
 }
 
 bool GraphTab::exportGraphPng(const QString &given)
@@ -387,13 +374,13 @@ bool GraphTab::exportGraphPng(const QString &given)
     if (path.isEmpty())
         return false;
     QString error;
-    if (!m_widget->view()->exportPng(path, &error)) {
-        prompt()->error(
-            tr("Cannot export the graph"), error,
-            tr("Choose a folder you can write to; very large graphs export better as SVG."));
+    const QByteArray png = m_widget->view()->renderPng(&error);
+    if (png.isEmpty()) {
+        prompt()->error(tr("Cannot export the graph"), error,
+                        tr("Very large graphs export better as SVG."));
         return false;
     }
-    return true;
+    return write(path, png.toStdString());
 }
 
 bool GraphTab::exportKeepDtype(const QString &given)

@@ -14,6 +14,7 @@ class QWidget;
 namespace opsinfo {
 
 class AdvisorPanel;
+class DocumentIo;
 class EvidenceStore;
 class GraphPreview;
 class GraphPreviewWidget;
@@ -30,7 +31,8 @@ class GraphTab : public QObject
 
 public:
     // `window` parents the widget and the actions.
-    GraphTab(Workspace *workspace, std::function<UserPrompt *()> currentPrompt, QWidget *window);
+    // Every file an export writes goes through `io` (its prompt asks and reports).
+    GraphTab(Workspace *workspace, DocumentIo *io, QWidget *window);
 
     GraphPreview *preview() const { return m_preview; }
     GraphPreviewWidget *widget() const { return m_widget; }
@@ -62,6 +64,9 @@ public:
     // The embedded sample graph; a node is selected so the side pane has something to read.
     bool openSample();
     bool openGraph(const QString &path);
+    // The files this tab read (graph, keep_dtype, customize_dtypes, fe.ini): the window's exports
+    // never write over them (DocumentIo::setInputs).
+    QStringList inputPaths() const;
     // A graph file (by content), not a library or mixlist.
     static bool isGraphFile(const QString &path);
     // A keep_dtype, customize_dtypes or fe.ini file (by content, see sniffResolveInput()).
@@ -89,11 +94,11 @@ private:
                     const QString &filter);
     bool needResult();
     bool write(const QString &path, const std::string &bytes);
-    bool isInput(const QString &path) const;
     QAction *makeInputAction(QWidget *window, const char *name, const QString &text,
                              const QString &title, const QString &filter,
                              bool (GraphPreview::*load)(const QString &));
 
+    DocumentIo *m_io;
     std::function<UserPrompt *()> m_prompt;
     GraphPreview *m_preview;
     GraphPreviewWidget *m_widget;

@@ -708,18 +708,6 @@
         <translation>keep_dtype 文件 (*.cfg *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
-        <source>Writing %1 failed: %2</source>
-        <translation>写入 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>Choose a folder you can write to.</source>
-        <translation>请选择一个可写的目录。</translation>
-    </message>
-    <message>
         <source>Advice cancelled.</source>
         <translation>已取消建议。</translation>
     </message>
@@ -1147,6 +1135,10 @@
     <message>
         <source>Save again when it is done.</source>
         <translation>请在其完成后再次保存。</translation>
+    </message>
+    <message>
+        <source>%1 was written</source>
+        <translation>已写入 %1</translation>
     </message>
 </context>
 <context>
@@ -1800,18 +1792,6 @@
         <translation>请通过“文件 &gt; 打开计算图”打开计算图，并等待着色完成。</translation>
     </message>
     <message>
-        <source>Cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
-        <source>Writing %1 failed: %2</source>
-        <translation>写入 %1 失败：%2</translation>
-    </message>
-    <message>
-        <source>Choose a folder you can write to.</source>
-        <translation>请选择一个可写的目录。</translation>
-    </message>
-    <message>
         <source>Export Per-Node Report (JSON)</source>
         <translation>导出逐节点报告（JSON）</translation>
     </message>
@@ -1846,10 +1826,6 @@
     <message>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>Choose a folder you can write to; very large graphs export better as SVG.</source>
-        <translation>请选择一个可写的目录；非常大的计算图更适合导出为 SVG。</translation>
     </message>
     <message>
         <source>Nothing selected</source>
@@ -1964,12 +1940,12 @@
         <translation>keep_dtype 文件每行一个节点名或 OpType::X；customize_dtypes 的每行形如 NAME:InputDtype:...,OutputDtype:...；fe.ini 设置 fp16.op_type。</translation>
     </message>
     <message>
-        <source>%1 is an input of this preview; it is not overwritten.</source>
-        <translation>%1 是本预览的输入文件，不会被覆盖。</translation>
+        <source>Export again when it is shown.</source>
+        <translation>等计算图显示出来后再导出。</translation>
     </message>
     <message>
-        <source>Choose another file name.</source>
-        <translation>请选择其他文件名。</translation>
+        <source>Very large graphs export better as SVG.</source>
+        <translation>非常大的计算图更适合导出为 SVG。</translation>
     </message>
 </context>
 <context>
@@ -1987,20 +1963,16 @@
         <translation>图像（%1 x %2 像素）超出内存容量，请改为导出 SVG。</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2. Choose a folder you can write to.</source>
-        <translation>无法写入 %1：%2。请选择一个可写的目录。</translation>
-    </message>
-    <message>
         <source>Graph exported by OpsInfo Studio</source>
         <translation>由 OpsInfo Studio 导出的计算图</translation>
     </message>
     <message>
-        <source>Cannot write %1. Choose a folder you can write to.</source>
-        <translation>无法写入 %1。请选择一个可写的目录。</translation>
+        <source>Cannot encode the image: %1.</source>
+        <translation>无法编码图像：%1。</translation>
     </message>
     <message>
-        <source>Writing %1 failed. Check the disk space and permissions.</source>
-        <translation>写入 %1 失败。请检查磁盘空间和权限。</translation>
+        <source>Cannot draw the SVG image.</source>
+        <translation>无法绘制 SVG 图像。</translation>
     </message>
 </context>
 <context>
