@@ -13,7 +13,9 @@ namespace {
 constexpr std::optional<bool> kUnknown = std::nullopt;
 
 // Rows from the CANN 8.1.RC1 platform inis (SoC_version, Short_SoC_version, Intrinsic_vconv) and
-// its tbe/config folders; the L5 family members without an ini in that set follow their family.
+// its tbe/config folders; then the other SoC_versions the CANN stack names (the runtime's and
+// torch_npu's SoC tables: the 910B, 910_93, 910_95, 310P and 310B lines), which follow their
+// family's folder and bf16. A name is known only when it is one of these: "Ascend910B9x" is no SoC.
 constexpr std::array kKnown {
     KnownSoc {"Ascend910B1", "ascend910b", true},
     KnownSoc {"Ascend910B2", "ascend910b", true},
@@ -29,6 +31,31 @@ constexpr std::array kKnown {
     KnownSoc {"Ascend310P3", "ascend310p", false},
     KnownSoc {"Ascend310B1", "ascend310b", true},
     KnownSoc {"Ascend310", "ascend310", false},
+    KnownSoc {"Ascend910B2C", "ascend910b", true},
+    KnownSoc {"Ascend910B4-1", "ascend910b", true},
+    KnownSoc {"Ascend910_9392", "ascend910_93", true},
+    KnownSoc {"Ascend910_9381", "ascend910_93", true},
+    KnownSoc {"Ascend910_9382", "ascend910_93", true},
+    KnownSoc {"Ascend910_9372", "ascend910_93", true},
+    KnownSoc {"Ascend910_9362", "ascend910_93", true},
+    KnownSoc {"Ascend910_9361", "ascend910_93", true},
+    KnownSoc {"Ascend910_9579", "ascend910_95", true},
+    KnownSoc {"Ascend910_950z", "ascend910_95", true},
+    KnownSoc {"Ascend910_957b", "ascend910_95", true},
+    KnownSoc {"Ascend910_957d", "ascend910_95", true},
+    KnownSoc {"Ascend910_9581", "ascend910_95", true},
+    KnownSoc {"Ascend910_9589", "ascend910_95", true},
+    KnownSoc {"Ascend910_958a", "ascend910_95", true},
+    KnownSoc {"Ascend910_958b", "ascend910_95", true},
+    KnownSoc {"Ascend910_9599", "ascend910_95", true},
+    KnownSoc {"Ascend310P1", "ascend310p", false},
+    KnownSoc {"Ascend310P2", "ascend310p", false},
+    KnownSoc {"Ascend310P4", "ascend310p", false},
+    KnownSoc {"Ascend310P5", "ascend310p", false},
+    KnownSoc {"Ascend310P7", "ascend310p", false},
+    KnownSoc {"Ascend310B2", "ascend310b", true},
+    KnownSoc {"Ascend310B3", "ascend310b", true},
+    KnownSoc {"Ascend310B4", "ascend310b", true},
     KnownSoc {"ascend031", "ascend031", kUnknown},
     KnownSoc {"ascend035", "ascend035", kUnknown},
     KnownSoc {"ascend610", "ascend610", kUnknown},
@@ -119,16 +146,12 @@ std::optional<bool> socSupportsBf16(std::string_view soc, std::string_view platf
 
 bool isKnownSoc(std::string_view soc)
 {
+    // A whole name of the table, never a prefix or a pattern: "Ascend910B9x" or "Ascend910B12"
+    // only look like a family member.
     const std::string lower = asciiLower(trimmed(soc));
-    if (std::any_of(kKnown.begin(), kKnown.end(), [&lower](const KnownSoc &s) {
-            return asciiLower(s.name) == lower || s.folder == lower;
-        }))
-        return true;
-    for (std::string_view family :
-         {"ascend910b", "ascend910_93", "ascend910_95", "ascend310p", "ascend310b"})
-        if (familyMember(lower, family))
-            return true;
-    return false;
+    return std::any_of(kKnown.begin(), kKnown.end(), [&lower](const KnownSoc &s) {
+        return asciiLower(s.name) == lower || s.folder == lower;
+    });
 }
 
 std::optional<std::string> nearestKnownSoc(std::string_view soc)

@@ -20,9 +20,8 @@ struct KnownSoc
 };
 
 // Every SoC the engine knows: the SoC_versions of the CANN 8.1 platform inis, the other members of
-// the families L5 names (Ascend910B2-B4, the first-generation 910 line), and the remaining config
-// folders of a CANN 8.1 opp. Other members of a family ("Ascend310P1", "Ascend910_9382") are known
-// by their family (isKnownSoc) without a row.
+// the families L5 names that the CANN stack's SoC tables list (Ascend910B2C, Ascend910B4-1,
+// Ascend910_9382, Ascend310P1 ...), and the remaining config folders of a CANN 8.1 opp.
 std::span<const KnownSoc> knownSocs();
 
 // L5: the config folder of a SoC. "Ascend910B1".."B4" -> ascend910b; "Ascend910A", the first-
@@ -38,8 +37,8 @@ std::optional<bool> iniSupportsBf16(std::string_view platformIni);
 // ascend910_93, ascend910_95, ascend310b yes; ascend910, ascend310p, ascend310 no; nullopt else.
 std::optional<bool> socSupportsBf16(std::string_view soc, std::string_view platformIni = {});
 
-// Whether `soc` names a known SoC or config folder (case-insensitively), or a member of an L5
-// family (a digit after "Ascend910B", "Ascend910_93", "Ascend910_95", "Ascend310P", "Ascend310B").
+// Whether `soc` is, case-insensitively and as a whole, a SoC_version or config folder of
+// knownSocs(). No pattern: "Ascend910B9x" looks like a 910B but is no SoC.
 bool isKnownSoc(std::string_view soc);
 // The known name (SoC_version or folder) a misspelt SoC most likely means: the smallest edit
 // distance on lower-case text, at most max(2, size/4); ties go to the first in knownSocs() order.

@@ -530,6 +530,14 @@ QList<Row> TestCliMatrix::hostileContentRows() const
     rows << Row{"--soc not a known SoC: nearest name", {"resolve", ge17, libs, opp, "--soc", "Ascend901B1", "--mode", "force_fp16"}, 2, {},
                 {"unknown SoC 'Ascend901B1'", "did you mean 'Ascend910B1'"}, Shape::Empty};
     rows << Row{"--soc FooBar", {"library", "show", opp, "--soc", "FooBar"}, 2, {}, {"unknown SoC 'FooBar'"}, Shape::Empty};
+    // A family prefix is not a SoC: the whole name must be one the CANN stack knows.
+    for (const char *soc : {"Ascend910B9x", "Ascend910B5", "Ascend910_9391x", "Ascend310P9"})
+        rows << Row{QString("--soc %1 (looks like a family member, is none)").arg(soc),
+                    {"library", "stats", opp, "--soc", soc}, 2, {}, {QString("unknown SoC '%1'").arg(soc), "did you mean"},
+                    Shape::Empty};
+    // Real SoC_versions without a platform ini in CANN 8.1 resolve to their family's folder.
+    for (const char *soc : {"Ascend910B2C", "Ascend910B4-1", "Ascend910_9382", "Ascend310P1"})
+        rows << Row{QString("--soc %1 (a real SoC without an ini)").arg(soc), {"library", "stats", opp, "--soc", soc}, 0, {"ops:"}};
     rows << Row{"--soc contradicting the library folder", {"resolve", ge17, libs, lib, "--soc", "Ascend310P3", "--mode", "force_fp16"}, 2, {},
                 {"contradicts the library", "soc folder ascend910b"}, Shape::Empty};
     rows << Row{"--soc contradicting a library file's folder", {"mixlist", "lint", mixlist, libs, libFile, "--soc", "ascend910"}, 2, {},

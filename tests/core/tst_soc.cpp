@@ -179,6 +179,16 @@ private slots:
         QTest::newRow("case-insensitive") << "ASCEND910B1" << true << "";
         QTest::newRow("family member without a row") << "Ascend910_9382" << true << "";
         QTest::newRow("310P family") << "Ascend310P1" << true << "";
+        QTest::newRow("910B2C, no ini in CANN 8.1") << "Ascend910B2C" << true << "";
+        QTest::newRow("910B4-1") << "ascend910b4-1" << true << "";
+        QTest::newRow("910_93 reserved 9392") << "Ascend910_9392" << true << "";
+        // A family prefix followed by anything is no SoC (reported as accepted before).
+        QTest::newRow("910B prefix and junk") << "Ascend910B9x" << false << "Ascend910B1";
+        QTest::newRow("910B, no fifth model") << "Ascend910B5" << false << "Ascend910B1";
+        QTest::newRow("910B two digits") << "Ascend910B12" << false << "Ascend910B1";
+        QTest::newRow("910_93 and junk") << "Ascend910_9391x" << false << "Ascend910_9391";
+        QTest::newRow("310P, no P9") << "Ascend310P9" << false << "Ascend310P3";
+        QTest::newRow("310B, no B7") << "Ascend310B7" << false << "Ascend310B1";
         QTest::newRow("letter O for zero") << "Ascend91OB1" << false << "Ascend910B1";
         QTest::newRow("transposed letters") << "Acsend310P3" << false << "Ascend310P3";
         QTest::newRow("missing letter in a folder") << "asend910b" << false << "ascend910b";
