@@ -1,8 +1,10 @@
 #include "cli/clievidence.h"
 
 #include "cli/clicommon.h"
+#include "common/inputfile.h"
 #include "evidence/evidenceloader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -27,22 +29,12 @@ void addEvidenceOptions(ArgParser &p, bool withEvidenceOption, bool withThreshol
     }
 }
 
-Loaded<LoadedEvidence> loadEvidenceForCli(const std::vector<std::string> &paths,
-                                          const ArgParser &p, std::ostream &err)
+Loaded<LoadedEvidence> loadEvidenceForCli(const std::vector<std::string> &paths, const ArgParser &p,
+                                          std::ostream &err)
 {
-    // The evidence readers open the files themselves: the checks every input gets (regular file,
-    // within its limit) come first, so a missing file is exit 2 and /dev/zero is never read.
-    std::vector<Diagnostic> refused;
-    if (p.has("api-map"))
-        if (const auto failure = checkInputFile(p.value("api-map"), InputLimits::ApiMap))
-            refused.push_back(failure->diagnostic());
-    for (const std::string &path : paths)
-        if (const auto failure = checkInputFile(path, InputLimits::Evidence))
-            refused.push_back(failure->diagnostic());
-    if (!refused.empty()) {
-        printDiagnostics(refused, err);
-        return ExitUsage;
-    }
+    // The readers open each file once and check the descriptor (core/common/inputfile: regular
+    // file, within its limit), so /dev/zero is never read; a file that could not be read at all
+    // is exit 2, as for every input.
     LoadedEvidence loaded;
     loaded.apiMap = ApiMap::defaults();
     if (p.has("api-map")) {
@@ -52,11 +44,16 @@ Loaded<LoadedEvidence> loadEvidenceForCli(const std::vector<std::string> &paths,
             return ExitCode(exitCodeFor(diagnostics));
     }
     loaded.files = loadEvidenceFiles(paths);
+    bool unreadable = false;
     for (const EvidenceFile &file : loaded.files) {
         printDiagnostics(file.diagnostics, err);
         if (!file.ok())
             loaded.anyErrors = true;
+        unreadable = unreadable
+            || std::any_of(file.diagnostics.begin(), file.diagnostics.end(), isInputFailure);
     }
+    if (unreadable)
+        return ExitUsage;
     return loaded;
 }
 

@@ -1,12 +1,11 @@
 #include "evidence/apimap.h"
 
 #include "common/coretext.h"
+#include "common/inputfile.h"
 #include "common/resources.h"
 #include "common/text.h"
 
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 namespace opsinfo {
 
@@ -127,16 +126,11 @@ std::vector<Diagnostic> ApiMap::loadText(std::string_view text, const std::strin
 
 std::vector<Diagnostic> ApiMap::loadOverride(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return {{Severity::Error,
-                 {path, 0, 0},
-                 "apimap-read",
-                 CoreText::tr("cannot read the API map"),
-                 CoreText::tr("check the path given to --api-map")}};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return loadText(text.str(), path);
+    // Opened once and checked on the descriptor (regular file, within its limit), like every input.
+    std::string text;
+    if (const auto refused = readInputFile(path, InputLimits::ApiMap, text))
+        return {refused->diagnostic()};
+    return loadText(text, path);
 }
 
 const ApiMap::Row *ApiMap::find(Section section, const std::string &key) const

@@ -3,12 +3,10 @@
 #include "evidence/evidenceimport_p.h"
 
 #include "common/coretext.h"
+#include "common/inputfile.h"
 #include "graph/graphformat.h"
 
-#include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 
 namespace opsinfo {
 
@@ -151,37 +149,16 @@ EvidenceFile loadEvidenceFile(const std::string &path, const EvidenceLoadOptions
 {
     EvidenceFile out;
     out.path = path;
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    if (error || std::filesystem::is_directory(path)) {
-        out.diagnostics.push_back({Severity::Error,
-                                   {path, 0, 0},
-                                   "evidence-read",
-                                   CoreText::tr("cannot read the file: %1",
-                                                error ? error.message() : std::string("a folder")),
-                                   CoreText::tr("check the path")});
-        return out;
-    }
+    // Opened once, then checked on the descriptor (regular file, size within the cap) and read
+    // from it: no window between a check and the open where the path could become a FIFO, a
+    // device or a larger file.
     const std::size_t cap = std::max(options.maxCsvBytes, options.maxJsonBytes);
-    if (size > cap) {
-        out.diagnostics.push_back(
-            {Severity::Error,
-             {path, 0, 0},
-             "evidence-too-large",
-             CoreText::tr("the file is %1, more than the %2 this version reads", sizeText(size),
-                          sizeText(cap)),
-             CoreText::tr("filter the export (one step, one rank) or split it")});
-        return out;
-    }
-    std::ifstream in(path, std::ios::binary);
-    std::string text(size, '\0');
-    if (!in || !in.read(text.data(), std::streamsize(size))) {
-        out.diagnostics.push_back(
-            {Severity::Error,
-             {path, 0, 0},
-             "evidence-read",
-             CoreText::tr("cannot read the file: %1", std::string("I/O error")),
-             CoreText::tr("check the path")});
+    std::string text;
+    if (const auto refused = readInputFile(path, {InputLimits::Evidence.what, cap}, text)) {
+        Diagnostic d = refused->diagnostic();
+        if (refused->kind == InputFailureKind::TooLarge)
+            d.hint = CoreText::tr("filter the export (one step, one rank) or split it");
+        out.diagnostics.push_back(std::move(d));
         return out;
     }
     return loadEvidenceText(text, path, options);

@@ -1,5 +1,6 @@
 // Evidence import: every real file in ../shared/data/evidence (row counts, formats, joins), our
 // fixtures for the formats without a public sample, the CSV reader, API names, and bad input.
+#include "common/inputfile.h"
 #include "evidence/apimap.h"
 #include "evidence/apiname.h"
 #include "evidence/csvreader.h"
@@ -11,7 +12,12 @@
 
 #include "shareddata.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace opsinfo;
 
@@ -85,6 +91,8 @@ private slots:
     void badInput_data();
     void badInput();
     void sizeCap();
+    void readersOpenThenCheck_data();
+    void readersOpenThenCheck();
 };
 
 void TestEvidenceImport::realFiles_data()
@@ -703,7 +711,78 @@ void TestEvidenceImport::sizeCap()
     QCOMPARE(file.diagnostics[0].code, std::string("evidence-too-large"));
     QVERIFY(file.rows.empty());
     const EvidenceFile missing = loadEvidenceFile("/nonexistent/kernel_details.csv");
-    QCOMPARE(missing.diagnostics[0].code, std::string("evidence-read"));
+    QCOMPARE(missing.diagnostics[0].code, std::string("input-missing"));
+}
+
+// The evidence readers (loadEvidenceFile, ApiMap::loadOverride) read through
+// core/common/inputfile: one open, then the descriptor's type and size, so a FIFO, a device or a
+// folder is refused without blocking or reading, and the size cap holds for what is read.
+void TestEvidenceImport::readersOpenThenCheck_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing") << "missing"
+                             << "input-missing"
+                             << "";
+    QTest::newRow("folder") << "folder"
+                            << "input-not-a-file"
+                            << "is a folder";
+    QTest::newRow("named pipe (would block a check-then-open reader)") << "fifo"
+                                                                       << "input-not-a-file"
+                                                                       << "named pipe";
+    QTest::newRow("/dev/zero (never ends)") << "device"
+                                            << "input-not-a-file"
+                                            << "character device";
+    QTest::newRow("larger than the cap") << "large"
+                                         << "input-too-large"
+                                         << "limit";
+    QTest::newRow("regular file") << "regular"
+                                  << ""
+                                  << "";
+}
+
+void TestEvidenceImport::readersOpenThenCheck()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, code);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString path = dir.filePath(QStringLiteral("kernel_details.csv"));
+    const QByteArray csv = "Name,Type,Duration(us)\nadd_1,Add,1\n";
+    if (kind == QLatin1String("folder")) {
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("kernel_details.csv")));
+    } else if (kind == QLatin1String("fifo")) {
+        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    } else if (kind == QLatin1String("device")) {
+        path = QStringLiteral("/dev/zero");
+    } else if (kind != QLatin1String("missing")) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(csv);
+        if (kind == QLatin1String("large"))
+            file.write(QByteArray(4096, 'x'));
+    }
+    EvidenceLoadOptions options;
+    options.maxCsvBytes = options.maxJsonBytes = 1024;
+    const EvidenceFile file = loadEvidenceFile(path.toStdString(), options);
+    ApiMap map = ApiMap::defaults();
+    const std::vector<Diagnostic> mapDiagnostics = map.loadOverride(path.toStdString());
+    if (code.isEmpty()) {
+        QVERIFY(std::none_of(file.diagnostics.begin(), file.diagnostics.end(), isInputFailure));
+        QVERIFY(std::none_of(mapDiagnostics.begin(), mapDiagnostics.end(), isInputFailure));
+        return;
+    }
+    QVERIFY(!file.ok());
+    QCOMPARE(QString::fromStdString(file.diagnostics.at(0).code), code);
+    QVERIFY(isInputFailure(file.diagnostics.at(0)));
+    QVERIFY2(QString::fromStdString(file.diagnostics.at(0).message).contains(message),
+             file.diagnostics.at(0).message.c_str());
+    if (kind != QLatin1String("large")) { // the API map's own limit is larger
+        QVERIFY(!mapDiagnostics.empty());
+        QCOMPARE(QString::fromStdString(mapDiagnostics.at(0).code), code);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEvidenceImport)
