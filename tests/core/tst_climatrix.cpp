@@ -705,12 +705,14 @@ QList<Row> TestCliMatrix::generatedOutputRows() const
                 if (target.endsWith(".symlink") || target.endsWith(".hardlink")) {
                     const QString input = target.left(target.lastIndexOf('.'));
                     const bool hard = target.endsWith(".hardlink");
-                    row.prepare = [input, target, hard] {
-                        QFile::remove(target);
+                    // A copy: clang 14 (the sanitizer stage) cannot capture a structured binding.
+                    const QString link = target;
+                    row.prepare = [input, link, hard] {
+                        QFile::remove(link);
                         if (hard)
-                            ::link(input.toLocal8Bit().constData(), target.toLocal8Bit().constData());
+                            ::link(input.toLocal8Bit().constData(), link.toLocal8Bit().constData());
                         else
-                            QFile::link(input, target);
+                            QFile::link(input, link);
                     };
                 }
                 row.shape = Shape::Empty;
