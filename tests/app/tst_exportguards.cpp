@@ -1,8 +1,9 @@
 // Every file the app writes goes through the core's one writer (DocumentIo over
 // core/common/outputfile): run from the real main window, each Save As and export refuses a target
-// that is an input of the open documents (the library file and folder, the graph, the mixlist) and
-// leaves that input as it was, says so when the write breaks a hard link, and keeps the owner,
-// group and permission bits of the file it replaces.
+// that is an input of the open documents (the library file and folder, the graph, the mixlist, the
+// Diff tab's comparison library, the atlas columns) and leaves that input as it was, says so when
+// the write breaks a hard link, and keeps the owner, group and permission bits of the file it
+// replaces.
 #include "graphtabfixture.h"
 
 #include "diff/atlasview.h"
@@ -10,6 +11,7 @@
 #include "document/librarydocument.h"
 #include "document/workspace.h"
 #include "graph/graphview.h"
+#include "library/libraryloader.h"
 #include "library/libraryview.h"
 
 #include <QDir>
@@ -85,6 +87,8 @@ private:
     QString m_library;
     QString m_graph;
     QString m_mixlist;
+    QString m_atlasSource;
+    QString m_compared;
 };
 
 void TestExportGuards::openEverything()
@@ -103,8 +107,22 @@ void TestExportGuards::openEverything()
     m_window->libraryView()->selectType(QStringLiteral("AddV2"));
     action("actionSetBlack")->trigger();
     QVERIFY(m_window->workspace()->libraryDocument()->isModified());
+    // A second copy as an atlas column and a third as the Diff tab's comparison library: inputs
+    // too.
+    const QString sample
+        = QStringLiteral(OPSINFO_SOURCE_DIR "/resources/sample/aic-ascend910b-ops-info.json");
+    QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("atlas/ascend910b"))));
+    m_atlasSource = m_dir.filePath(QStringLiteral("atlas/ascend910b/aic-ascend910b-ops-info.json"));
+    QVERIFY(copyResource(sample, m_atlasSource));
+    m_compared = m_dir.filePath(QStringLiteral("compared.json"));
+    QVERIFY(copyResource(sample, m_compared));
+    LibraryLoadResult compared = loadLibraryFile(m_compared.toStdString());
+    QVERIFY(compared.ok());
+    m_window->diffView()->setComparisonLibrary(std::move(compared.library),
+                                               QStringLiteral("compared"));
     m_window->showView(MainWindow::View::Diff); // the transition matrix is computed when shown
-    QVERIFY(m_window->atlasView()->addPaths({m_libraryFolder}));
+    QVERIFY(m_window->atlasView()->addPaths(
+        {m_libraryFolder, QFileInfo(m_atlasSource).absolutePath()}));
     m_window->showView(MainWindow::View::Graph);
     QTRY_VERIFY(!preview()->isBusy());
     QVERIFY(widget()->selectNodeByName(QStringLiteral("/model/layers.0/attn/softmax/SoftmaxV2")));
@@ -137,8 +155,8 @@ void TestExportGuards::refusesAnInput_data()
     const QString folder = QStringLiteral("a folder open in OpsInfo Studio");
     for (const char *name : kWritingActions) {
         const QByteArray action(name);
-        for (const char *input :
-             {"library", "graph", "mixlist", "new file in the library folder"}) {
+        for (const char *input : {"library", "graph", "mixlist", "new file in the library folder",
+                                  "atlas source", "compared library"}) {
             QString error = QByteArray(input).startsWith("new") ? folder : open;
             // Save As onto the mixlist's own file is Save; the patched library has its own words.
             if (action == "actionSaveMixlistAs" && QByteArray(input) == "mixlist")
@@ -165,10 +183,14 @@ void TestExportGuards::refusesAnInput()
     const QString target = input == QLatin1String("library") ? m_library
         : input == QLatin1String("graph")                    ? m_graph
         : input == QLatin1String("mixlist")                  ? m_mixlist
+        : input == QLatin1String("atlas source")             ? m_atlasSource
+        : input == QLatin1String("compared library")         ? m_compared
                                                              : newFile;
     const QByteArray library = readAll(m_library);
     const QByteArray graph = readAll(m_graph);
     const QByteArray mixlist = readAll(m_mixlist);
+    const QByteArray atlasSource = readAll(m_atlasSource);
+    const QByteArray compared = readAll(m_compared);
     QVERIFY(!library.isEmpty() && !graph.isEmpty() && !mixlist.isEmpty());
 
     run(action, target);
@@ -179,6 +201,8 @@ void TestExportGuards::refusesAnInput()
     QVERIFY2(readAll(m_library) == library, "the library file changed");
     QVERIFY2(readAll(m_graph) == graph, "the graph file changed");
     QVERIFY2(readAll(m_mixlist) == mixlist, "the mixlist file changed");
+    QVERIFY2(readAll(m_atlasSource) == atlasSource, "the atlas source changed");
+    QVERIFY2(readAll(m_compared) == compared, "the compared library changed");
     QVERIFY2(!QFile::exists(newFile), "a file was written into the library folder");
 }
 

@@ -375,6 +375,19 @@ void AtlasView::setApplyMixlist(bool on)
     m_applyMixlist->setChecked(on);
 }
 
+QStringList AtlasView::inputPaths() const
+{
+    QStringList paths;
+    for (const Source &source : m_sources) {
+        if (!source.spec.path.empty())
+            paths.append(QString::fromStdString(source.spec.path));
+        if (source.library)
+            for (const LibraryFile &file : source.library->files())
+                paths.append(QString::fromStdString(file.path));
+    }
+    return paths;
+}
+
 QStringList AtlasView::sourceNames() const
 {
     QStringList names;

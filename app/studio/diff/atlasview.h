@@ -54,6 +54,8 @@ public:
     void clear();
     void setApplyMixlist(bool on);
     QStringList sourceNames() const;
+    // The files and folders the columns were read from: an export never writes over them.
+    QStringList inputPaths() const;
 
     bool exportCsv(const QString &path = {});
     bool exportSvg(const QString &path = {});

@@ -439,6 +439,15 @@ QString DiffView::explanationText() const
     return m_explanation->toPlainText();
 }
 
+QStringList DiffView::inputPaths() const
+{
+    QStringList paths;
+    if (m_other)
+        for (const LibraryFile &file : m_other->files())
+            paths.append(QString::fromStdString(file.path));
+    return paths;
+}
+
 bool DiffView::exportMatrixSvg(const QString &given)
 {
     refreshIfStale();

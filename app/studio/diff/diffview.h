@@ -62,6 +62,8 @@ public:
     // the B column's title.
     void setComparisonLibrary(OpLibrary library, const QString &name);
     bool hasComparisonLibrary() const { return m_other != nullptr; }
+    // The files the comparison library was read from: an export never writes over them.
+    QStringList inputPaths() const;
     // A mixlist to compare the open one with, on the open library; selects Mode::OtherMixlist.
     void setComparisonMixlist(Mixlist mixlist, const QString &name);
     // The "Compare with…" button offers these (library file, folder, mixlist file).

@@ -386,6 +386,8 @@ QStringList MainWindow::openInputs() const
     if (!mixlist.isEmpty())
         paths.append(mixlist);
     paths.append(m_graphTab->inputPaths());
+    paths.append(m_diffView->inputPaths());
+    paths.append(m_atlasView->inputPaths());
     for (const EvidenceFile &file : m_evidence->files())
         paths.append(QString::fromStdString(file.path));
     return paths;
