@@ -32,18 +32,27 @@ Graph skeletonOf(const Graph &graph)
 
 } // namespace
 
-GraphScene::GraphScene(const Graph &graph, const LayoutOptions &options)
+GraphScene::GraphScene(const Graph &graph, const LayoutOptions &options, int collapseDepth)
     : m_graph(skeletonOf(graph))
     , m_scopes(buildScopeTree(m_graph))
     , m_options(options)
 {
+    if (collapseDepth > 0)
+        m_collapsed = validScopes(m_scopes.scopesAtDepth(collapseDepth));
     relayout();
+}
+
+std::shared_ptr<GraphScene> GraphScene::overview(const Graph &graph)
+{
+    const bool large = graph.nodes().size() > std::size_t(kOverviewAbove);
+    return std::make_shared<GraphScene>(graph, LayoutOptions {}, large ? kOverviewDepth : 0);
 }
 
 void GraphScene::relayout()
 {
-    m_view = m_collapsed.empty() ? expandedGraph(m_graph, m_options.includeControlEdges)
-                                 : collapseScopes(m_graph, m_scopes, m_collapsed, m_options.includeControlEdges);
+    m_view = m_collapsed.empty()
+        ? expandedGraph(m_graph, m_options.includeControlEdges)
+        : collapseScopes(m_graph, m_scopes, m_collapsed, m_options.includeControlEdges);
     m_layout = layoutGraph(m_graph, m_scopes, m_view, m_options);
 
     const int count = m_view.size();
@@ -52,7 +61,8 @@ void GraphScene::relayout()
     for (int v = 0; v < count; ++v) {
         const LayoutRect &r = m_layout.nodes[std::size_t(v)].rect;
         m_rects[std::size_t(v)] = QRectF(r.x, r.y, r.width, r.height);
-        m_labels[std::size_t(v)] = QString::fromStdString(visibleLabel(m_graph, m_scopes, m_view, v));
+        m_labels[std::size_t(v)]
+            = QString::fromStdString(visibleLabel(m_graph, m_scopes, m_view, v));
     }
     m_edges.clear();
     m_edges.reserve(m_layout.edges.size());
@@ -88,10 +98,12 @@ QString GraphScene::toolTip(int visible) const
     const int node = graphNodeOf(visible);
     if (node >= 0) {
         const Node &n = m_graph.nodes()[std::size_t(node)];
-        return QStringLiteral("%1\n%2").arg(QString::fromStdString(n.name), QString::fromStdString(n.opType));
+        return QStringLiteral("%1\n%2").arg(QString::fromStdString(n.name),
+                                            QString::fromStdString(n.opType));
     }
     const Scope &scope = m_scopes.scope(scopeOf(visible));
-    return QCoreApplication::translate("GraphScene", "%1\n%n nodes (collapsed; double-click to expand)", nullptr,
+    return QCoreApplication::translate("GraphScene",
+                                       "%1\n%n nodes (collapsed; double-click to expand)", nullptr,
                                        scope.totalNodes)
         .arg(QString::fromStdString(scope.name));
 }
@@ -101,13 +113,20 @@ bool GraphScene::isCollapsed(int scope) const
     return std::binary_search(m_collapsed.begin(), m_collapsed.end(), scope);
 }
 
-void GraphScene::setCollapsedScopes(std::vector<int> scopes)
+std::vector<int> GraphScene::validScopes(std::vector<int> scopes) const
 {
-    scopes.erase(std::remove_if(scopes.begin(), scopes.end(),
-                                [&](int s) { return s <= ScopeTree::root || s >= m_scopes.size(); }),
-                 scopes.end());
+    scopes.erase(
+        std::remove_if(scopes.begin(), scopes.end(),
+                       [&](int s) { return s <= ScopeTree::root || s >= m_scopes.size(); }),
+        scopes.end());
     std::sort(scopes.begin(), scopes.end());
     scopes.erase(std::unique(scopes.begin(), scopes.end()), scopes.end());
+    return scopes;
+}
+
+void GraphScene::setCollapsedScopes(std::vector<int> scopes)
+{
+    scopes = validScopes(std::move(scopes));
     if (scopes == m_collapsed)
         return;
     m_collapsed = std::move(scopes);
@@ -126,7 +145,7 @@ void GraphScene::setCollapsed(int scope, bool collapsed)
 
 void GraphScene::collapseDepth(int depth)
 {
-    setCollapsedScopes(depth > 0 ? m_scopes.scopesAtDepth(depth) : std::vector<int>{});
+    setCollapsedScopes(depth > 0 ? m_scopes.scopesAtDepth(depth) : std::vector<int> {});
 }
 
 int GraphScene::reveal(int graphNode)
@@ -135,7 +154,8 @@ int GraphScene::reveal(int graphNode)
         return -1;
     const int scope = m_scopes.scopeOf(graphNode);
     std::vector<int> scopes = m_collapsed;
-    scopes.erase(std::remove_if(scopes.begin(), scopes.end(), [&](int s) { return m_scopes.contains(s, scope); }),
+    scopes.erase(std::remove_if(scopes.begin(), scopes.end(),
+                                [&](int s) { return m_scopes.contains(s, scope); }),
                  scopes.end());
     setCollapsedScopes(std::move(scopes));
     return visibleOf(graphNode);
@@ -170,9 +190,12 @@ std::vector<int> GraphScene::find(const QString &text) const
     const QByteArray utf8 = needle.toUtf8();
     const std::string_view key(utf8.constData(), std::size_t(utf8.size()));
     auto containsNoCase = [&](const std::string &hay) {
-        return std::search(hay.begin(), hay.end(), key.begin(), key.end(), [](char a, char b) {
-                   return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-               }) != hay.end();
+        return std::search(hay.begin(), hay.end(), key.begin(), key.end(),
+                           [](char a, char b) {
+                               return std::tolower(static_cast<unsigned char>(a))
+                                   == std::tolower(static_cast<unsigned char>(b));
+                           })
+            != hay.end();
     };
     for (int i = 0; i < graphNodeCount(); ++i) {
         const Node &node = m_graph.nodes()[std::size_t(i)];

@@ -1,13 +1,14 @@
 #pragma once
 
 #include "graph/graph.h"
-#include "spatialindex.h"
 #include "layout/graphlayout.h"
+#include "spatialindex.h"
 
 #include <QPolygonF>
 #include <QRectF>
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 namespace opsinfo {
@@ -28,7 +29,17 @@ public:
         bool reversed = false;
     };
 
-    explicit GraphScene(const Graph &graph, const LayoutOptions &options = {});
+    // Graphs above this many nodes open as their blocks: every scope at kOverviewDepth collapsed
+    // (thousands of nodes fitted in one view are specks).
+    static constexpr int kOverviewAbove = 2000;
+    static constexpr int kOverviewDepth = 2;
+    // `collapseDepth` > 0 lays out only what is visible with the scopes at that depth collapsed
+    // (collapseDepth() afterwards would lay the whole graph out first, then again).
+    explicit GraphScene(const Graph &graph, const LayoutOptions &options = {},
+                        int collapseDepth = 0);
+    // The scene a newly opened graph starts from: kOverviewDepth collapsed above kOverviewAbove
+    // nodes.
+    static std::shared_ptr<GraphScene> overview(const Graph &graph);
 
     const Graph &graph() const { return m_graph; } // the skeleton: no attributes, shapes, subgraphs
     const ScopeTree &scopes() const { return m_scopes; }
@@ -36,8 +47,11 @@ public:
 
     int visibleCount() const { return m_view.size(); }
     int visibleOf(int graphNode) const { return m_view.visibleOf[std::size_t(graphNode)]; }
-    int graphNodeOf(int visible) const { return m_view.graphNode[std::size_t(visible)]; } // -1: a scope
-    int scopeOf(int visible) const { return m_view.scope[std::size_t(visible)]; }         // -1: a node
+    int graphNodeOf(int visible) const
+    {
+        return m_view.graphNode[std::size_t(visible)];
+    } // -1: a scope
+    int scopeOf(int visible) const { return m_view.scope[std::size_t(visible)]; } // -1: a node
     const QRectF &rect(int visible) const { return m_rects[std::size_t(visible)]; }
     const QString &label(int visible) const { return m_labels[std::size_t(visible)]; }
     QString toolTip(int visible) const;
@@ -64,6 +78,8 @@ public:
 
 private:
     void relayout();
+    // Sorted, unique, without the root and ids out of range.
+    std::vector<int> validScopes(std::vector<int> scopes) const;
 
     Graph m_graph;
     ScopeTree m_scopes;

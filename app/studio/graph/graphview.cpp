@@ -1,6 +1,7 @@
 #include "graphview.h"
 
 #include "graphminimap.h"
+#include "tasks/backgroundrelease.h"
 
 #include <QKeyEvent>
 #include <QPainter>
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace opsinfo {
 
@@ -40,7 +42,8 @@ void GraphView::setGraph(const Graph &graph, const LayoutOptions &options)
 void GraphView::setScene(std::shared_ptr<GraphScene> scene)
 {
     const int oldCount = m_scene ? m_scene->graphNodeCount() : -1;
-    m_scene = std::move(scene);
+    std::shared_ptr<GraphScene> old = std::exchange(m_scene, std::move(scene));
+    releaseInBackground(std::move(old));
     if (!m_scene || m_scene->graphNodeCount() != oldCount)
         m_styles.clear();
     m_selectedNode = m_selectedScope = -1;

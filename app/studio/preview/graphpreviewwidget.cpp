@@ -18,8 +18,8 @@
 
 #include <QComboBox>
 #include <QDir>
-#include <QFileInfo>
 #include <QEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -36,8 +36,6 @@
 #include <set>
 
 namespace opsinfo {
-
-static constexpr int kCollapseAbove = 2000; // nodes
 
 GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt,
                                        QWidget *parent)
@@ -345,8 +343,9 @@ void GraphPreviewWidget::graphChanged()
     m_view->setScene(m_preview->scene());
     // Thousands of nodes fitted in one view are specks: start from the blocks (/model/layers.N),
     // coloured by their majority dtype; double-click opens one.
-    if (m_view->scene() && m_view->scene()->graphNodeCount() > kCollapseAbove)
-        m_view->collapseToDepth(2);
+    // (GraphScene::overview() laid it out so on the worker: this only fits the view)
+    if (m_view->scene() && m_view->scene()->graphNodeCount() > GraphScene::kOverviewAbove)
+        m_view->collapseToDepth(GraphScene::kOverviewDepth);
     m_modesStale = true;
     m_diffStale = true;
     m_rule->hide();
@@ -395,7 +394,9 @@ void GraphPreviewWidget::applyStyles()
         return;
     }
     m_view->setDiffMarks({}, false);
-    NodeStyles styles = nodeStylesFor(result->resolution, nodes);
+    NodeStyles styles = result->styles.size() == std::size_t(nodes)
+        ? result->styles
+        : nodeStylesFor(result->resolution, nodes);
     if (m_overlay && m_evidence)
         m_overlay->applyBadges(styles, *result->context->graph, *m_evidence,
                                EvidenceOverlay::Measure(m_badges->currentData().toInt()));
@@ -539,8 +540,8 @@ void GraphPreviewWidget::updateInputs()
 {
     // The cube list of the latest prediction (it is what the colours show), else the one next.
     const PreviewResultPtr result = m_preview->result();
-    const CubeOpList cube
-        = result && !m_preview->isBusy() ? result->context->library->cubeOps() : m_preview->cubeOps();
+    const CubeOpList cube = result && !m_preview->isBusy() ? result->context->library->cubeOps()
+                                                           : m_preview->cubeOps();
     const QString count = QString::number(cube.types().size());
     QString text = cube.isDefault()
         ? tr("Cube ops: FE's default list (%1 types)").arg(count)

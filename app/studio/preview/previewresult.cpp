@@ -1,5 +1,6 @@
 #include "previewresult.h"
 
+#include "nodestylemap.h"
 #include "resolver/policysource.h"
 
 #include <regex>
@@ -27,7 +28,8 @@ ResolveOptions ResolveSettings::options(bool explanations) const
 }
 
 std::shared_ptr<const PreviewResult> PreviewResult::compute(ResolveContextPtr context,
-                                                            const ResolveSettings &settings, bool explanations)
+                                                            const ResolveSettings &settings,
+                                                            bool explanations, Styles styles)
 {
     auto result = std::make_shared<PreviewResult>();
     result->context = std::move(context);
@@ -39,12 +41,16 @@ std::shared_ptr<const PreviewResult> PreviewResult::compute(ResolveContextPtr co
     if (const auto &plan = settings.frontEnd) {
         // What the path does instead of a GE preview, or the preview with the plan's notes first.
         if (plan->path == PrecisionPath::CubeMath)
-            applyCubeMathReport(cubeMathReport(*result->context->graph, result->context->library->cubeOps(),
-                                               *plan, settings.soc, settings.hf32),
+            applyCubeMathReport(cubeMathReport(*result->context->graph,
+                                               result->context->library->cubeOps(), *plan,
+                                               settings.soc, settings.hf32),
                                 *plan, result->resolution);
         else if (explanations)
             applyFrontEndPlan(*plan, result->resolution);
     }
+    if (styles == Styles::With)
+        result->styles
+            = nodeStylesFor(result->resolution, int(result->context->graph->nodes().size()));
     return result;
 }
 
