@@ -2,9 +2,9 @@
 
 #include "cli/argparser.h"
 #include "cli/clicommon.h"
-#include "evidence/apimap.h"
 #include "evidence/evidence.h"
 #include "evidence/evidencejoin.h"
+#include "graph/apimap.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,7 +31,7 @@ void addEvidenceOptions(ArgParser &parser, bool withEvidenceOption, bool withThr
 // read at all (missing, not a regular file, over its size limit), 1 when the API map override has
 // errors; an evidence file with content errors is kept and marked (anyErrors).
 Loaded<LoadedEvidence> loadEvidenceForCli(const std::vector<std::string> &paths,
-                                                 const ArgParser &parser, std::ostream &err);
+                                          const ArgParser &parser, std::ostream &err);
 
 // --cosine-threshold (default 0.99); nullopt with a message on a bad value.
 std::optional<FlagThresholds> thresholdsForCli(const ArgParser &parser, std::ostream &err);

@@ -1,9 +1,9 @@
 // Accuracy CSVs: msprobe compare results (both layouts), msaccucmp / msquickcmp result_*.csv,
 // MindSpore dump statistic.csv and the msprobe API pre-check tables (FRONTENDS "Evidence files").
 
-#include "evidence/apiname.h"
 #include "evidence/evidencedtype.h"
 #include "evidence/evidenceimport_p.h"
+#include "graph/apiname.h"
 
 #include "common/coretext.h"
 

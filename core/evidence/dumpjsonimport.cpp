@@ -1,9 +1,9 @@
 // msprobe dump.json (per API call: the dtype and statistics of every tensor) and the JSON files
 // that travel with evidence (construct.json, profiler info, CANN op-debug overflow records).
 
-#include "evidence/apiname.h"
 #include "evidence/evidencedtype.h"
 #include "evidence/evidenceimport_p.h"
+#include "graph/apiname.h"
 
 #include "common/coretext.h"
 #include "common/lineindex.h"

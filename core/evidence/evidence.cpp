@@ -67,21 +67,6 @@ bool isCompanionFormat(EvidenceFormat format)
     }
 }
 
-const char *evidenceFrameworkName(EvidenceFramework framework)
-{
-    switch (framework) {
-    case EvidenceFramework::Ge:
-        return "ge";
-    case EvidenceFramework::PyTorch:
-        return "pytorch";
-    case EvidenceFramework::MindSpore:
-        return "mindspore";
-    case EvidenceFramework::Unknown:
-        break;
-    }
-    return "unknown";
-}
-
 const char *coreKindName(CoreKind kind)
 {
     switch (kind) {

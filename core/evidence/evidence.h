@@ -2,6 +2,7 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
+#include "graph/apiname.h"
 
 #include <cstddef>
 #include <optional>
@@ -38,10 +39,6 @@ enum class EvidenceFormat {
 const char *evidenceFormatName(EvidenceFormat format); // "kernel_details", "msprobe-compare" ...
 // A file that travels with evidence but has nothing to import.
 bool isCompanionFormat(EvidenceFormat format);
-
-// Which framework names the rows (decides the API map section and how names are read).
-enum class EvidenceFramework { Unknown, Ge, PyTorch, MindSpore };
-const char *evidenceFrameworkName(EvidenceFramework framework); // "ge", "pytorch", "mindspore"
 
 // Where a row ran, as the profiler recorded it.
 enum class CoreKind { Unknown, AICore, AIVector, Mix, AICPU, Communication, Other };

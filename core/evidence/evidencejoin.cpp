@@ -1,6 +1,6 @@
 #include "evidence/evidencejoin.h"
 
-#include "evidence/apiname.h"
+#include "graph/apiname.h"
 
 #include "common/coretext.h"
 #include "graph/graph.h"

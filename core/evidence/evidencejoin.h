@@ -1,7 +1,7 @@
 #pragma once
 
-#include "evidence/apimap.h"
 #include "evidence/evidence.h"
+#include "graph/apimap.h"
 
 #include <cstddef>
 #include <map>

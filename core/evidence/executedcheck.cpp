@@ -1,6 +1,6 @@
 #include "evidence/executedcheck.h"
 
-#include "evidence/apiname.h"
+#include "graph/apiname.h"
 
 #include "graph/graph.h"
 #include "resolver/resolution.h"

@@ -1,8 +1,8 @@
 #include "graph/geimporter.h"
 
 #include "common/coretext.h"
+#include "common/jsonsyntaxcheck.h"
 #include "common/lineindex.h"
-#include "library/jsonsyntaxcheck.h"
 
 #include <simdjson.h>
 

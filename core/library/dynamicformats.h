@@ -2,7 +2,7 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
-#include "graph/shapeknowledge.h"
+#include "common/shapeknowledge.h"
 
 #include <map>
 #include <string>

@@ -1,7 +1,7 @@
 #include "library/jsonlibraryparser.h"
 
 #include "common/coretext.h"
-#include "library/jsonsyntaxcheck.h"
+#include "common/jsonsyntaxcheck.h"
 
 #include <algorithm>
 #include <iterator>

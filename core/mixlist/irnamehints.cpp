@@ -1,7 +1,7 @@
 #include "mixlist/irnamehints.h"
 
-#include "evidence/apimap.h"
-#include "evidence/apiname.h"
+#include "graph/apimap.h"
+#include "graph/apiname.h"
 #include "graph/opmap.h"
 #include "library/oplibrary.h"
 

@@ -4,7 +4,7 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
-#include "graph/shapeknowledge.h"
+#include "graph/shapeinference.h"
 
 #include <cstdint>
 #include <string>

@@ -1,12 +1,12 @@
 // Evidence import: every real file in ../shared/data/evidence (row counts, formats, joins), our
 // fixtures for the formats without a public sample, the CSV reader, API names, and bad input.
 #include "common/inputfile.h"
-#include "evidence/apimap.h"
-#include "evidence/apiname.h"
 #include "evidence/csvreader.h"
 #include "evidence/evidencejoin.h"
 #include "evidence/evidenceloader.h"
 #include "evidence/evidencesummary.h"
+#include "graph/apimap.h"
+#include "graph/apiname.h"
 #include "graph/graphloader.h"
 #include "library/libraryloader.h"
 

@@ -2,8 +2,8 @@
 // of ../shared/data against the op counts and white/black/gray figures its README gives (computed
 // there with Python), every item against an independent parser (nlohmann), byte spans against the
 // text, and one broken fixture per error kind with its line and column.
+#include "common/jsonsyntaxcheck.h"
 #include "common/lineindex.h"
-#include "library/jsonsyntaxcheck.h"
 #include "library/libraryfilereader.h"
 #include "library/libraryloader.h"
 #include "shareddata.h"

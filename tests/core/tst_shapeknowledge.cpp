@@ -1,7 +1,7 @@
-// Which nodes the compiler sees as static or unknown-shape (graph/shapeknowledge.h): stated shapes
+// Which nodes the compiler sees as static or unknown-shape (graph/shapeinference.h): stated shapes
 // decide, unknown dimensions flow downstream, value-dependent outputs, weights and Shape.
 #include "graph/graph.h"
-#include "graph/shapeknowledge.h"
+#include "graph/shapeinference.h"
 
 #include <QTest>
 
@@ -57,9 +57,8 @@ private slots:
         QTest::newRow("data-dependent output")
             << QStringList {"x:Data()[2,4]", "n:NonZero(x)", "r:Relu(n)"} << "sdd";
         QTest::newRow("reshape by weights / by a folded Shape chain")
-            << QStringList {"x:Data()[2,4]",     "c:Const()",         "a:Reshape(x,c)",
-                            "s:Shape(x)",        "g:Gather(s,c)",     "k:Concat(g,c)",
-                            "b:Reshape(x,k)",    "r:Relu(b)"}
+            << QStringList {"x:Data()[2,4]", "c:Const()",     "a:Reshape(x,c)", "s:Shape(x)",
+                            "g:Gather(s,c)", "k:Concat(g,c)", "b:Reshape(x,k)", "r:Relu(b)"}
             << "ssssssss";
         QTest::newRow("reshape by values only known at run time")
             << QStringList {"x:Data()[2,4]", "v:Data()[2]", "b:Reshape(x,v)", "r:Relu(b)"}

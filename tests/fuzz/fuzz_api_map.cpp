@@ -1,6 +1,6 @@
 // libFuzzer target: an --api-map file, then every line looked up as an msprobe API name.
-#include "evidence/apimap.h"
-#include "evidence/apiname.h"
+#include "graph/apimap.h"
+#include "graph/apiname.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "common/diagnostic.h"
-#include "evidence/apimap.h"
 #include "evidence/evidence.h"
 #include "evidence/evidencejoin.h"
 #include "evidence/evidencesummary.h"
+#include "graph/apimap.h"
 
 #include <QObject>
 #include <QString>

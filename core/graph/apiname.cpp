@@ -1,9 +1,24 @@
-#include "evidence/apiname.h"
+#include "graph/apiname.h"
 
 #include <cctype>
 #include <vector>
 
 namespace opsinfo {
+
+const char *evidenceFrameworkName(EvidenceFramework framework)
+{
+    switch (framework) {
+    case EvidenceFramework::Ge:
+        return "ge";
+    case EvidenceFramework::PyTorch:
+        return "pytorch";
+    case EvidenceFramework::MindSpore:
+        return "mindspore";
+    case EvidenceFramework::Unknown:
+        break;
+    }
+    return "unknown";
+}
 
 namespace {
 

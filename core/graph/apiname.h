@@ -6,6 +6,10 @@
 
 namespace opsinfo {
 
+// Which framework names the rows of evidence (decides the API map section and how names are read).
+enum class EvidenceFramework { Unknown, Ge, PyTorch, MindSpore };
+const char *evidenceFrameworkName(EvidenceFramework framework); // "ge", "pytorch", "mindspore"
+
 // A framework API name as msprobe writes it, split into its parts:
 //   "Functional.conv2d.0.forward.input.0"   (compare rows, pre-check rows)
 //   "Tensor.__add__.1.forward"               (dump.json keys)

@@ -1,4 +1,4 @@
-#include "library/jsonsyntaxcheck.h"
+#include "common/jsonsyntaxcheck.h"
 
 #include "common/jsonstring.h"
 

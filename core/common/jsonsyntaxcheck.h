@@ -10,7 +10,7 @@ namespace opsinfo {
 struct JsonSyntaxError
 {
     std::size_t offset = 0; // byte offset of the offending character (text size at end of input)
-    std::string message;    // Python json's wording ("Expecting ',' delimiter") so users can search it
+    std::string message; // Python json's wording ("Expecting ',' delimiter") so users can search it
 };
 
 // Strict RFC 8259 check (plus an optional UTF-8 BOM) that stops at the first problem. simdjson says

@@ -1,10 +1,11 @@
-#include "graph/shapeknowledge.h"
+#include "graph/shapeinference.h"
 
 #include "graph/graph.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string_view>
 
 namespace opsinfo {
 
@@ -79,19 +80,6 @@ bool shapeLikeOutput(std::string_view type)
 }
 
 } // namespace
-
-const char *shapeKnowledgeName(ShapeKnowledge knowledge)
-{
-    switch (knowledge) {
-    case K::Static:
-        return "static";
-    case K::Dynamic:
-        return "dynamic";
-    case K::Unknown:
-        return "unknown";
-    }
-    return "unknown";
-}
 
 std::vector<ShapeKnowledge> shapeKnowledgeOf(const Graph &graph)
 {

@@ -1,8 +1,7 @@
 #pragma once
 
 #include "common/diagnostic.h"
-#include "evidence/apiname.h"
-#include "evidence/evidence.h"
+#include "graph/apiname.h"
 
 #include <array>
 #include <string>

@@ -1,4 +1,4 @@
-#include "evidence/apimap.h"
+#include "graph/apimap.h"
 
 #include "common/coretext.h"
 #include "common/inputfile.h"
