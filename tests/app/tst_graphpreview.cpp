@@ -69,8 +69,21 @@ void TestGraphPreview::opensTheSampleGraph()
     QCOMPARE(styles.size(), graph.nodes().size());
     QVERIFY(std::any_of(styles.begin(), styles.end(),
                         [](const NodeStyle &s) { return s.castOnInput; }));
-    for (std::size_t i = 0; i < styles.size(); ++i) // gray ops whose producers disagree are outlined (G6)
+    for (std::size_t i = 0; i < styles.size();
+         ++i) // gray ops whose producers disagree are outlined (G6)
         QCOMPARE(styles[i].ambiguous, preview()->result()->resolution.nodes[i].ambiguous);
+    // The colours come with the result from the load job: what working them out here gives.
+    const NodeStyles fresh
+        = nodeStylesFor(preview()->result()->resolution, int(graph.nodes().size()));
+    QCOMPARE(preview()->result()->styles.size(), fresh.size());
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        const NodeStyle &shipped = preview()->result()->styles[i];
+        QCOMPARE(shipped.kind, fresh[i].kind);
+        QCOMPARE(shipped.engine, fresh[i].engine);
+        QCOMPARE(shipped.ambiguous, fresh[i].ambiguous);
+        QCOMPARE(shipped.castOnInput, fresh[i].castOnInput);
+        QCOMPARE(styles[i].kind, fresh[i].kind);
+    }
     // The library's "used in graph" filter knows the graph's op types.
     LibraryFilterProxy *proxy = m_window->libraryView()->proxy();
     auto *usedOnly = m_window->findChild<QCheckBox *>(QStringLiteral("libraryUsedOnly"));
@@ -127,6 +140,8 @@ void TestGraphPreview::modeColoursAndExplains()
     QVERIFY(index >= 0);
     QCOMPARE(preview()->result()->resolution.mode, *parsePrecisionMode(mode.toStdString()));
     QCOMPARE(int(widget()->view()->nodeStyles()[std::size_t(index)].kind), kind);
+    // a re-resolve brings its colours along too
+    QCOMPARE(int(preview()->result()->styles[std::size_t(index)].kind), kind);
     QVERIFY(widget()->selectNodeByName(node));
     const QString text = widget()->detailsText();
     QVERIFY2(text.contains(rule), qPrintable(text));
@@ -163,7 +178,8 @@ void TestGraphPreview::approximateAndCaveatShown()
     QVERIFY(add.approximate);
     QVERIFY(!decision("/model/layers.0/attn/mask/Add").approximate);
     QVERIFY(decision("/model/layers.0/attn/mask/Add").ambiguous);
-    QVERIFY(widget()->selectNodeByName(QStringLiteral("/model/layers.0/input_layernorm/LayerNorm")));
+    QVERIFY(
+        widget()->selectNodeByName(QStringLiteral("/model/layers.0/input_layernorm/LayerNorm")));
     const QString text = widget()->detailsText();
     QVERIFY(text.contains(QStringLiteral("approximate")));
     if (add.ambiguous)

@@ -1,3 +1,4 @@
+#include "graph/graphscene.h"
 #include "graph/graphview.h"
 #include "layout/syntheticgraph.h"
 
@@ -16,8 +17,9 @@ QColor colourAtNode(GraphView &view, int graphNode)
 {
     const QImage image = view.viewport()->grab().toImage();
     const int v = view.scene()->visibleOf(graphNode);
-    const QPointF p = view.mapFromScene(view.scene()->rect(v).center() - QPointF(0, 8)) // above the label
-                      * view.viewport()->devicePixelRatioF();
+    const QPointF p
+        = view.mapFromScene(view.scene()->rect(v).center() - QPointF(0, 8)) // above the label
+        * view.viewport()->devicePixelRatioF();
     return image.pixelColor(p.toPoint());
 }
 
@@ -80,7 +82,8 @@ private slots:
         QCOMPARE(selected.at(0).at(0).toInt(), target);
         const QRectF node = m_view->scene()->rect(m_view->scene()->visibleOf(target));
         QVERIFY(m_view->visibleSceneRect().contains(node));
-        const QPointF offCenter = m_view->mapFromScene(node.center()) - QRectF(m_view->viewport()->rect()).center();
+        const QPointF offCenter
+            = m_view->mapFromScene(node.center()) - QRectF(m_view->viewport()->rect()).center();
         QVERIFY(offCenter.manhattanLength() < 2.0);
         QVERIFY(m_view->zoom() * 28.0 >= 16.0); // readable
 
@@ -100,7 +103,8 @@ private slots:
         QSignalSpy selected(m_view.get(), &GraphView::nodeSelected);
         m_view->clearSelection();
         QCOMPARE(selected.count(), 1);
-        const QPointF at = m_view->mapFromScene(m_view->scene()->rect(m_view->scene()->visibleOf(target)).center());
+        const QPointF at = m_view->mapFromScene(
+            m_view->scene()->rect(m_view->scene()->visibleOf(target)).center());
         QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, at.toPoint());
         QCOMPARE(m_view->selectedNode(), target);
         QCOMPARE(selected.last().at(0).toInt(), target);
@@ -116,7 +120,10 @@ private slots:
         QVERIFY(stats.tinyNodes > 0);
 
         m_view->setZoom(1.0);
-        m_view->centerOn(m_view->scene()->rect(m_view->scene()->visibleOf(m_graph.indexOf("/model/layers.1/Add"))).center());
+        m_view->centerOn(
+            m_view->scene()
+                ->rect(m_view->scene()->visibleOf(m_graph.indexOf("/model/layers.1/Add")))
+                .center());
         m_view->viewport()->repaint();
         stats = m_view->lastPaintStats();
         QVERIFY2(stats.labels > 0, qPrintable(QString::number(stats.nodes)));
@@ -150,7 +157,8 @@ private slots:
         QSignalSpy changed(m_view.get(), &GraphView::sceneChanged);
         m_view->setScopeCollapsed(layer1, true);
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(m_view->scene()->visibleCount(), int(m_graph.nodes().size()) - tree.scope(layer1).totalNodes + 1);
+        QCOMPARE(m_view->scene()->visibleCount(),
+                 int(m_graph.nodes().size()) - tree.scope(layer1).totalNodes + 1);
 
         // An error inside the collapsed block shows on the block.
         NodeStyles styles(m_graph.nodes().size());
@@ -168,6 +176,49 @@ private slots:
         QCOMPARE(m_view->scene()->visibleCount() < 50, true);
         m_view->collapseToDepth(0);
         QCOMPARE(m_view->scene()->visibleCount(), int(m_graph.nodes().size()));
+    }
+
+    // A scene built collapsed (what a large graph opens as, laid out on the worker) is the scene
+    // laid out whole and collapsed afterwards: the same blocks, boxes, labels and edges.
+    void sceneBuiltCollapsedEqualsCollapsedAfterwards_data()
+    {
+        QTest::addColumn<int>("depth");
+        QTest::newRow("blocks") << 1;
+        QTest::newRow("layers") << 2;
+        QTest::newRow("nothing collapsed") << 0;
+    }
+    void sceneBuiltCollapsedEqualsCollapsedAfterwards()
+    {
+        QFETCH(int, depth);
+        const GraphScene built(m_graph, {}, depth);
+        GraphScene after(m_graph);
+        after.collapseDepth(depth);
+        QCOMPARE(built.collapsedScopes(), after.collapsedScopes());
+        QCOMPARE(built.collapsedScopes().empty(), depth == 0);
+        QCOMPARE(built.visibleCount(), after.visibleCount());
+        for (int v = 0; v < built.visibleCount(); ++v) {
+            QCOMPARE(built.rect(v), after.rect(v));
+            QCOMPARE(built.label(v), after.label(v));
+            QCOMPARE(built.graphNodeOf(v), after.graphNodeOf(v));
+        }
+        QCOMPARE(built.edges().size(), after.edges().size());
+        for (std::size_t e = 0; e < built.edges().size(); ++e)
+            QCOMPARE(built.edges()[e].points, after.edges()[e].points);
+        QCOMPARE(built.bounds(), after.bounds());
+    }
+
+    void largeGraphsOpenAsTheirBlocks()
+    {
+        QVERIFY(GraphScene::overview(m_graph)->collapsedScopes().empty()); // small: every node
+        const Graph large = makeTransformerGraphOfSize(GraphScene::kOverviewAbove + 500);
+        QVERIFY(int(large.nodes().size()) > GraphScene::kOverviewAbove);
+        const std::shared_ptr<GraphScene> overview = GraphScene::overview(large);
+        GraphScene expected(large);
+        expected.collapseDepth(GraphScene::kOverviewDepth);
+        QVERIFY(!overview->collapsedScopes().empty());
+        QCOMPARE(overview->collapsedScopes(), expected.collapsedScopes());
+        QCOMPARE(overview->visibleCount(), expected.visibleCount());
+        QVERIFY(overview->visibleCount() < int(large.nodes().size()) / 10);
     }
 
     void exportsSvgAndPng()
@@ -201,7 +252,8 @@ private slots:
             Node node;
             node.name = name;
             node.opType = "Add";
-            node.inputs.push_back({name == std::string("a") ? "b" : "a", 0, -1, DType::Float16, {}});
+            node.inputs.push_back(
+                {name == std::string("a") ? "b" : "a", 0, -1, DType::Float16, {}});
             cyclic.addNode(std::move(node));
         }
         cyclic.linkProducers();
