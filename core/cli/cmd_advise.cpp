@@ -4,9 +4,9 @@
 #include "cli/clievidence.h"
 #include "cli/clifrontend.h"
 #include "cli/clioutput.h"
-#include "common/outputfile.h"
 #include "cli/cliresolve.h"
 #include "cli/commands.h"
+#include "common/outputfile.h"
 #include "evidence/evidencesummary.h"
 
 #include <nlohmann/json.hpp>
@@ -124,7 +124,8 @@ void printEffectTable(const AdviceEffect &e, std::ostream &out)
             << figure(e.fp32TimeMovedUs, 1) << " us (at stake, not a promised saving)\n";
 }
 
-int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+// The command line of `opsinfo advise`.
+ArgParser adviseParser()
 {
     ArgParser p(
         "opsinfo advise",
@@ -158,6 +159,112 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
         .writes()
         .flag("json", "machine-readable output");
     addEvidenceOptions(p, true);
+    return p;
+}
+
+// The whole result for --json: protected nodes, candidates, plans (each with its lists).
+nlohmann::json adviceJson(const AdviceResult &result, PrecisionMode mode,
+                          const FrontEndPlan *frontEndPlan, AdviceObjective objective, bool reached,
+                          const std::vector<std::string> &limits)
+{
+    nlohmann::json protectedNodes = nlohmann::json::array();
+    for (const ProtectedNode &n : result.protectedNodes)
+        protectedNodes.push_back({{"name", n.name},
+                                  {"op_type", n.opType},
+                                  {"before", dtypeName(n.before)},
+                                  {"origin", n.origin}});
+    nlohmann::json candidates = nlohmann::json::array();
+    for (const AdviceCandidate &c : result.candidates)
+        candidates.push_back({{"edit", editJson(c.edit)},
+                              {"rejected", c.rejected},
+                              {"why", c.why},
+                              {"fixed", c.effect.fixed.size()},
+                              {"moved", c.effect.moved.size()},
+                              {"casts_delta", c.effect.castsDelta()}});
+    nlohmann::json plans = nlohmann::json::array();
+    for (const AdvicePlan &pl : result.plans) {
+        nlohmann::json edits = nlohmann::json::array();
+        for (const AdviceEdit &e : pl.edits)
+            edits.push_back(editJson(e));
+        plans.push_back({{"label", pl.label},
+                         {"verified", pl.verified},
+                         {"within_max_changes", pl.withinMaxChanges},
+                         {"edits", edits},
+                         {"mixlist", nlohmann::json::parse(writeMixlist(pl.mixlist))},
+                         {"keep_dtype", keepDtypeText(pl.keepDtype)},
+                         {"effect", effectJson(pl.effect)}});
+    }
+    return {{"mode", precisionModeName(mode)},
+            {"front_end", frontEndPlan ? frontEndToJson(*frontEndPlan) : nlohmann::json()},
+            {"objective", adviceObjectiveName(objective)},
+            {"protected", protectedNodes},
+            {"candidates", candidates},
+            {"plans", plans},
+            {"goal_reached", reached},
+            {"trials", result.trials},
+            {"limits", limits}};
+}
+
+// The text report: protected nodes, candidates, then the plans, the best first.
+void printAdviceReport(const AdviceResult &result, AdviceObjective objective,
+                       const std::vector<std::string> &limits, std::ostream &report)
+{
+    if (!result.protectedNodes.empty()) {
+        std::vector<std::vector<std::string>> rows;
+        for (const ProtectedNode &n : result.protectedNodes)
+            rows.push_back({n.name, n.opType, dtypeName(n.before), n.origin});
+        report << "protected nodes (" << rows.size() << "):\n"
+               << formatTable({"NODE", "OP TYPE", "NOW", "WHY"}, rows);
+    }
+    if (!result.candidates.empty()) {
+        std::vector<std::vector<std::string>> rows;
+        for (const AdviceCandidate &c : result.candidates)
+            rows.push_back(
+                {c.edit.entry(), c.rejected ? "no" : "yes", std::to_string(c.effect.fixed.size()),
+                 std::to_string(c.effect.moved.size()),
+                 (c.effect.castsDelta() > 0 ? "+" : "") + std::to_string(c.effect.castsDelta()),
+                 c.why});
+        report << "\ncandidates (each alone):\n"
+               << formatTable({"EDIT", "USABLE", "FIXES", "MOVES", "CASTS", "WHY"}, rows);
+    }
+    for (std::size_t i = 0; i < result.plans.size(); ++i) {
+        const AdvicePlan &pl = result.plans[i];
+        report << "\n"
+               << (i == 0 ? "recommended" : "alternative " + std::to_string(i)) << ": " << pl.label
+               << " -- " << pl.edits.size() << " edit(s), "
+               << (pl.verified ? "verified by re-resolving" : "NOT reaching the goal")
+               << (pl.withinMaxChanges ? "" : ", more than --max-changes") << "\n";
+        for (const AdviceEdit &e : pl.edits)
+            report << "    " << e.entry() << "\n";
+        printEffectTable(pl.effect, report);
+        if (!pl.effect.stillNotFp32.empty() && objective == AdviceObjective::Accuracy) {
+            report << "    still not fp32:";
+            for (const std::string &n : pl.effect.stillNotFp32)
+                report << " " << n;
+            report << "\n";
+        }
+        std::size_t shown = 0;
+        for (const MovedNode &m : pl.effect.moved)
+            if (shown++ < 12)
+                report << "    moves " << m.name << " (" << m.opType << ") " << dtypeName(m.from)
+                       << " -> " << dtypeName(m.to) << "\n";
+        if (pl.effect.moved.size() > 12)
+            report << "    ... and " << pl.effect.moved.size() - 12 << " more nodes\n";
+    }
+    if (result.plans.empty())
+        report << "\nno plan: "
+               << (objective == AdviceObjective::Accuracy ? "no edit fixes a protected node"
+                                                          : "no edit gains")
+               << "\n";
+    report << "\nlimits:\n";
+    for (const std::string &l : limits)
+        report << "  - " << l << "\n";
+    report << "(" << result.trials << " re-resolutions)\n";
+}
+
+int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p = adviseParser();
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     if (!p.has("mode") && !p.has("front-end")) {
@@ -265,7 +372,8 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
     const bool reached = plan && plan->verified && plan->withinMaxChanges;
 
     if (p.has("output") && plan)
-        if (const int code = writeOutput(p, p.value("output"), writeMixlist(plan->mixlist), out, err))
+        if (const int code
+            = writeOutput(p, p.value("output"), writeMixlist(plan->mixlist), out, err))
             return code;
     if (p.has("keep-dtype-out") && plan)
         if (const int code
@@ -275,99 +383,15 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
         err << "opsinfo advise: no plan, nothing written\n";
 
     if (p.has("json")) {
-        nlohmann::json protectedNodes = nlohmann::json::array();
-        for (const ProtectedNode &n : result.protectedNodes)
-            protectedNodes.push_back({{"name", n.name},
-                                      {"op_type", n.opType},
-                                      {"before", dtypeName(n.before)},
-                                      {"origin", n.origin}});
-        nlohmann::json candidates = nlohmann::json::array();
-        for (const AdviceCandidate &c : result.candidates)
-            candidates.push_back({{"edit", editJson(c.edit)},
-                                  {"rejected", c.rejected},
-                                  {"why", c.why},
-                                  {"fixed", c.effect.fixed.size()},
-                                  {"moved", c.effect.moved.size()},
-                                  {"casts_delta", c.effect.castsDelta()}});
-        nlohmann::json plans = nlohmann::json::array();
-        for (const AdvicePlan &pl : result.plans) {
-            nlohmann::json edits = nlohmann::json::array();
-            for (const AdviceEdit &e : pl.edits)
-                edits.push_back(editJson(e));
-            plans.push_back({{"label", pl.label},
-                             {"verified", pl.verified},
-                             {"within_max_changes", pl.withinMaxChanges},
-                             {"edits", edits},
-                             {"mixlist", nlohmann::json::parse(writeMixlist(pl.mixlist))},
-                             {"keep_dtype", keepDtypeText(pl.keepDtype)},
-                             {"effect", effectJson(pl.effect)}});
-        }
         writeJson(out, err,
-                  {{"mode", precisionModeName(*mode)},
-                   {"front_end", frontEndPlan ? frontEndToJson(*frontEndPlan) : nlohmann::json()},
-                   {"objective", adviceObjectiveName(*objective)},
-                   {"protected", protectedNodes},
-                   {"candidates", candidates},
-                   {"plans", plans},
-                   {"goal_reached", reached},
-                   {"trials", result.trials},
-                   {"limits", limits}});
+                  adviceJson(result, *mode, frontEndPlan ? &*frontEndPlan : nullptr, *objective,
+                             reached, limits));
         return reached || *objective != AdviceObjective::Accuracy ? ExitOk : ExitInputErrors;
     }
 
     // With a file written to stdout, the report goes to stderr.
     std::ostream &report = p.value("output") == "-" || p.value("keep-dtype-out") == "-" ? err : out;
-    if (!result.protectedNodes.empty()) {
-        std::vector<std::vector<std::string>> rows;
-        for (const ProtectedNode &n : result.protectedNodes)
-            rows.push_back({n.name, n.opType, dtypeName(n.before), n.origin});
-        report << "protected nodes (" << rows.size() << "):\n"
-               << formatTable({"NODE", "OP TYPE", "NOW", "WHY"}, rows);
-    }
-    if (!result.candidates.empty()) {
-        std::vector<std::vector<std::string>> rows;
-        for (const AdviceCandidate &c : result.candidates)
-            rows.push_back(
-                {c.edit.entry(), c.rejected ? "no" : "yes", std::to_string(c.effect.fixed.size()),
-                 std::to_string(c.effect.moved.size()),
-                 (c.effect.castsDelta() > 0 ? "+" : "") + std::to_string(c.effect.castsDelta()),
-                 c.why});
-        report << "\ncandidates (each alone):\n"
-               << formatTable({"EDIT", "USABLE", "FIXES", "MOVES", "CASTS", "WHY"}, rows);
-    }
-    for (std::size_t i = 0; i < result.plans.size(); ++i) {
-        const AdvicePlan &pl = result.plans[i];
-        report << "\n"
-               << (i == 0 ? "recommended" : "alternative " + std::to_string(i)) << ": " << pl.label
-               << " -- " << pl.edits.size() << " edit(s), "
-               << (pl.verified ? "verified by re-resolving" : "NOT reaching the goal")
-               << (pl.withinMaxChanges ? "" : ", more than --max-changes") << "\n";
-        for (const AdviceEdit &e : pl.edits)
-            report << "    " << e.entry() << "\n";
-        printEffectTable(pl.effect, report);
-        if (!pl.effect.stillNotFp32.empty() && *objective == AdviceObjective::Accuracy) {
-            report << "    still not fp32:";
-            for (const std::string &n : pl.effect.stillNotFp32)
-                report << " " << n;
-            report << "\n";
-        }
-        std::size_t shown = 0;
-        for (const MovedNode &m : pl.effect.moved)
-            if (shown++ < 12)
-                report << "    moves " << m.name << " (" << m.opType << ") " << dtypeName(m.from)
-                       << " -> " << dtypeName(m.to) << "\n";
-        if (pl.effect.moved.size() > 12)
-            report << "    ... and " << pl.effect.moved.size() - 12 << " more nodes\n";
-    }
-    if (result.plans.empty())
-        report << "\nno plan: "
-               << (*objective == AdviceObjective::Accuracy ? "no edit fixes a protected node"
-                                                           : "no edit gains")
-               << "\n";
-    report << "\nlimits:\n";
-    for (const std::string &l : limits)
-        report << "  - " << l << "\n";
-    report << "(" << result.trials << " re-resolutions)\n";
+    printAdviceReport(result, *objective, limits, report);
     return reached || *objective != AdviceObjective::Accuracy ? ExitOk : ExitInputErrors;
 }
 

@@ -51,7 +51,8 @@ class OnnxConverter
 {
 public:
     OnnxConverter(ImportContext &context, const onnx::ModelProto &model, bool geDump)
-        : m_context(context), m_geDump(geDump)
+        : m_context(context)
+        , m_geDump(geDump)
     {
         for (const auto &opset : model.opset_import()) {
             const std::string domain = opset.domain().empty() ? "ai.onnx" : opset.domain();
@@ -61,7 +62,8 @@ public:
             m_opsets["ai.onnx"] = 1;
     }
 
-    std::unique_ptr<Graph> convert(const onnx::GraphProto &proto, std::vector<const Scope *> outer, int depth);
+    std::unique_ptr<Graph> convert(const onnx::GraphProto &proto, std::vector<const Scope *> outer,
+                                   int depth);
 
     void reportUnmapped()
     {
@@ -93,7 +95,29 @@ private:
         }
     }
 
+    // One graph while it is converted: the types of its tensors (its scope for subgraphs) and the
+    // node and output that produce each tensor.
+    struct GraphBuild
+    {
+        std::unique_ptr<Graph> graph;
+        Scope types;
+        std::unordered_map<std::string, std::pair<int, int>> producers; // tensor -> (node, output)
+        std::vector<const onnx::NodeProto *> protoOf; // per graph node; null for boundary nodes
+        std::unordered_set<std::string> externalData; // initializers whose data is in a side file
+        std::size_t fileNodes = 0; // boundary and file nodes; capture nodes come after them
+    };
+
     void mapOpType(const onnx::NodeProto &proto, Node &node);
+    static Scope declaredTypes(const onnx::GraphProto &proto);
+    // A Const, FileConstant or Data node producing `tensor`; its name.
+    std::string addBoundary(GraphBuild &build, const std::string &tensor, NodeOrigin origin);
+    void addBoundaryNodes(const onnx::GraphProto &proto, GraphBuild &build);
+    void addFileNodes(const onnx::GraphProto &proto, GraphBuild &build);
+    // Tensor names to producer node names, captures of enclosing graphs included.
+    void resolveInputs(GraphBuild &build, const std::vector<const Scope *> &outer);
+    void inferDTypes(GraphBuild &build);
+    // False when a body could not be converted (the error is reported).
+    bool convertSubgraphs(GraphBuild &build, const std::vector<const Scope *> &outer, int depth);
 
     ImportContext &m_context;
     bool m_geDump;
@@ -110,7 +134,8 @@ void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
     node.domain = proto.domain();
     if (m_geDump || proto.op_type().starts_with("ge:")) {
         // GE's own dump: the type is Ascend IR already.
-        node.opType = proto.op_type().starts_with("ge:") ? proto.op_type().substr(3) : proto.op_type();
+        node.opType
+            = proto.op_type().starts_with("ge:") ? proto.op_type().substr(3) : proto.op_type();
         node.mapped = true;
         return;
     }
@@ -144,17 +169,38 @@ void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
     }
 }
 
-
-std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std::vector<const Scope *> outer,
-                                              int depth)
+std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto,
+                                              std::vector<const Scope *> outer, int depth)
 {
-    auto graph = std::make_unique<Graph>();
-    graph->path = m_context.path;
-    graph->name = proto.name();
-    graph->format = m_geDump ? "ge-onnx" : "onnx";
+    GraphBuild build;
+    build.graph = std::make_unique<Graph>();
+    build.graph->path = m_context.path;
+    build.graph->name = proto.name();
+    build.graph->format = m_geDump ? "ge-onnx" : "onnx";
+    build.types = declaredTypes(proto);
+    build.producers.reserve(
+        std::size_t(proto.input_size() + proto.initializer_size() + 2 * proto.node_size()));
+    for (const auto &tensor : proto.initializer())
+        if (tensor.data_location() == onnx::TensorProto::EXTERNAL)
+            build.externalData.insert(tensor.name());
+
+    addBoundaryNodes(proto, build);
+    addFileNodes(proto, build);
+    resolveInputs(build, outer);
+    m_context.addLinkDiagnostics(build.graph->linkProducers());
+    inferDTypes(build);
+
+    outer.push_back(&build.types);
+    if (!convertSubgraphs(build, outer, depth))
+        return nullptr;
+    return std::move(build.graph);
+}
+
+Scope OnnxConverter::declaredTypes(const onnx::GraphProto &proto)
+{
     Scope types;
-    types.reserve(std::size_t(proto.value_info_size() + proto.input_size() + proto.initializer_size()
-                              + 2 * proto.node_size()));
+    types.reserve(std::size_t(proto.value_info_size() + proto.input_size()
+                              + proto.initializer_size() + 2 * proto.node_size()));
     for (const auto &info : proto.value_info())
         types[info.name()] = fromValueInfo(info);
     for (const auto &info : proto.output())
@@ -164,54 +210,60 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
     for (const auto &tensor : proto.initializer())
         types[tensor.name()] = fromTensor(tensor);
     for (const auto &sparse : proto.sparse_initializer())
-        types[sparse.values().name()] = {onnxTensorDType(sparse.values()),
-                                         {sparse.dims().begin(), sparse.dims().end()}};
+        types[sparse.values().name()]
+            = {onnxTensorDType(sparse.values()), {sparse.dims().begin(), sparse.dims().end()}};
+    return types;
+}
 
-    // Tensor name -> (node index, output index).
-    std::unordered_map<std::string, std::pair<int, int>> producers;
-    producers.reserve(std::size_t(proto.input_size() + proto.initializer_size() + 2 * proto.node_size()));
-    std::vector<const onnx::NodeProto *> protoOf; // per graph node; null for boundary nodes
-    std::unordered_set<std::string> externalData;
-    for (const auto &tensor : proto.initializer())
-        if (tensor.data_location() == onnx::TensorProto::EXTERNAL)
-            externalData.insert(tensor.name());
-    auto addBoundary = [&](const std::string &tensor, NodeOrigin origin) {
-        Node node;
-        node.name = uniqueName(*graph, tensor);
-        node.opType = node.frameworkType = origin == NodeOrigin::Initializer ? "Const" : "Data";
-        if (externalData.count(tensor)) // weights in a side file become FileConstant in GE
-            node.opType = node.frameworkType = "FileConstant";
-        node.origin = origin;
-        const TensorType &t = types[tensor];
-        node.outputs.push_back({tensor, t.dtype, t.shape});
-        producers.emplace(tensor, std::make_pair(int(graph->nodes().size()), 0));
-        protoOf.push_back(nullptr);
-        return graph->addNode(std::move(node)).name;
-    };
+std::string OnnxConverter::addBoundary(GraphBuild &build, const std::string &tensor,
+                                       NodeOrigin origin)
+{
+    Graph &graph = *build.graph;
+    Node node;
+    node.name = uniqueName(graph, tensor);
+    node.opType = node.frameworkType = origin == NodeOrigin::Initializer ? "Const" : "Data";
+    if (build.externalData.count(tensor)) // weights in a side file become FileConstant in GE
+        node.opType = node.frameworkType = "FileConstant";
+    node.origin = origin;
+    const TensorType &t = build.types[tensor];
+    node.outputs.push_back({tensor, t.dtype, t.shape});
+    build.producers.emplace(tensor, std::make_pair(int(graph.nodes().size()), 0));
+    build.protoOf.push_back(nullptr);
+    return graph.addNode(std::move(node)).name;
+}
+
+void OnnxConverter::addBoundaryNodes(const onnx::GraphProto &proto, GraphBuild &build)
+{
+    Graph &graph = *build.graph;
     std::unordered_set<std::string> initializerNames;
     for (const auto &tensor : proto.initializer()) {
         initializerNames.insert(tensor.name());
-        addBoundary(tensor.name(), NodeOrigin::Initializer);
+        addBoundary(build, tensor.name(), NodeOrigin::Initializer);
     }
     for (const auto &sparse : proto.sparse_initializer()) {
         initializerNames.insert(sparse.values().name());
-        addBoundary(sparse.values().name(), NodeOrigin::Initializer);
+        addBoundary(build, sparse.values().name(), NodeOrigin::Initializer);
     }
     // Before IR version 4 initializers were listed as inputs too; they stay Const.
     for (const auto &input : proto.input()) {
-        if (m_geDump) // GE lists its Data nodes as graph inputs; the nodes themselves are in the file
-            graph->inputs.push_back(input.name());
+        if (m_geDump) // GE lists its Data nodes as graph inputs; the nodes themselves are in the
+                      // file
+            graph.inputs.push_back(input.name());
         else if (!initializerNames.count(input.name()))
-            graph->inputs.push_back(addBoundary(input.name(), NodeOrigin::GraphInput));
+            graph.inputs.push_back(addBoundary(build, input.name(), NodeOrigin::GraphInput));
     }
     for (const auto &output : proto.output())
-        graph->outputs.push_back(output.name());
+        graph.outputs.push_back(output.name());
+}
 
-    graph->nodes().reserve(graph->nodes().size() + std::size_t(proto.node_size()));
+void OnnxConverter::addFileNodes(const onnx::GraphProto &proto, GraphBuild &build)
+{
+    Graph &graph = *build.graph;
+    graph.nodes().reserve(graph.nodes().size() + std::size_t(proto.node_size()));
     for (const auto &p : proto.node()) {
         Node node;
         mapOpType(p, node);
-        node.name = uniqueName(*graph, p.name().empty() ? p.op_type() : p.name());
+        node.name = uniqueName(graph, p.name().empty() ? p.op_type() : p.name());
         for (const auto &a : p.attribute()) {
             if (a.name() == "to" && a.has_i())
                 node.attributes["to"] = dtypeName(fromOnnxElemType(int(a.i())));
@@ -221,12 +273,12 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
             in.producerName = input; // a tensor name until resolved below
             node.inputs.push_back(std::move(in));
         }
-        const int index = int(graph->nodes().size());
+        const int index = int(graph.nodes().size());
         for (int k = 0; k < p.output_size(); ++k) {
             if (!m_geDump) {
                 node.outputs.push_back({p.output(k), DType::Undefined, {}});
                 if (!p.output(k).empty())
-                    producers.emplace(p.output(k), std::make_pair(index, k));
+                    build.producers.emplace(p.output(k), std::make_pair(index, k));
                 continue;
             }
             // GE lists only outputs that have consumers, as "node:index" ("node:-1" = control).
@@ -236,22 +288,26 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
             if (node.outputs.size() <= std::size_t(ref.index))
                 node.outputs.resize(std::size_t(ref.index) + 1);
             node.outputs[std::size_t(ref.index)].name = p.output(k);
-            producers.emplace(p.output(k), std::make_pair(index, ref.index));
+            build.producers.emplace(p.output(k), std::make_pair(index, ref.index));
         }
         if (m_geDump)
             readGeOnnxDescs(p, node);
-        protoOf.push_back(&p);
-        graph->addNode(std::move(node));
+        build.protoOf.push_back(&p);
+        graph.addNode(std::move(node));
     }
+    build.fileNodes = graph.nodes().size();
+}
 
-    // Resolve tensor names to producers now that every node is known: node lists need not be
-    // sorted. Names from enclosing graphs become Data nodes of this subgraph (captures).
+void OnnxConverter::resolveInputs(GraphBuild &build, const std::vector<const Scope *> &outer)
+{
+    // Node lists need not be sorted, so this runs once every node is known. Names from enclosing
+    // graphs become Data nodes of this subgraph (captures).
+    Graph &graph = *build.graph;
     std::vector<std::pair<std::string, TensorType>> captures;
     std::unordered_set<std::string> captured;
     std::vector<std::pair<std::size_t, std::size_t>> captureUses; // (node, input)
-    const std::size_t fileNodes = graph->nodes().size();
-    for (std::size_t i = 0; i < fileNodes; ++i) {
-        Node &node = graph->nodes()[i];
+    for (std::size_t i = 0; i < build.fileNodes; ++i) {
+        Node &node = graph.nodes()[i];
         std::vector<NodeInput> data;
         for (NodeInput &in : node.inputs) {
             const std::string tensor = in.producerName;
@@ -263,8 +319,8 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
                 node.controlInputs.push_back(parseTensorRef(tensor).producer);
                 continue;
             }
-            if (auto it = producers.find(tensor); it != producers.end()) {
-                in.producerName = graph->nodes()[std::size_t(it->second.first)].name;
+            if (auto it = build.producers.find(tensor); it != build.producers.end()) {
+                in.producerName = graph.nodes()[std::size_t(it->second.first)].name;
                 in.outputIndex = it->second.second;
                 data.push_back(std::move(in));
                 continue;
@@ -295,23 +351,26 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
     }
     std::unordered_map<std::string, std::string> captureNode; // tensor -> Data node name
     for (auto &[tensor, type] : captures) {
-        types.emplace(tensor, type);
-        captureNode[tensor] = addBoundary(tensor, NodeOrigin::GraphInput);
+        build.types.emplace(tensor, type);
+        captureNode[tensor] = addBoundary(build, tensor, NodeOrigin::GraphInput);
     }
     for (auto [i, k] : captureUses) {
-        NodeInput &in = graph->nodes()[i].inputs[k];
+        NodeInput &in = graph.nodes()[i].inputs[k];
         in.producerName = captureNode[in.producerName];
     }
-    m_context.addLinkDiagnostics(graph->linkProducers());
+}
 
-    // dtypes: what the file states wins; the rest is inferred in dataflow order.
-    auto order = graph->topologicalOrder(&m_context.diagnostics);
+void OnnxConverter::inferDTypes(GraphBuild &build)
+{
+    // What the file states wins; the rest is inferred in dataflow order.
+    Graph &graph = *build.graph;
+    auto order = graph.topologicalOrder(&m_context.diagnostics);
     for (int i : order) {
-        Node &node = graph->nodes()[std::size_t(i)];
+        Node &node = graph.nodes()[std::size_t(i)];
         std::vector<DType> inputTypes;
         for (NodeInput &in : node.inputs) {
             if (in.producer >= 0) {
-                const Node &producer = graph->nodes()[std::size_t(in.producer)];
+                const Node &producer = graph.nodes()[std::size_t(in.producer)];
                 if (in.outputIndex >= 0 && std::size_t(in.outputIndex) < producer.outputs.size()) {
                     const NodeOutput &out = producer.outputs[std::size_t(in.outputIndex)];
                     if (in.dtype == DType::Undefined)
@@ -322,10 +381,11 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
             }
             inputTypes.push_back(in.dtype);
         }
-        const onnx::NodeProto *p = protoOf[std::size_t(i)];
+        const onnx::NodeProto *p = build.protoOf[std::size_t(i)];
         for (std::size_t k = 0; k < node.outputs.size(); ++k) {
             NodeOutput &out = node.outputs[k];
-            if (auto it = types.find(out.name); it != types.end() && !out.name.empty()) {
+            if (auto it = build.types.find(out.name);
+                it != build.types.end() && !out.name.empty()) {
                 if (out.dtype == DType::Undefined)
                     out.dtype = it->second.dtype;
                 if (out.shape.empty())
@@ -334,24 +394,28 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
             if (out.dtype == DType::Undefined && p && !m_geDump)
                 out.dtype = inferOnnxOutputDType(*p, int(k), inputTypes);
             if (!out.name.empty())
-                types[out.name] = {out.dtype, out.shape};
+                build.types[out.name] = {out.dtype, out.shape};
         }
     }
+}
 
+bool OnnxConverter::convertSubgraphs(GraphBuild &build, const std::vector<const Scope *> &outer,
+                                     int depth)
+{
     // Bodies of If/Loop/Scan and any other GRAPH/GRAPHS attribute (com.microsoft BeamSearch ...).
-    outer.push_back(&types);
-    for (std::size_t i = 0; i < fileNodes; ++i) {
-        const onnx::NodeProto *p = protoOf[i];
+    Graph &graph = *build.graph;
+    for (std::size_t i = 0; i < build.fileNodes; ++i) {
+        const onnx::NodeProto *p = build.protoOf[i];
         if (!p || !hasGraphAttribute(*p))
             continue;
         if (depth + 1 > m_context.options.maxSubgraphDepth) {
             m_context.error(
                 "graph-too-deep",
                 CoreText::tr("subgraphs are nested more than %1 levels deep (at node '%2')",
-                             m_context.options.maxSubgraphDepth, graph->nodes()[i].name),
+                             m_context.options.maxSubgraphDepth, graph.nodes()[i].name),
                 CoreText::tr("no real model nests this deep") + "; "
                     + CoreText::tr("the file is probably corrupt or hostile"));
-            return nullptr;
+            return false;
         }
         for (const auto &a : p->attribute()) {
             std::vector<const onnx::GraphProto *> bodies;
@@ -362,15 +426,15 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto, std
             for (const auto *body : bodies) {
                 auto sub = convert(*body, outer, depth + 1);
                 if (!sub)
-                    return nullptr;
+                    return false;
                 if (sub->name.empty())
-                    sub->name = graph->nodes()[i].name + "/" + a.name();
-                graph->nodes()[i].subgraphs.push_back(std::move(sub));
+                    sub->name = graph.nodes()[i].name + "/" + a.name();
+                graph.nodes()[i].subgraphs.push_back(std::move(sub));
             }
         }
-        fillControlFlowOutputs(*p, graph->nodes()[i]);
+        fillControlFlowOutputs(*p, graph.nodes()[i]);
     }
-    return graph;
+    return true;
 }
 
 } // namespace

@@ -26,7 +26,8 @@ Adjacency buildAdjacency(int nodeCount, const std::vector<std::pair<int, int>> &
     adjacency.targets.resize(edges.size());
     std::vector<int> fill(adjacency.start.begin(), adjacency.start.end() - 1);
     for (const auto &[from, to] : edges)
-        adjacency.targets[std::size_t(fill[std::size_t(reverse ? to : from)]++)] = reverse ? from : to;
+        adjacency.targets[std::size_t(fill[std::size_t(reverse ? to : from)]++)]
+            = reverse ? from : to;
     return adjacency;
 }
 
@@ -64,7 +65,8 @@ std::vector<int> acyclicOrder(int n, const Adjacency &out, const Adjacency &in)
         placed[std::size_t(v)] = 1;
         order.push_back(v);
         for (int w : out.of(v))
-            if (!placed[std::size_t(w)] && pending[std::size_t(w)] > 0 && --pending[std::size_t(w)] == 0)
+            if (!placed[std::size_t(w)] && pending[std::size_t(w)] > 0
+                && --pending[std::size_t(w)] == 0)
                 queue.push_back(w);
     }
     return order;
@@ -121,7 +123,8 @@ std::vector<int> depthFirstRank(const ProperLayers &g, const std::vector<int> &r
     };
     for (int v : roots)
         visit(v);
-    for (int v = 0; v < total; ++v) // virtual nodes are reached from their producer; this is a guard
+    for (int v = 0; v < total;
+         ++v) // virtual nodes are reached from their producer; this is a guard
         visit(v);
     return rank;
 }
@@ -132,7 +135,8 @@ struct Bands
     std::vector<double> height;
 };
 
-Bands layerBands(const ProperLayers &g, const std::vector<LayoutSize> &sizes, const LayoutOptions &options)
+Bands layerBands(const ProperLayers &g, const std::vector<LayoutSize> &sizes,
+                 const LayoutOptions &options)
 {
     Bands bands;
     const std::size_t count = g.layers.size();
@@ -170,7 +174,8 @@ void spreadInputPorts(GraphLayout &layout, int n)
             const auto &points = layout.edges[std::size_t(e)].points;
             return points[points.size() - 2].x;
         };
-        std::sort(edges.begin(), edges.end(), [&](int a, int b) { return approachX(a) < approachX(b); });
+        std::sort(edges.begin(), edges.end(),
+                  [&](int a, int b) { return approachX(a) < approachX(b); });
         const LayoutRect &rect = layout.nodes[std::size_t(v)].rect;
         const double step = std::min(14.0, rect.width * 0.7 / double(edges.size() - 1));
         const double first = rect.center().x - step * double(edges.size() - 1) / 2.0;
@@ -179,14 +184,13 @@ void spreadInputPorts(GraphLayout &layout, int n)
     }
 }
 
-} // namespace
+using EdgeList = std::vector<std::pair<int, int>>;
 
-GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &options)
+// The edges between two distinct nodes of the graph, sorted, each once; a warning counts those
+// that name no node.
+EdgeList validEdges(const LayeredInput &input, int n, std::vector<Diagnostic> &diagnostics)
 {
-    GraphLayout result;
-    const int n = int(input.sizes.size());
-
-    std::vector<std::pair<int, int>> edges;
+    EdgeList edges;
     edges.reserve(input.edges.size());
     std::size_t invalid = 0;
     for (const auto &[from, to] : input.edges) {
@@ -200,37 +204,32 @@ GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &option
     std::sort(edges.begin(), edges.end());
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
     if (invalid > 0)
-        result.diagnostics.push_back({Severity::Warning,
-                                      {},
-                                      "layout-edge",
-                                      CoreText::tr("%1 edges name nodes that do not exist", invalid)
-                                          + "; " + CoreText::tr("they are not drawn"),
-                                      CoreText::tr("this is a bug in the caller of the layout")
-                                          + "; " + CoreText::tr("please report it")});
+        diagnostics.push_back({Severity::Warning,
+                               {},
+                               "layout-edge",
+                               CoreText::tr("%1 edges name nodes that do not exist", invalid) + "; "
+                                   + CoreText::tr("they are not drawn"),
+                               CoreText::tr("this is a bug in the caller of the layout") + "; "
+                                   + CoreText::tr("please report it")});
+    return edges;
+}
 
-    const Adjacency out = layout_p::buildAdjacency(n, edges, false);
-    const Adjacency in = layout_p::buildAdjacency(n, edges, true);
-    const std::vector<int> order = acyclicOrder(n, out, in);
-    std::vector<int> pos(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
-        pos[std::size_t(order[std::size_t(i)])] = i;
+// How an edge is drawn: upwards beside its nodes when it closes a cycle, else down through the
+// virtual nodes from `firstVirtual` on (one per layer crossed), or straight when it has none.
+struct Route
+{
+    int firstVirtual = -1;
+    bool reversed = false;
+};
 
-    ProperLayers g;
-    g.realCount = n;
-    g.layer = assignLayers(n, order, pos, out, in);
-    g.width.resize(std::size_t(n));
-    std::vector<LayoutSize> sizes = input.sizes;
-    for (int v = 0; v < n; ++v) {
-        auto &size = sizes[std::size_t(v)];
-        size.width = std::max(size.width, 1.0);
-        size.height = std::max(size.height, 1.0);
-        g.width[std::size_t(v)] = size.width;
-    }
-
-    // Virtual nodes for moderately long edges, within a budget that keeps the total linear.
-    struct Route { int firstVirtual = -1; bool reversed = false; };
+// Virtual nodes for moderately long edges, within a budget that keeps the total linear, added to
+// `g`; the edges between adjacent layers (virtual nodes included) go to `proper`.
+std::vector<Route> routeThroughLayers(const EdgeList &edges, const std::vector<int> &pos,
+                                      const LayoutOptions &options, ProperLayers &g,
+                                      EdgeList &proper, GraphLayout &result)
+{
+    const int n = g.realCount;
     std::vector<Route> routes(edges.size());
-    std::vector<std::pair<int, int>> proper;
     proper.reserve(edges.size() * 2);
     const long long budget = 3LL * n + 64;
     std::size_t backEdges = 0;
@@ -267,7 +266,13 @@ GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &option
                  + CoreText::tr("they are drawn upwards"),
              CoreText::tr("a dataflow graph should be acyclic") + "; "
                  + CoreText::tr("check the inputs of the nodes they point to")});
+    return routes;
+}
 
+// The layers' first order, before crossings are reduced: depth-first from `order`.
+void fillLayers(ProperLayers &g, const EdgeList &proper, const std::vector<int> &order,
+                GraphLayout &result)
+{
     const int total = g.nodeCount();
     g.up = layout_p::buildAdjacency(total, proper, true);
     g.down = layout_p::buildAdjacency(total, proper, false);
@@ -275,23 +280,32 @@ GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &option
         result.layerCount = std::max(result.layerCount, g.layer[std::size_t(v)] + 1);
     g.layers.assign(std::size_t(result.layerCount), {});
     g.position.assign(std::size_t(total), 0);
-    {
-        const std::vector<int> rank = depthFirstRank(g, order);
-        std::vector<int> byRank(static_cast<std::size_t>(total));
-        for (int v = 0; v < total; ++v)
-            byRank[std::size_t(rank[std::size_t(v)])] = v;
-        for (int v : byRank) {
-            auto &row = g.layers[std::size_t(g.layer[std::size_t(v)])];
-            g.position[std::size_t(v)] = int(row.size());
-            row.push_back(v);
-        }
+    const std::vector<int> rank = depthFirstRank(g, order);
+    std::vector<int> byRank(static_cast<std::size_t>(total));
+    for (int v = 0; v < total; ++v)
+        byRank[std::size_t(rank[std::size_t(v)])] = v;
+    for (int v : byRank) {
+        auto &row = g.layers[std::size_t(g.layer[std::size_t(v)])];
+        g.position[std::size_t(v)] = int(row.size());
+        row.push_back(v);
     }
-    layout_p::reduceCrossings(g, options.crossingSweeps);
-    const std::vector<double> x = layout_p::placeHorizontally(g, options);
-    const Bands bands = layerBands(g, sizes, options);
+}
 
+// Where the layout reaches left and right, before it is shifted to start at 0.
+struct Extent
+{
+    double minX = 0.0;
+    double maxX = 0.0;
+};
+
+// The boxes of the real nodes, centred in their layer's band, shifted so the leftmost starts at 0.
+Extent placeNodes(const ProperLayers &g, const std::vector<LayoutSize> &sizes,
+                  const std::vector<double> &x, const Bands &bands, GraphLayout &result)
+{
+    const int n = g.realCount;
+    const int total = g.nodeCount();
+    Extent extent;
     result.nodes.resize(std::size_t(n));
-    double minX = 0.0, maxX = 0.0;
     for (int v = 0; v < n; ++v) {
         const auto &size = sizes[std::size_t(v)];
         const int l = g.layer[std::size_t(v)];
@@ -300,16 +314,24 @@ GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &option
         box.rect = {x[std::size_t(v)] - size.width / 2.0,
                     bands.top[std::size_t(l)] + (bands.height[std::size_t(l)] - size.height) / 2.0,
                     size.width, size.height};
-        minX = v == 0 ? box.rect.x : std::min(minX, box.rect.x);
-        maxX = v == 0 ? box.rect.right() : std::max(maxX, box.rect.right());
+        extent.minX = v == 0 ? box.rect.x : std::min(extent.minX, box.rect.x);
+        extent.maxX = v == 0 ? box.rect.right() : std::max(extent.maxX, box.rect.right());
     }
     for (int v = n; v < total; ++v) {
-        minX = std::min(minX, x[std::size_t(v)]);
-        maxX = std::max(maxX, x[std::size_t(v)]);
+        extent.minX = std::min(extent.minX, x[std::size_t(v)]);
+        extent.maxX = std::max(extent.maxX, x[std::size_t(v)]);
     }
     for (NodeBox &box : result.nodes)
-        box.rect.x -= minX;
+        box.rect.x -= extent.minX;
+    return extent;
+}
 
+// Each edge's points: from the bottom of its source through its virtual nodes' bands to the top
+// of its target, or (closing a cycle) out to the right and back; `extent` grows to hold them.
+void drawEdges(const EdgeList &edges, const std::vector<Route> &routes, const ProperLayers &g,
+               const std::vector<double> &x, const Bands &bands, const LayoutOptions &options,
+               Extent &extent, GraphLayout &result)
+{
     result.edges.resize(edges.size());
     for (std::size_t e = 0; e < edges.size(); ++e) {
         const auto [u, v] = edges[e];
@@ -321,9 +343,10 @@ GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &option
         route.reversed = routes[e].reversed;
         if (route.reversed) {
             const double side = std::max(a.right(), b.right()) + options.nodeGap;
-            route.points = {{a.right(), a.center().y}, {side, (a.center().y + b.center().y) / 2.0},
+            route.points = {{a.right(), a.center().y},
+                            {side, (a.center().y + b.center().y) / 2.0},
                             {b.right(), b.center().y}};
-            maxX = std::max(maxX, side + minX);
+            extent.maxX = std::max(extent.maxX, side + extent.minX);
             continue;
         }
         route.points.push_back({a.center().x, a.bottom()});
@@ -331,17 +354,56 @@ GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &option
             const int span = g.layer[std::size_t(v)] - g.layer[std::size_t(u)];
             for (int d = routes[e].firstVirtual; d < routes[e].firstVirtual + span - 1; ++d) {
                 const int l = g.layer[std::size_t(d)];
-                const double dx = x[std::size_t(d)] - minX;
+                const double dx = x[std::size_t(d)] - extent.minX;
                 route.points.push_back({dx, bands.top[std::size_t(l)]});
-                route.points.push_back({dx, bands.top[std::size_t(l)] + bands.height[std::size_t(l)]});
+                route.points.push_back(
+                    {dx, bands.top[std::size_t(l)] + bands.height[std::size_t(l)]});
             }
         }
         route.points.push_back({b.center().x, b.y});
     }
+}
+
+} // namespace
+
+GraphLayout layoutLayered(const LayeredInput &input, const LayoutOptions &options)
+{
+    GraphLayout result;
+    const int n = int(input.sizes.size());
+    const EdgeList edges = validEdges(input, n, result.diagnostics);
+
+    const Adjacency out = layout_p::buildAdjacency(n, edges, false);
+    const Adjacency in = layout_p::buildAdjacency(n, edges, true);
+    const std::vector<int> order = acyclicOrder(n, out, in);
+    std::vector<int> pos(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+        pos[std::size_t(order[std::size_t(i)])] = i;
+
+    ProperLayers g;
+    g.realCount = n;
+    g.layer = assignLayers(n, order, pos, out, in);
+    g.width.resize(std::size_t(n));
+    std::vector<LayoutSize> sizes = input.sizes;
+    for (int v = 0; v < n; ++v) {
+        auto &size = sizes[std::size_t(v)];
+        size.width = std::max(size.width, 1.0);
+        size.height = std::max(size.height, 1.0);
+        g.width[std::size_t(v)] = size.width;
+    }
+
+    EdgeList proper;
+    const std::vector<Route> routes = routeThroughLayers(edges, pos, options, g, proper, result);
+    fillLayers(g, proper, order, result);
+    layout_p::reduceCrossings(g, options.crossingSweeps);
+    const std::vector<double> x = layout_p::placeHorizontally(g, options);
+    const Bands bands = layerBands(g, sizes, options);
+
+    Extent extent = placeNodes(g, sizes, x, bands, result);
+    drawEdges(edges, routes, g, x, bands, options, extent, result);
     spreadInputPorts(result, n);
 
     const double height = bands.top.empty() ? 0.0 : bands.top.back() + bands.height.back();
-    result.bounds = {0.0, 0.0, n > 0 ? maxX - minX : 0.0, height};
+    result.bounds = {0.0, 0.0, n > 0 ? extent.maxX - extent.minX : 0.0, height};
     return result;
 }
 

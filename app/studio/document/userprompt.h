@@ -1,12 +1,7 @@
 #pragma once
 
-#include <QList>
 #include <QString>
 #include <QStringList>
-
-#include <optional>
-
-class QWidget;
 
 namespace opsinfo {
 
@@ -38,58 +33,6 @@ public:
     // Which of `items` to take (all are offered checked); empty when cancelled or none is left.
     virtual QStringList chooseItems(const QString &title, const QString &message,
                                     const QStringList &items);
-};
-
-// The real dialogs.
-class DialogPrompt : public UserPrompt
-{
-public:
-    explicit DialogPrompt(QWidget *parent)
-        : m_parent(parent)
-    {
-    }
-
-    ChangedOnDiskAnswer fileChangedOnDisk(const QString &path, const QString &details) override;
-    UnsavedAnswer unsavedChanges(const QString &what) override;
-    void error(const QString &title, const QString &message, const QString &advice) override;
-    void information(const QString &title, const QString &message) override;
-    QString saveFileName(const QString &title, const QString &suggested,
-                         const QString &filter) override;
-    QString openFileName(const QString &title, const QString &filter) override;
-    QString openDirectory(const QString &title) override;
-    QStringList openFileNames(const QString &title, const QString &filter) override;
-    QStringList chooseItems(const QString &title, const QString &message,
-                            const QStringList &items) override;
-
-private:
-    QWidget *m_parent;
-};
-
-// Canned answers and a log of every question, for tests (and for --screenshot runs).
-class ScriptedPrompt : public UserPrompt
-{
-public:
-    ChangedOnDiskAnswer changedOnDiskAnswer = ChangedOnDiskAnswer::Cancel;
-    UnsavedAnswer unsavedAnswer = UnsavedAnswer::Discard;
-    QStringList fileNames; // taken from the front by the file-name questions; empty -> cancel
-    QList<QStringList> fileNameLists; // taken from the front by openFileNames (else one fileName)
-    std::optional<QStringList> chosenItems; // chooseItems' answer (once); nullopt: every item
-    QStringList log; // "changedOnDisk: <path>", "error: <title>: <message>" ...
-
-    ChangedOnDiskAnswer fileChangedOnDisk(const QString &path, const QString &details) override;
-    UnsavedAnswer unsavedChanges(const QString &what) override;
-    void error(const QString &title, const QString &message, const QString &advice) override;
-    void information(const QString &title, const QString &message) override;
-    QString saveFileName(const QString &title, const QString &suggested,
-                         const QString &filter) override;
-    QString openFileName(const QString &title, const QString &filter) override;
-    QString openDirectory(const QString &title) override;
-    QStringList openFileNames(const QString &title, const QString &filter) override;
-    QStringList chooseItems(const QString &title, const QString &message,
-                            const QStringList &items) override;
-
-private:
-    QString nextFileName();
 };
 
 } // namespace opsinfo
