@@ -5,7 +5,7 @@
 
 #include "common/outputfile.h"
 #include "document/documentio.h"
-#include "document/userprompt.h"
+#include "document/scriptedprompt.h"
 
 #include <QApplication>
 #include <QBuffer>

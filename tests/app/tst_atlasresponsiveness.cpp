@@ -6,7 +6,7 @@
 #include "diff/atlasmodel.h"
 #include "diff/atlasview.h"
 #include "document/filecontroller.h"
-#include "document/userprompt.h"
+#include "document/scriptedprompt.h"
 #include "latencyprobe.h"
 #include "mainwindow/mainwindow.h"
 #include "shareddata.h"

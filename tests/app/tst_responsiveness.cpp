@@ -3,7 +3,7 @@
 // ticks; loads and saves run on a TaskRunner thread with progress and Cancel in the status bar.
 #include "document/filecontroller.h"
 #include "document/librarydocument.h"
-#include "document/userprompt.h"
+#include "document/scriptedprompt.h"
 #include "document/workspace.h"
 #include "library/librarymodel.h"
 #include "library/libraryview.h"

@@ -7,7 +7,7 @@
 #include "diff/transitionmatrixmodel.h"
 #include "document/filecontroller.h"
 #include "document/librarydocument.h"
-#include "document/userprompt.h"
+#include "document/scriptedprompt.h"
 #include "document/workspace.h"
 #include "library/libraryloader.h"
 #include "library/librarymodel.h"

@@ -4,7 +4,7 @@
 #include "common/languagemenu.h"
 #include "common/ruletexts.h"
 #include "common/translations.h"
-#include "document/userprompt.h"
+#include "document/scriptedprompt.h"
 #include "mainwindow/mainwindow.h"
 
 #include <QAbstractButton>

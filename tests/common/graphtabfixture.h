@@ -5,7 +5,7 @@
 
 #include "cli/cli.h"
 #include "document/filecontroller.h"
-#include "document/userprompt.h"
+#include "document/scriptedprompt.h"
 #include "mainwindow/mainwindow.h"
 #include "preview/graphdiffpanel.h"
 #include "preview/graphpreview.h"

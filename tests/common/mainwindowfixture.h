@@ -11,7 +11,7 @@
 #include "diff/diffmodel.h"
 #include "diff/diffview.h"
 #include "diff/transitionmatrixmodel.h"
-#include "document/userprompt.h"
+#include "document/scriptedprompt.h"
 #include "library/libraryfilterproxy.h"
 #include "library/librarymodel.h"
 #include "library/libraryview.h"
