@@ -347,8 +347,9 @@ void TestResolver::customizeDtypes()
     auto impossible = std::make_shared<CustomizeDtypes>();
     impossible->byNode["exp"] = DtypeRestriction {{f32}, {}, 1};
     options.customizeDtypes = impossible;
-    const NodeResolution &exp
-        = byName(g, resolver.resolve(PrecisionMode::ForceFp16, policies(library), options), "exp");
+    // The resolution outlives the reference into it (a temporary would die at the semicolon).
+    const Resolution rejected = resolver.resolve(PrecisionMode::ForceFp16, policies(library), options);
+    const NodeResolution &exp = byName(g, rejected, "exp");
     QCOMPARE(exp.status, ResolutionStatus::Error);
     QCOMPARE(exp.engine, Engine::AICPU);
     QCOMPARE(exp.engineReason, EngineReason::RejectedCustomize);
