@@ -232,7 +232,8 @@ std::vector<ChangedNode> cubeMathChanges(const ResolveInputs &in, const FrontEnd
     return changes;
 }
 
-int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+// The command line of `opsinfo resolve diff`.
+ArgParser resolveDiffParser()
 {
     ArgParser p(
         "opsinfo resolve diff",
@@ -256,6 +257,50 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
             "text (default), json, github (one annotation per changed node) or junit (one test case\n"
             "                              per changed node, failing when over --max-changed)")
         .conflicts("json", "format");
+    return p;
+}
+
+// `resolve diff` where FE decides: the nodes whose dtype (or engine) differs between the two
+// sides, each resolved with its own mixlist and mode; `casts` gets both sides' Cast totals.
+std::vector<ChangedNode> resolvedChanges(ResolveInputs &in, const ArgParser &p,
+                                         const std::optional<Mixlist> &mixA,
+                                         const std::optional<Mixlist> &mixB,
+                                         const FrontEndPlan *planA, const FrontEndPlan *planB,
+                                         PrecisionMode modeA, PrecisionMode modeB,
+                                         std::optional<std::pair<std::size_t, std::size_t>> &casts)
+{
+    std::vector<ChangedNode> changes;
+    const bool mixlistA = mixA && (!planA || planA->useMixlist);
+    const bool mixlistB = mixB && (!planB || planB->useMixlist);
+    const PolicyTable tableA
+        = PolicyTable::compute(in.library, mixlistA ? &*mixA : nullptr, p.value("mixlist-a"));
+    const PolicyTable tableB
+        = PolicyTable::compute(in.library, mixlistB ? &*mixB : nullptr, p.value("mixlist-b"));
+    if (planA)
+        restrictToPlan(*planA, in); // keep_dtype / customize_dtypes: the same for both sides
+    const Resolver resolver(*in.graph, in.library);
+    Resolution a = resolver.resolve(modeA, tablePolicies(tableA), in.options);
+    Resolution b = resolver.resolve(modeB, tablePolicies(tableB), in.options);
+    if (planA) {
+        applyFrontEndPlan(*planA, a);
+        applyFrontEndPlan(*planB, b);
+    }
+    const ResolutionDiff diff = diffResolutions(*in.graph, a, b);
+    for (const NodeChange &change : diff.changed) {
+        const NodeResolution &na = *change.a;
+        const NodeResolution &nb = *change.b;
+        changes.push_back({na.node ? na.node->name : "", na.node ? na.node->opType : "",
+                           std::string(dtypeName(na.dtype)) + engineSuffix(na.engine),
+                           std::string(dtypeName(nb.dtype)) + engineSuffix(nb.engine),
+                           na.explanation, nb.explanation});
+    }
+    casts = {diff.castsA, diff.castsB};
+    return changes;
+}
+
+int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p = resolveDiffParser();
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
@@ -340,31 +385,8 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     if (planA && planA->path == PrecisionPath::CubeMath) {
         changes = cubeMathChanges(*in, *planA, *planB, hf32);
     } else {
-        const bool mixlistA = mixA && (!planA || planA->useMixlist);
-        const bool mixlistB = mixB && (!planB || planB->useMixlist);
-        const PolicyTable tableA
-            = PolicyTable::compute(in->library, mixlistA ? &*mixA : nullptr, p.value("mixlist-a"));
-        const PolicyTable tableB
-            = PolicyTable::compute(in->library, mixlistB ? &*mixB : nullptr, p.value("mixlist-b"));
-        if (planA)
-            restrictToPlan(*planA, *in); // keep_dtype / customize_dtypes: the same for both sides
-        const Resolver resolver(*in->graph, in->library);
-        Resolution a = resolver.resolve(*modeA, tablePolicies(tableA), in->options);
-        Resolution b = resolver.resolve(*modeB, tablePolicies(tableB), in->options);
-        if (planA) {
-            applyFrontEndPlan(*planA, a);
-            applyFrontEndPlan(*planB, b);
-        }
-        const ResolutionDiff diff = diffResolutions(*in->graph, a, b);
-        for (const NodeChange &change : diff.changed) {
-            const NodeResolution &na = *change.a;
-            const NodeResolution &nb = *change.b;
-            changes.push_back({na.node ? na.node->name : "", na.node ? na.node->opType : "",
-                               std::string(dtypeName(na.dtype)) + engineSuffix(na.engine),
-                               std::string(dtypeName(nb.dtype)) + engineSuffix(nb.engine),
-                               na.explanation, nb.explanation});
-        }
-        casts = {diff.castsA, diff.castsB};
+        changes = resolvedChanges(*in, p, mixA, mixB, planA ? &*planA : nullptr,
+                                  planB ? &*planB : nullptr, *modeA, *modeB, casts);
     }
 
     nlohmann::json changed = nlohmann::json::array();
