@@ -108,6 +108,173 @@ std::string keepDtypeScope(const Context &c, const std::string &scope)
         + pythonLiteral(c.in.keepDtypePath) + " lists (M8)\n";
 }
 
+// GE session options (own C++, framework plugins).
+std::string geSnippet(Context &c, const std::string &v1, const std::string &v2, bool mixlist)
+{
+    std::string code = "std::map<ge::AscendString, ge::AscendString> options = {\n";
+    if (!v2.empty())
+        code += "    {\"ge.exec.precision_mode_v2\", " + cppLiteral(v2) + "},\n";
+    else if (!v1.empty())
+        code += "    {\"ge.exec.precision_mode\", " + cppLiteral(v1) + "},\n";
+    if (mixlist && c.has(c.in.mixlistPath))
+        code += "    {\"ge.exec.modify_mixlist\", " + cppLiteral(c.in.mixlistPath) + "},\n";
+    if (c.has(c.in.customizeDtypesPath))
+        code += "    {\"ge.customizeDtypes\", " + cppLiteral(c.in.customizeDtypesPath) + "},\n";
+    return code + "};\nge::Session session(options);\n";
+}
+
+// TensorFlow 1.x through npu_bridge: the session config and the Estimator's NPURunConfig.
+std::string tf1Snippet(Context &c, const std::string &v1, const std::string &v2, bool mixlist)
+{
+    std::string code
+        = "from npu_bridge.npu_init import *\n\n# tf.Session / sess.run\nconfig = tf.compat.v1.ConfigProto()\n"
+          "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+          "custom_op.name = \"NpuOptimizer\"\n";
+    std::string runConfig;
+    auto option = [&](const std::string &key, const std::string &value) {
+        code += "custom_op.parameter_map[\"" + key + "\"].s = tf.compat.as_bytes("
+            + pythonLiteral(value) + ")\n";
+        runConfig += (runConfig.empty() ? "" : ", ") + key + "=" + pythonLiteral(value);
+    };
+    if (!v2.empty())
+        option("precision_mode_v2", v2);
+    else if (!v1.empty())
+        option("precision_mode", v1);
+    if (mixlist && c.has(c.in.mixlistPath))
+        option("modify_mixlist", c.in.mixlistPath);
+    if (c.has(c.in.customizeDtypesPath))
+        option("customize_dtypes", c.in.customizeDtypesPath);
+    code += "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF\n\n# Estimator\n"
+            "run_config = NPURunConfig("
+        + runConfig + ")\n";
+    if (c.has(c.in.keepDtypePath))
+        code += "\nfrom npu_bridge.estimator.npu import npu_scope\n"
+            + keepDtypeScope(c, "npu_scope.keep_dtype_scope()");
+    return code;
+}
+
+// TensorFlow 2.x through npu_device.
+std::string tf2Snippet(Context &c, const std::string &v1, bool mixlist)
+{
+    std::string code = "import npu_device as npu\n";
+    if (!v1.empty())
+        code += "npu.global_options().precision_mode = " + pythonLiteral(v1) + "\n";
+    if (mixlist && c.has(c.in.mixlistPath))
+        code += "npu.global_options().modify_mixlist = " + pythonLiteral(c.in.mixlistPath) + "\n";
+    if (c.has(c.in.customizeDtypesPath))
+        code += "npu.global_options().customize_dtypes = " + pythonLiteral(c.in.customizeDtypesPath)
+            + "\n";
+    code += "npu.open().as_default()\n";
+    if (c.has(c.in.keepDtypePath))
+        code += "\n" + keepDtypeScope(c, "npu.keep_dtype_scope()");
+    return code;
+}
+
+// ACL single-op compile options.
+std::string aclOpSnippet(Context &c, const std::string &v1, const std::string &v2)
+{
+    std::string code;
+    if (!v2.empty())
+        code += "aclSetCompileopt(ACL_PRECISION_MODE_V2, " + cppLiteral(v2) + ");\n";
+    else if (!v1.empty())
+        code += "aclSetCompileopt(ACL_PRECISION_MODE, " + cppLiteral(v1) + ");\n";
+    if (c.has(c.in.customizeDtypesPath))
+        code += "aclSetCompileopt(ACL_CUSTOMIZE_DTYPES, " + cppLiteral(c.in.customizeDtypesPath)
+            + ");\n";
+    return code;
+}
+
+// torch_npu eager (and its jit_compile mode).
+std::string torchNpuSnippet(Context &c, const std::string &v1)
+{
+    std::string code = "import torch\nimport torch_npu\n\n";
+    if (c.frontEnd == FrontEnd::TorchNpuJit)
+        code += "torch.npu.set_compile_mode(jit_compile=True)\n";
+    // torch_npu compares the value with the v1 spellings only.
+    if (!v1.empty())
+        code += "torch.npu.set_option({\"ACL_PRECISION_MODE\": " + pythonLiteral(v1) + "})\n";
+    return code + hf32Lines(c, false);
+}
+
+// torchair: torch.compile passes no precision settings, so the graph is exported for ATC.
+std::string torchairSnippet(Context &c, const std::string &v1, const std::string &v2)
+{
+    std::string code = "import torch\nimport torch_npu\nimport torchair\n\n" + hf32Lines(c, false)
+        + "# torch.compile(model, backend=torchair.get_npu_backend()) passes no precision mode or mixlist:\n"
+          "# export the graph and compile it with ATC instead\n"
+          "torchair.dynamo_export(*example_inputs, model=model, export_path='export', export_name='model')\n\n"
+          "# then, in a shell:\n";
+    std::string mode = v1;
+    if (mode.empty() && !c.mode && c.defaultKnown) {
+        mode
+            = precisionModeName(c.plan.mode); // what torch.compile ran with (F2): keep the numerics
+        code
+            += "# --precision_mode is the mode torch.compile used (F2): ATC alone would default to force_fp16\n";
+    } else if (mode.empty() && !c.mode) {
+        code
+            += "# add --precision_mode: the mode torch.compile used depends on the SoC (F2), ATC alone would use force_fp16\n";
+    }
+    return code
+        + atcCommand(c, c.in.modelPath.empty() ? std::string("export/model.air") : c.in.modelPath,
+                     mode, v2, true);
+}
+
+// MindSpore graph mode (O2, GE) or kernel by kernel.
+std::string mindSporeSnippet(Context &c, const std::string &v1, bool mixlist)
+{
+    std::string code;
+    const bool graph = c.frontEnd == FrontEnd::MindSporeO2;
+    code = "import mindspore as ms\n\n";
+    code += graph
+        ? "ms.set_context(mode=ms.GRAPH_MODE, jit_config={\"jit_level\": \"O2\"})  # GE; MindSpore >= 2.7: ms.jit(backend=\"GE\")\n"
+        : "ms.set_context(mode=ms.PYNATIVE_MODE)  # or jit_level O0/O1: kernel by kernel\n";
+    if (!v1.empty())
+        code += "ms.device_context.ascend.op_precision.precision_mode(" + pythonLiteral(v1)
+            + ")  # MindSpore < 2.5: ms.set_context(ascend_config={\"precision_mode\": ...})\n";
+    code += hf32Lines(c, true);
+    std::string geOptions;
+    if (graph && mixlist && c.has(c.in.mixlistPath))
+        geOptions += "\"ge.exec.modify_mixlist\": " + pythonLiteral(c.in.mixlistPath);
+    if (graph && c.has(c.in.customizeDtypesPath))
+        geOptions += std::string(geOptions.empty() ? "" : ", ")
+            + "\"ge.customizeDtypes\": " + pythonLiteral(c.in.customizeDtypesPath);
+    if (!geOptions.empty())
+        code
+            += "# MindSpore has no own mixlist option: GE options pass through ascend_config's ge_options\n"
+               "ms.set_context(ascend_config={\"ge_options\": {\"session\": {"
+            + geOptions + "}}})\n";
+    return code;
+}
+
+// MindSpore Lite on Ascend (the GE provider).
+std::string mindSporeLiteSnippet(Context &c, const std::string &v2, bool mixlist)
+{
+    std::string code;
+    const std::string liteModel
+        = c.in.modelPath.empty() ? std::string("model.mindir") : c.in.modelPath;
+    code
+        = "import mindspore_lite as mslite\n\ncontext = mslite.Context()\ncontext.target = [\"ascend\"]\n"
+          "context.ascend.device_id = 0\ncontext.ascend.provider = \"ge\"\n";
+    std::string sections;
+    if (c.mode) {
+        if (const char *lite = mindSporeLiteModeName(*c.mode))
+            code += "context.ascend.precision_mode = " + pythonLiteral(lite) + "\n";
+        else
+            sections += "\"ge_session_options\": {\"ge."
+                + std::string(c.givenV2 ? "exec.precision_mode_v2" : "exec.precision_mode")
+                + "\": " + pythonLiteral(c.givenV2 ? v2 : precisionModeName(*c.mode)) + "}";
+    }
+    if (mixlist && c.has(c.in.mixlistPath))
+        sections += std::string(sections.empty() ? "" : ", ")
+            + "\"ascend_context\": {\"mixprecision_list_path\": " + pythonLiteral(c.in.mixlistPath)
+            + "}";
+    code += "model = mslite.Model()\nmodel.build_from_file(" + pythonLiteral(liteModel)
+        + ", mslite.ModelType.MINDIR, context";
+    if (!sections.empty())
+        code += ",\n                      config_dict={" + sections + "}";
+    return code + ")\n";
+}
+
 std::string body(Context &c, SnippetLanguage &language)
 {
     const std::string v1 = c.v1Name();
@@ -117,162 +284,38 @@ std::string body(Context &c, SnippetLanguage &language)
     const bool mixlist = c.has(c.in.mixlistPath)
         && (frontEndTraits(c.frontEnd).mixlist || c.frontEnd == FrontEnd::Torchair);
     const std::string model = c.in.modelPath.empty() ? std::string("model.onnx") : c.in.modelPath;
-    std::string code;
     switch (c.frontEnd) {
     case FrontEnd::Atc:
         language = SnippetLanguage::Shell;
         return atcCommand(c, model, v1, v2, mixlist);
     case FrontEnd::Ge:
         language = SnippetLanguage::Cpp;
-        code = "std::map<ge::AscendString, ge::AscendString> options = {\n";
-        if (!v2.empty())
-            code += "    {\"ge.exec.precision_mode_v2\", " + cppLiteral(v2) + "},\n";
-        else if (!v1.empty())
-            code += "    {\"ge.exec.precision_mode\", " + cppLiteral(v1) + "},\n";
-        if (mixlist && c.has(c.in.mixlistPath))
-            code += "    {\"ge.exec.modify_mixlist\", " + cppLiteral(c.in.mixlistPath) + "},\n";
-        if (c.has(c.in.customizeDtypesPath))
-            code += "    {\"ge.customizeDtypes\", " + cppLiteral(c.in.customizeDtypesPath) + "},\n";
-        return code + "};\nge::Session session(options);\n";
-    case FrontEnd::Tf1: {
+        return geSnippet(c, v1, v2, mixlist);
+    case FrontEnd::Tf1:
         language = SnippetLanguage::Python;
-        code
-            = "from npu_bridge.npu_init import *\n\n# tf.Session / sess.run\nconfig = tf.compat.v1.ConfigProto()\n"
-              "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
-              "custom_op.name = \"NpuOptimizer\"\n";
-        std::string runConfig;
-        auto option = [&](const std::string &key, const std::string &value) {
-            code += "custom_op.parameter_map[\"" + key + "\"].s = tf.compat.as_bytes("
-                + pythonLiteral(value) + ")\n";
-            runConfig += (runConfig.empty() ? "" : ", ") + key + "=" + pythonLiteral(value);
-        };
-        if (!v2.empty())
-            option("precision_mode_v2", v2);
-        else if (!v1.empty())
-            option("precision_mode", v1);
-        if (mixlist && c.has(c.in.mixlistPath))
-            option("modify_mixlist", c.in.mixlistPath);
-        if (c.has(c.in.customizeDtypesPath))
-            option("customize_dtypes", c.in.customizeDtypesPath);
-        code
-            += "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF\n\n# Estimator\n"
-               "run_config = NPURunConfig("
-            + runConfig + ")\n";
-        if (c.has(c.in.keepDtypePath))
-            code += "\nfrom npu_bridge.estimator.npu import npu_scope\n"
-                + keepDtypeScope(c, "npu_scope.keep_dtype_scope()");
-        return code;
-    }
+        return tf1Snippet(c, v1, v2, mixlist);
     case FrontEnd::Tf2:
         language = SnippetLanguage::Python;
-        code = "import npu_device as npu\n";
-        if (!v1.empty())
-            code += "npu.global_options().precision_mode = " + pythonLiteral(v1) + "\n";
-        if (mixlist && c.has(c.in.mixlistPath))
-            code += "npu.global_options().modify_mixlist = " + pythonLiteral(c.in.mixlistPath)
-                + "\n";
-        if (c.has(c.in.customizeDtypesPath))
-            code += "npu.global_options().customize_dtypes = "
-                + pythonLiteral(c.in.customizeDtypesPath) + "\n";
-        code += "npu.open().as_default()\n";
-        if (c.has(c.in.keepDtypePath))
-            code += "\n" + keepDtypeScope(c, "npu.keep_dtype_scope()");
-        return code;
+        return tf2Snippet(c, v1, mixlist);
     case FrontEnd::AclOp:
         language = SnippetLanguage::Cpp;
-        if (!v2.empty())
-            code += "aclSetCompileopt(ACL_PRECISION_MODE_V2, " + cppLiteral(v2) + ");\n";
-        else if (!v1.empty())
-            code += "aclSetCompileopt(ACL_PRECISION_MODE, " + cppLiteral(v1) + ");\n";
-        if (c.has(c.in.customizeDtypesPath))
-            code += "aclSetCompileopt(ACL_CUSTOMIZE_DTYPES, " + cppLiteral(c.in.customizeDtypesPath)
-                + ");\n";
-        return code;
+        return aclOpSnippet(c, v1, v2);
     case FrontEnd::TorchNpu:
     case FrontEnd::TorchNpuJit:
         language = SnippetLanguage::Python;
-        code = "import torch\nimport torch_npu\n\n";
-        if (c.frontEnd == FrontEnd::TorchNpuJit)
-            code += "torch.npu.set_compile_mode(jit_compile=True)\n";
-        // torch_npu compares the value with the v1 spellings only.
-        if (!v1.empty())
-            code += "torch.npu.set_option({\"ACL_PRECISION_MODE\": " + pythonLiteral(v1) + "})\n";
-        return code + hf32Lines(c, false);
-    case FrontEnd::Torchair: {
+        return torchNpuSnippet(c, v1);
+    case FrontEnd::Torchair:
         language = SnippetLanguage::PythonAndShell;
-        code = "import torch\nimport torch_npu\nimport torchair\n\n" + hf32Lines(c, false)
-            + "# torch.compile(model, backend=torchair.get_npu_backend()) passes no precision mode or mixlist:\n"
-              "# export the graph and compile it with ATC instead\n"
-              "torchair.dynamo_export(*example_inputs, model=model, export_path='export', export_name='model')\n\n"
-              "# then, in a shell:\n";
-        std::string mode = v1;
-        if (mode.empty() && !c.mode && c.defaultKnown) {
-            mode = precisionModeName(
-                c.plan.mode); // what torch.compile ran with (F2): keep the numerics
-            code
-                += "# --precision_mode is the mode torch.compile used (F2): ATC alone would default to force_fp16\n";
-        } else if (mode.empty() && !c.mode) {
-            code
-                += "# add --precision_mode: the mode torch.compile used depends on the SoC (F2), ATC alone would use force_fp16\n";
-        }
-        return code
-            + atcCommand(c,
-                         c.in.modelPath.empty() ? std::string("export/model.air") : c.in.modelPath,
-                         mode, v2, true);
-    }
+        return torchairSnippet(c, v1, v2);
     case FrontEnd::MindSporeO2:
-    case FrontEnd::MindSporeKbk: {
+    case FrontEnd::MindSporeKbk:
         language = SnippetLanguage::Python;
-        const bool graph = c.frontEnd == FrontEnd::MindSporeO2;
-        code = "import mindspore as ms\n\n";
-        code += graph
-            ? "ms.set_context(mode=ms.GRAPH_MODE, jit_config={\"jit_level\": \"O2\"})  # GE; MindSpore >= 2.7: ms.jit(backend=\"GE\")\n"
-            : "ms.set_context(mode=ms.PYNATIVE_MODE)  # or jit_level O0/O1: kernel by kernel\n";
-        if (!v1.empty())
-            code += "ms.device_context.ascend.op_precision.precision_mode(" + pythonLiteral(v1)
-                + ")  # MindSpore < 2.5: ms.set_context(ascend_config={\"precision_mode\": ...})\n";
-        code += hf32Lines(c, true);
-        std::string geOptions;
-        if (graph && mixlist && c.has(c.in.mixlistPath))
-            geOptions += "\"ge.exec.modify_mixlist\": " + pythonLiteral(c.in.mixlistPath);
-        if (graph && c.has(c.in.customizeDtypesPath))
-            geOptions += std::string(geOptions.empty() ? "" : ", ")
-                + "\"ge.customizeDtypes\": " + pythonLiteral(c.in.customizeDtypesPath);
-        if (!geOptions.empty())
-            code
-                += "# MindSpore has no own mixlist option: GE options pass through ascend_config's ge_options\n"
-                   "ms.set_context(ascend_config={\"ge_options\": {\"session\": {"
-                + geOptions + "}}})\n";
-        return code;
-    }
-    case FrontEnd::MindSporeLite: {
+        return mindSporeSnippet(c, v1, mixlist);
+    case FrontEnd::MindSporeLite:
         language = SnippetLanguage::Python;
-        const std::string liteModel
-            = c.in.modelPath.empty() ? std::string("model.mindir") : c.in.modelPath;
-        code
-            = "import mindspore_lite as mslite\n\ncontext = mslite.Context()\ncontext.target = [\"ascend\"]\n"
-              "context.ascend.device_id = 0\ncontext.ascend.provider = \"ge\"\n";
-        std::string sections;
-        if (c.mode) {
-            if (const char *lite = mindSporeLiteModeName(*c.mode))
-                code += "context.ascend.precision_mode = " + pythonLiteral(lite) + "\n";
-            else
-                sections += "\"ge_session_options\": {\"ge."
-                    + std::string(c.givenV2 ? "exec.precision_mode_v2" : "exec.precision_mode")
-                    + "\": " + pythonLiteral(c.givenV2 ? v2 : precisionModeName(*c.mode)) + "}";
-        }
-        if (mixlist && c.has(c.in.mixlistPath))
-            sections += std::string(sections.empty() ? "" : ", ")
-                + "\"ascend_context\": {\"mixprecision_list_path\": "
-                + pythonLiteral(c.in.mixlistPath) + "}";
-        code += "model = mslite.Model()\nmodel.build_from_file(" + pythonLiteral(liteModel)
-            + ", mslite.ModelType.MINDIR, context";
-        if (!sections.empty())
-            code += ",\n                      config_dict={" + sections + "}";
-        return code + ")\n";
+        return mindSporeLiteSnippet(c, v2, mixlist);
     }
-    }
-    return code;
+    return {};
 }
 
 } // namespace
