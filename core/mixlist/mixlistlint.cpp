@@ -14,9 +14,9 @@ namespace opsinfo {
 
 bool isGraphOnlyType(std::string_view type)
 {
-    static constexpr std::array<std::string_view, 10> types{
-        "Const", "Constant", "Data", "End", "NetOutput", "PlaceHolder", "RefData",
-        "Variable", "VariableV2", "AippData"};
+    static constexpr std::array<std::string_view, 10> types {
+        "Const",       "Constant", "Data",     "End",        "NetOutput",
+        "PlaceHolder", "RefData",  "Variable", "VariableV2", "AippData"};
     return std::find(types.begin(), types.end(), type) != types.end();
 }
 
@@ -55,6 +55,58 @@ FixIt makeFix(const Located &at, FixIt::Kind kind, std::string replacement = {})
     return fix;
 }
 
+// Several entries of the CANN documentation's sample list: a copied sample, not a policy.
+std::optional<LintFinding> copiedSampleFinding(const Mixlist &mixlist, const std::string &file)
+{
+    std::vector<const MixlistEntry *> sample;
+    for (auto list : Mixlist::lists)
+        for (auto action : Mixlist::actions)
+            for (const MixlistEntry &e : mixlist.entries(list, action))
+                if (isDocumentationSampleEntry(e.opType))
+                    sample.push_back(&e);
+    if (sample.size() >= 3) {
+        const auto first = *std::min_element(
+            sample.begin(), sample.end(), [](const MixlistEntry *a, const MixlistEntry *b) {
+                return std::pair(a->line, a->column) < std::pair(b->line, b->column);
+            });
+        return LintFinding {
+            Diagnostic {
+                Severity::Warning,
+                {file, first->line, first->column},
+                "F4",
+                CoreText::tr(
+                    "%1 entries come from the CANN documentation's sample mixlist (Xlog1py, Matmul, Cast, Conv2D, Bias) (F4)",
+                    sample.size()),
+                CoreText::tr("replace the sample's entries with the op types of your graph")},
+            std::nullopt};
+    }
+    return std::nullopt;
+}
+
+// Why the entry `mark` (list and action) of an op type whose library colour is `policy` changes
+// nothing (X3).
+std::string noEffectMessage(MixlistList list, MixlistAction action, Policy policy,
+                            const std::string &mark, const std::string &type)
+{
+    // One template per reason; the caller adds the effective colour as a step of its own.
+    std::string message;
+    if (action == MixlistAction::Remove && listOf(policy) != list)
+        message = CoreText::tr("%1 of '%2' changes nothing (X3): it is %3, not on %4", mark, type,
+                               policyName(policy), mixlistListKey(list));
+    else if (list == MixlistList::Gray && action == MixlistAction::Add)
+        message = CoreText::tr(
+            "%1 of '%2' changes nothing (X3): gray-list.to-add alone never changes a colour", mark,
+            type);
+    else if (action == MixlistAction::Add && listOf(policy) == list)
+        message = CoreText::tr("%1 of '%2' changes nothing (X3): it is already %3", mark, type,
+                               policyName(policy));
+    else
+        message = CoreText::tr(
+            "%1 of '%2' changes nothing (X3): another entry already decides its colour", mark,
+            type);
+    return message;
+}
+
 } // namespace
 
 std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *library,
@@ -67,11 +119,15 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
         for (const auto &e : library->ops())
             known.push_back(e.type);
     }
-    auto report = [&](const Located &at, std::string message, std::string hint, std::optional<FixIt> fix) {
-        Diagnostic d{Severity::Warning, {file, at.entry->line, at.entry->column}, "X4",
-                     std::move(message), std::move(hint)};
-        findings.push_back({std::move(d), std::move(fix)});
-    };
+    auto report
+        = [&](const Located &at, std::string message, std::string hint, std::optional<FixIt> fix) {
+              Diagnostic d {Severity::Warning,
+                            {file, at.entry->line, at.entry->column},
+                            "X4",
+                            std::move(message),
+                            std::move(hint)};
+              findings.push_back({std::move(d), std::move(fix)});
+          };
 
     // F4: a framework, ONNX or TensorFlow name where an Ascend IR type belongs.
     auto reportName = [&](const Located &at, const IrNameHint &hint) {
@@ -104,31 +160,8 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                  makeFix(at, FixIt::Kind::Remove)});
         }
     };
-    // Several entries of the CANN documentation's sample list: a copied sample, not a policy.
-    {
-        std::vector<const MixlistEntry *> sample;
-        for (auto list : Mixlist::lists)
-            for (auto action : Mixlist::actions)
-                for (const MixlistEntry &e : mixlist.entries(list, action))
-                    if (isDocumentationSampleEntry(e.opType))
-                        sample.push_back(&e);
-        if (sample.size() >= 3) {
-            const auto first = *std::min_element(
-                sample.begin(), sample.end(), [](const MixlistEntry *a, const MixlistEntry *b) {
-                    return std::pair(a->line, a->column) < std::pair(b->line, b->column);
-                });
-            findings.push_back(
-                {Diagnostic {
-                     Severity::Warning,
-                     {file, first->line, first->column},
-                     "F4",
-                     CoreText::tr(
-                         "%1 entries come from the CANN documentation's sample mixlist (Xlog1py, Matmul, Cast, Conv2D, Bias) (F4)",
-                         sample.size()),
-                     CoreText::tr("replace the sample's entries with the op types of your graph")},
-                 std::nullopt});
-        }
-    }
+    if (auto sample = copiedSampleFinding(mixlist, file))
+        findings.push_back(std::move(*sample));
 
     const auto marksByType = mixlist.marksByType();
     std::map<std::string, std::optional<std::string>, std::less<>> nearestCache;
@@ -137,7 +170,7 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
             const auto &entries = mixlist.entries(list, action);
             std::map<std::string, int, std::less<>> firstLine;
             for (std::size_t i = 0; i < entries.size(); ++i) {
-                const Located at{list, action, i, &entries[i]};
+                const Located at {list, action, i, &entries[i]};
                 const std::string &type = entries[i].opType;
                 const std::string mark = mixlistMarkName(list, action);
                 if (auto [it, inserted] = firstLine.emplace(type, entries[i].line); !inserted) {
@@ -178,11 +211,13 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                         }
                     }
                     if (near) {
-                        report(at,
-                               CoreText::tr("'%1' is not in the loaded library — did you mean '%2'? (op types are case-sensitive)",
-                                            type, *near),
-                               CoreText::tr("rename it to '%1'", *near),
-                               makeFix(at, FixIt::Kind::Rename, *near));
+                        report(
+                            at,
+                            CoreText::tr(
+                                "'%1' is not in the loaded library — did you mean '%2'? (op types are case-sensitive)",
+                                type, *near),
+                            CoreText::tr("rename it to '%1'", *near),
+                            makeFix(at, FixIt::Kind::Rename, *near));
                     } else {
                         report(
                             at,
@@ -199,25 +234,14 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                 auto marks = marksByType.find(type)->second;
                 const Policy with = applyMarks(entry->policy, marks);
                 marks.erase(std::remove_if(marks.begin(), marks.end(),
-                                           [&](const MixlistMark &m) { return m.list == list && m.action == action; }),
+                                           [&](const MixlistMark &m) {
+                                               return m.list == list && m.action == action;
+                                           }),
                             marks.end());
                 const Policy without = applyMarks(entry->policy, marks);
                 if (with == without) {
-                    // One template per reason, then the effective colour as a step of its own.
-                    std::string message;
-                    if (action == MixlistAction::Remove && listOf(entry->policy) != list)
-                        message = CoreText::tr(
-                            "%1 of '%2' changes nothing (X3): it is %3, not on %4", mark, type,
-                            policyName(entry->policy), mixlistListKey(list));
-                    else if (list == MixlistList::Gray && action == MixlistAction::Add)
-                        message = CoreText::tr("%1 of '%2' changes nothing (X3): gray-list.to-add alone never changes a colour",
-                                               mark, type);
-                    else if (action == MixlistAction::Add && listOf(entry->policy) == list)
-                        message = CoreText::tr("%1 of '%2' changes nothing (X3): it is already %3",
-                                               mark, type, policyName(entry->policy));
-                    else
-                        message = CoreText::tr("%1 of '%2' changes nothing (X3): another entry already decides its colour",
-                                               mark, type);
+                    const std::string message
+                        = noEffectMessage(list, action, entry->policy, mark, type);
                     report(at, message + "; " + CoreText::tr("effective %1", policyName(with)),
                            CoreText::tr("remove the entry"), makeFix(at, FixIt::Kind::Remove));
                 }
@@ -233,8 +257,8 @@ Mixlist applyFixIt(const Mixlist &mixlist, const FixIt &fix)
     auto &entries = out.entries(fix.list, fix.action);
     std::size_t index = fix.index;
     auto matches = [&](std::size_t i) {
-        return i < entries.size() && entries[i].opType == fix.opType &&
-               (fix.line == 0 || (entries[i].line == fix.line && entries[i].column == fix.column));
+        return i < entries.size() && entries[i].opType == fix.opType
+            && (fix.line == 0 || (entries[i].line == fix.line && entries[i].column == fix.column));
     };
     if (!matches(index)) {
         // The mixlist changed since lint ran: find the entry by its op type and position.
