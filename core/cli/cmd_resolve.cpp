@@ -298,6 +298,26 @@ std::vector<ChangedNode> resolvedChanges(ResolveInputs &in, const ArgParser &p,
     return changes;
 }
 
+// --max-changed N into `limit` (left empty when not given); false, said on `err`, when N is no
+// number or too large.
+bool readMaxChanged(const ArgParser &p, std::optional<std::size_t> &limit, std::ostream &err)
+{
+    if (!p.has("max-changed"))
+        return true;
+    const std::string text = p.value("max-changed");
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+        err << "opsinfo resolve diff: --max-changed takes a number, not '" << text << "'\n";
+        return false;
+    }
+    try {
+        limit = std::stoul(text);
+    } catch (...) {
+        err << "opsinfo resolve diff: --max-changed " << text << " is too large\n";
+        return false;
+    }
+    return true;
+}
+
 int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     ArgParser p = resolveDiffParser();
@@ -310,19 +330,8 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         return ExitUsage;
     }
     std::optional<std::size_t> limit;
-    if (p.has("max-changed")) {
-        const std::string text = p.value("max-changed");
-        if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
-            err << "opsinfo resolve diff: --max-changed takes a number, not '" << text << "'\n";
-            return ExitUsage;
-        }
-        try {
-            limit = std::stoul(text);
-        } catch (...) {
-            err << "opsinfo resolve diff: --max-changed " << text << " is too large\n";
-            return ExitUsage;
-        }
-    }
+    if (!readMaxChanged(p, limit, err))
+        return ExitUsage;
     const auto &modes = p.values("mode");
     const bool byMode = modes.size() == 2;
     const bool byMixlist = p.has("mixlist-a") || p.has("mixlist-b");
