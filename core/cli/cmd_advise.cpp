@@ -6,6 +6,7 @@
 #include "cli/clioutput.h"
 #include "cli/cliresolve.h"
 #include "cli/commands.h"
+#include "cli/figures.h"
 #include "common/outputfile.h"
 #include "evidence/evidencesummary.h"
 
@@ -18,18 +19,6 @@
 namespace opsinfo {
 
 namespace {
-
-std::string figure(double value, int decimals = 1)
-{
-    char text[48];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
-}
-
-std::string share(std::size_t part, std::size_t whole)
-{
-    return whole ? figure(100.0 * double(part) / double(whole)) + "%" : std::string("-");
-}
 
 std::optional<std::size_t> countOption(const ArgParser &p, const std::string &name,
                                        std::size_t fallback, std::ostream &err)
@@ -107,12 +96,12 @@ void printEffectTable(const AdviceEffect &e, std::ostream &out)
     const ResolutionSummary &b = e.before, &a = e.after;
     std::vector<std::vector<std::string>> rows {
         {"float nodes", std::to_string(b.floatNodes), std::to_string(a.floatNodes)},
-        {"float16", std::to_string(b.fp16Nodes) + " (" + share(b.fp16Nodes, b.floatNodes) + ")",
-         std::to_string(a.fp16Nodes) + " (" + share(a.fp16Nodes, a.floatNodes) + ")"},
-        {"bfloat16", std::to_string(b.bf16Nodes) + " (" + share(b.bf16Nodes, b.floatNodes) + ")",
-         std::to_string(a.bf16Nodes) + " (" + share(a.bf16Nodes, a.floatNodes) + ")"},
-        {"float32", std::to_string(b.fp32Nodes) + " (" + share(b.fp32Nodes, b.floatNodes) + ")",
-         std::to_string(a.fp32Nodes) + " (" + share(a.fp32Nodes, a.floatNodes) + ")"},
+        {"float16", std::to_string(b.fp16Nodes) + " (" + percentOrDash(b.fp16Nodes, b.floatNodes) + ")",
+         std::to_string(a.fp16Nodes) + " (" + percentOrDash(a.fp16Nodes, a.floatNodes) + ")"},
+        {"bfloat16", std::to_string(b.bf16Nodes) + " (" + percentOrDash(b.bf16Nodes, b.floatNodes) + ")",
+         std::to_string(a.bf16Nodes) + " (" + percentOrDash(a.bf16Nodes, a.floatNodes) + ")"},
+        {"float32", std::to_string(b.fp32Nodes) + " (" + percentOrDash(b.fp32Nodes, b.floatNodes) + ")",
+         std::to_string(a.fp32Nodes) + " (" + percentOrDash(a.fp32Nodes, a.floatNodes) + ")"},
         {"Casts", std::to_string(b.castsTotal), std::to_string(a.castsTotal)},
     };
     if (e.timeEstimated)

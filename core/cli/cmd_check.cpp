@@ -27,7 +27,7 @@ std::string dtypes(const std::vector<DType> &list)
     return out;
 }
 
-std::string percent(std::size_t part, std::size_t whole)
+std::string percentNumber(std::size_t part, std::size_t whole)
 {
     char figure[32];
     std::snprintf(figure, sizeof figure, "%.1f",
@@ -107,7 +107,7 @@ void printSweep(const ModeCheckSweep &sweep, std::ostream &out)
     for (const ModeCheck &m : sweep.modes)
         rows.push_back({precisionModeName(m.mode),
                         std::to_string(m.report.agreed) + "/" + std::to_string(m.report.feMatched)
-                            + " (" + percent(m.report.agreed, m.report.feMatched) + "%)",
+                            + " (" + percentNumber(m.report.agreed, m.report.feMatched) + "%)",
                         m.refused.empty()
                             ? std::to_string(m.decisiveAgreed) + "/" + std::to_string(m.decisive)
                             : "refused: " + m.refused});
@@ -137,7 +137,7 @@ void printModeReport(PrecisionMode mode, const CheckReport &report, std::ostream
             rows)
             << "\n";
     out << "mode " << precisionModeName(mode) << ": " << report.agreed << " of " << report.feMatched
-        << " matched FE nodes agree (" << percent(report.agreed, report.feMatched) << "%); "
+        << " matched FE nodes agree (" << percentNumber(report.agreed, report.feMatched) << "%); "
         << report.matched << " of " << report.sourceNodes << " source nodes matched by name, "
         << report.unmatchedFe << " FE nodes not in the compiled graph\n";
 }

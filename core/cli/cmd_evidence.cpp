@@ -4,6 +4,7 @@
 #include "cli/clilibrary.h"
 #include "cli/clioutput.h"
 #include "cli/commands.h"
+#include "cli/figures.h"
 #include "evidence/evidencesummary.h"
 #include "resolver/precisionmode.h"
 
@@ -12,18 +13,6 @@
 namespace opsinfo {
 
 namespace {
-
-std::string figure(double value, int decimals = 1)
-{
-    char text[48];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
-}
-
-std::string percent(std::size_t part, std::size_t whole)
-{
-    return whole ? figure(100.0 * double(part) / double(whole)) + "%" : std::string("-");
-}
 
 std::string missSummary(const FileJoin &join)
 {
@@ -137,7 +126,7 @@ void printEvidenceFile(const EvidenceFile &file, const FileJoin &join,
         << (file.hasAccuracy ? "accuracy (" + std::to_string(flagged) + " rows flagged)"
                              : std::string("no accuracy"))
         << "\n  joined:   " << join.matched() << " of " << file.rows.size() << " ("
-        << percent(join.matched(), file.rows.size()) << "): " << join.byNode << " by node name, "
+        << percentOrDash(join.matched(), file.rows.size()) << "): " << join.byNode << " by node name, "
         << join.byType << " by op type in the graph, " << join.typeOnly << " by op type only\n";
     if (join.unmatched)
         out << "  not joined: " << join.unmatched << " (" << missSummary(join) << ")\n";

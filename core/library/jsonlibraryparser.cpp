@@ -15,7 +15,6 @@ namespace ondemand = simdjson::ondemand;
 
 namespace {
 
-constexpr std::size_t kNpos = OpEntry::npos;
 
 const char *jsonTypeName(ondemand::json_type type)
 {
@@ -143,7 +142,7 @@ void JsonLibraryParser::report(std::size_t offset, Severity severity, std::strin
     d.code = std::move(code);
     d.message = std::move(message);
     d.hint = std::move(hint);
-    if (offset == kNpos) {
+    if (offset == OpEntry::npos) {
         d.location.file = m_file;
     } else {
         if (!m_lines)
@@ -210,7 +209,7 @@ std::size_t JsonLibraryParser::closedObjectEnd()
     const char *p = next - 1;
     while (p > m_json && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
         --p;
-    return *p == '}' ? offsetOf(p + 1) : kNpos;
+    return *p == '}' ? offsetOf(p + 1) : OpEntry::npos;
 }
 
 void JsonLibraryParser::reportWrongType(ondemand::value &value, ondemand::json_type type, Expected expected,
@@ -388,7 +387,7 @@ ParsedLibraryFile JsonLibraryParser::syntaxFailure(simdjson::error_code error)
     m_result.diagnostics.clear();
     m_result.readable = false;
     if (m_quickFail) {
-        report(kNpos, Severity::Error, "json-syntax", simdjson::error_message(error), {});
+        report(OpEntry::npos, Severity::Error, "json-syntax", simdjson::error_message(error), {});
         return std::move(m_result);
     }
     if (auto syntax = findJsonSyntaxError(m_text)) {
@@ -397,7 +396,7 @@ ParsedLibraryFile JsonLibraryParser::syntaxFailure(simdjson::error_code error)
     } else {
         const char *at = nullptr;
         const bool located = m_doc.current_location().get(at) == simdjson::SUCCESS;
-        report(located ? offsetOf(at) : kNpos, Severity::Error, "json-syntax",
+        report(located ? offsetOf(at) : OpEntry::npos, Severity::Error, "json-syntax",
                CoreText::tr("invalid JSON: %1", simdjson::error_message(error)),
                CoreText::tr("fix the syntax") + "; " + CoreText::tr("the real loader refuses the whole file"));
     }

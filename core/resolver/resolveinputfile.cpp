@@ -1,18 +1,8 @@
 #include "resolver/resolveinputfile.h"
 
+#include "common/text.h"
+
 namespace opsinfo {
-
-namespace {
-
-std::string_view trimmed(std::string_view s)
-{
-    const std::size_t first = s.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos)
-        return {};
-    return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
-}
-
-} // namespace
 
 ResolveInputKind sniffResolveInput(std::string_view head)
 {

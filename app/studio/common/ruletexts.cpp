@@ -14,7 +14,7 @@ namespace opsinfo {
 
 namespace {
 
-const QString kEnglish = QStringLiteral("en");
+const QString kFallbackLanguage = QStringLiteral("en");
 
 // The texts of one language, read once from the resource.
 const QHash<QString, QString> &texts(const QString &language)
@@ -45,9 +45,9 @@ int familyRank(QChar family)
 QString ruleText(const QString &id, const QString &language)
 {
     const QString text = texts(language).value(id);
-    if (!text.isEmpty() || language == kEnglish)
+    if (!text.isEmpty() || language == kFallbackLanguage)
         return text;
-    return texts(kEnglish).value(id);
+    return texts(kFallbackLanguage).value(id);
 }
 
 QString ruleText(const QString &id)
@@ -65,7 +65,7 @@ QString ruleToolTip(const QString &id)
 
 QStringList ruleIds()
 {
-    QStringList ids = texts(kEnglish).keys();
+    QStringList ids = texts(kFallbackLanguage).keys();
     std::sort(ids.begin(), ids.end(), [](const QString &a, const QString &b) {
         if (a.at(0) != b.at(0))
             return familyRank(a.at(0)) < familyRank(b.at(0));
@@ -80,7 +80,7 @@ QStringList ruleIdsIn(const QString &text)
     QStringList found;
     for (auto it = pattern.globalMatch(text); it.hasNext();) {
         const QString id = it.next().captured();
-        if (!found.contains(id) && texts(kEnglish).contains(id))
+        if (!found.contains(id) && texts(kFallbackLanguage).contains(id))
             found.append(id);
     }
     return found;

@@ -16,11 +16,6 @@ namespace opsinfo {
 
 namespace {
 
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 bool sameFile(const QString &a, const QString &b)
 {
     const QFileInfo ia(a);
@@ -60,11 +55,11 @@ bool LibraryExporter::exportPatchedLibrary(const QString &chosen)
     QString path = chosen;
     if (path.isEmpty())
         path = prompt->saveFileName(
-            tr("Export Patched Library"), QFileInfo(qs(file)).fileName(),
+            tr("Export Patched Library"), QFileInfo(QString::fromStdString(file)).fileName(),
             tr("Ops-info library (aic-*-ops-info*.json);;JSON files (*.json)"));
     if (path.isEmpty())
         return false;
-    if (sameFile(path, qs(file))) {
+    if (sameFile(path, QString::fromStdString(file))) {
         prompt->error(
             tr("Not exported"), tr("%1 is the library file you opened.").arg(path),
             tr("Use Save to write the edits into it (with a backup), or choose another name."));
@@ -88,7 +83,7 @@ bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QS
         ? QFileInfo(folder).absoluteFilePath()
         : QFileInfo(folder).canonicalFilePath();
     for (const LibraryFile &f : library.files()) {
-        const QString own = QFileInfo(qs(f.path)).canonicalPath();
+        const QString own = QFileInfo(QString::fromStdString(f.path)).canonicalPath();
         if (!own.isEmpty()
             && (chosenFolder == own || chosenFolder.startsWith(own + QLatin1Char('/')))) {
             prompt->error(tr("Not exported"), tr("%1 is a folder of the open library.").arg(folder),
@@ -99,17 +94,17 @@ bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QS
     }
     std::map<QString, int> nameCount;
     for (const std::string &file : files)
-        ++nameCount[QFileInfo(qs(file)).fileName()];
+        ++nameCount[QFileInfo(QString::fromStdString(file)).fileName()];
 
     std::vector<std::pair<std::string, QString>> targets;
     for (const std::string &file : files) {
-        const QString name = QFileInfo(qs(file)).fileName();
+        const QString name = QFileInfo(QString::fromStdString(file)).fileName();
         QString target = QDir(folder).filePath(name);
         if (nameCount[name] > 1) {
             // Same file name in two stores (built-in and a vendor): one subfolder per store.
             for (const LibraryFile &f : library.files())
                 if (f.path == file && std::size_t(f.storeIndex) < library.stores().size()) {
-                    QString store = qs(library.stores()[std::size_t(f.storeIndex)].name);
+                    QString store = QString::fromStdString(library.stores()[std::size_t(f.storeIndex)].name);
                     store.replace(QLatin1Char('/'), QLatin1Char('_'));
                     target = QDir(folder).filePath(store + QLatin1Char('/') + name);
                 }

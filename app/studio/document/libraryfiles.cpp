@@ -12,15 +12,6 @@
 
 namespace opsinfo {
 
-namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 LibraryFiles::LibraryFiles(Workspace *workspace, DocumentIo *io, QObject *parent)
     : QObject(parent)
     , m_workspace(workspace)
@@ -136,13 +127,13 @@ bool LibraryFiles::writeFile(const std::string &file, const std::string &target)
     UserPrompt *prompt = m_io->prompt();
     auto loaded = m_files.find(file);
     if (loaded == m_files.end()) {
-        prompt->error(tr("%1 was not saved").arg(qs(file)),
+        prompt->error(tr("%1 was not saved").arg(QString::fromStdString(file)),
                       tr("The file could not be read when the library was opened."),
                       tr("Open the library again."));
         return false;
     }
-    if (QFileInfo(qs(file)).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) != 0) {
-        prompt->error(tr("%1 was not saved").arg(qs(file)),
+    if (QFileInfo(QString::fromStdString(file)).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) != 0) {
+        prompt->error(tr("%1 was not saved").arg(QString::fromStdString(file)),
                       tr("Only ops-info JSON files can be edited in place."),
                       tr("Convert the INI source with `opsinfo convert-ini` and open the JSON."));
         return false;
@@ -151,22 +142,22 @@ bool LibraryFiles::writeFile(const std::string &file, const std::string &target)
     OpsInfoEditResult edited;
     const std::string &bytes = loaded->second.bytes;
     // Scanning a large file takes a while; not cancellable, so the work may read `bytes` in place.
-    if (m_io->tasks()->run(tr("Saving %1…").arg(QFileInfo(qs(target)).fileName()), false,
+    if (m_io->tasks()->run(tr("Saving %1…").arg(QFileInfo(QString::fromStdString(target)).fileName()), false,
                            [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
         != TaskRunner::Outcome::Done) {
-        prompt->error(tr("%1 was not saved").arg(qs(file)),
+        prompt->error(tr("%1 was not saved").arg(QString::fromStdString(file)),
                       tr("Another file is being loaded or saved."),
                       tr("Save again when it is done."));
         return false;
     }
     if (!edited.ok()) {
-        m_io->reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(qs(file)).fileName()),
+        m_io->reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(QString::fromStdString(file)).fileName()),
                                 edited.diagnostics);
         return false;
     }
     FileStamp saved;
     const bool sameTarget = target == loaded->second.target;
-    if (!m_io->writeText(qs(target), edited.bytes, sameTarget ? &loaded->second.stamp : nullptr,
+    if (!m_io->writeText(QString::fromStdString(target), edited.bytes, sameTarget ? &loaded->second.stamp : nullptr,
                          true, &saved))
         return false;
     loaded->second.target = target;
@@ -188,7 +179,7 @@ std::optional<std::string> LibraryFiles::editedBytes(const std::string &file)
 {
     auto loaded = m_files.find(file);
     if (loaded == m_files.end()) {
-        m_io->prompt()->error(tr("Cannot export %1").arg(qs(file)),
+        m_io->prompt()->error(tr("Cannot export %1").arg(QString::fromStdString(file)),
                               tr("The file could not be read when the library was opened."),
                               tr("Open the library again."));
         return std::nullopt;
@@ -196,12 +187,12 @@ std::optional<std::string> LibraryFiles::editedBytes(const std::string &file)
     const PolicyEdits edits = editsIn(file);
     OpsInfoEditResult edited;
     const std::string &bytes = loaded->second.bytes;
-    if (m_io->tasks()->run(tr("Exporting %1…").arg(QFileInfo(qs(file)).fileName()), false,
+    if (m_io->tasks()->run(tr("Exporting %1…").arg(QFileInfo(QString::fromStdString(file)).fileName()), false,
                            [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
         != TaskRunner::Outcome::Done)
         return std::nullopt;
     if (!edited.ok()) {
-        m_io->reportDiagnostics(tr("Cannot export %1").arg(QFileInfo(qs(file)).fileName()),
+        m_io->reportDiagnostics(tr("Cannot export %1").arg(QFileInfo(QString::fromStdString(file)).fileName()),
                                 edited.diagnostics);
         return std::nullopt;
     }
