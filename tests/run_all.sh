@@ -48,8 +48,8 @@ trap 'echo "== stage times so far:"; printf "   %s\n" "${summary[@]}"' EXIT
 # compiled in batches (unity build) so the common headers are parsed once per batch, not per file.
 # Together they take about half the CPU of a RelWithDebInfo build (CONTRIBUTING.md, "Times").
 echo "== build (Release at -O2, unity, no benchmarks)"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
-    -DCMAKE_UNITY_BUILD=ON -DOPSINFO_BUILD_BENCHMARKS=OFF "${launcher[@]}"
+# The preset is README command 1's too, so the app it built is not built again here.
+cmake --preset default "${launcher[@]}"
 cmake --build build -j"$jobs"
 stage_done "build"
 
