@@ -38,7 +38,7 @@ DType fromAttributeType(const onnx::NodeProto &node, std::string_view name, DTyp
     return a && a->has_i() ? fromOnnxElemType(int(a->i())) : fallback;
 }
 
-const std::unordered_set<std::string_view> kBoolResult{
+const std::unordered_set<std::string_view> kOnnxBoolResult{
     "Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual", "Not", "And", "Or", "Xor",
     "IsNaN", "IsInf", "RegexFullMatch", "OptionalHasElement"};
 
@@ -70,7 +70,7 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output, const std::v
         return fromAttributeType(node, "to", DType::Undefined);
     if (op == "CastLike")
         return inputAt(inputs, 1);
-    if (kBoolResult.count(op))
+    if (kOnnxBoolResult.count(op))
         return DType::Bool;
     if (op == "Dropout" && output == 1)
         return DType::Bool;

@@ -30,7 +30,7 @@ DType fromTf(int value)
     return tfgraph::DataType_IsValid(value) ? parseEnumDType(tfgraph::DataType_Name(value)) : DType::Other;
 }
 
-const std::unordered_set<std::string_view> kBoolResult{
+const std::unordered_set<std::string_view> kTfBoolResult{
     "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual", "LogicalAnd", "LogicalOr",
     "LogicalNot", "IsNan", "IsInf", "IsFinite", "ApproximateEqual", "InTopK", "InTopKV2"};
 
@@ -44,7 +44,7 @@ DType attributeDType(const tfgraph::NodeDef &node, int output)
                                                                                          : DType::Undefined;
     };
     const std::string &op = node.op();
-    if (kBoolResult.count(op))
+    if (kTfBoolResult.count(op))
         return DType::Bool;
     if (op == "Cast")
         return typeOf("DstT");
