@@ -539,6 +539,118 @@ private:
 
 } // namespace
 
+namespace {
+
+// An input*/output* item: its TensorInfo (dtypes parsed once per distinct list) and the scan
+// StoreRefusals checks once every item is read; the INI reader's key checks come here.
+void readTensorItem(OpEntry &entry, std::size_t i, bool isInput, int index, std::size_t itemOffset,
+                    const EntryRules &rules, EntryReporter &reporter,
+                    std::vector<TensorScan> &scans)
+{
+    const OpItem &item = entry.items[i];
+    TensorInfo t;
+    t.item = item.name;
+    t.index = index;
+    TensorScan scan;
+    scan.item = i;
+    scan.isInput = isInput;
+    scan.index = index;
+    scan.tensor = isInput ? entry.inputs.size() : entry.outputs.size();
+    for (std::size_t k = 0; k < item.values.size(); ++k) {
+        const auto &[key, value] = item.values[k];
+        if (is(key, "name")) {
+            t.name = value;
+            scan.hasName = true;
+        } else if (is(key, "paramType")) {
+            t.paramType = value;
+            scan.paramType = &value;
+            scan.paramTypeKey = k;
+        } else if (is(key, "dtype")) {
+            static const DTypeCache parseDType;
+            scan.dtype = &value;
+            scan.dtypeKey = k;
+            t.dtypes.reserve(listLength(value));
+            forEachListItem(value, [&t, &scan](std::string_view d) {
+                const DType type = parseDType(d);
+                scan.hasUnknownDtype = scan.hasUnknownDtype || type == DType::Undefined;
+                t.dtypes.push_back(type == DType::Undefined ? DType::Other : type);
+            });
+        } else if (is(key, "format")) {
+            scan.format = &value;
+            scan.formatKey = k;
+        } else if (is(key, "unknownshape_format")) {
+            scan.unknownShapeFormat = &value;
+            scan.unknownKey = k;
+        } else if (is(key, "sub_format")) {
+            scan.subFormat = &value;
+            scan.subFormatKey = k;
+        }
+    }
+    if (rules.requireTensorNameAndParamType) {
+        std::string missing;
+        if (!scan.hasName)
+            missing = "name";
+        if (!scan.paramType)
+            missing += missing.empty() ? "paramType" : ", paramType";
+        if (!missing.empty()) {
+            reporter.report(
+                itemOffset, Severity::Error, "ini-missing-key",
+                CoreText::tr("op '%1', %2 lacks %3", entry.type, item.name, missing),
+                CoreText::tr("every input*/output* needs %1.name and %1.paramType", item.name));
+        } else if (t.paramType != "required" && t.paramType != "optional"
+                   && t.paramType != "dynamic") {
+            reporter.report(
+                itemOffset, Severity::Error, "ini-param-type",
+                CoreText::tr("op '%1', %2.paramType is '%3'", entry.type, item.name, t.paramType),
+                CoreText::tr("use required, optional or dynamic"));
+        }
+    }
+    scans.push_back(scan);
+    (isInput ? entry.inputs : entry.outputs).push_back(std::move(t));
+}
+
+// precision_reduce: the flag that puts the op on the white, black or gray list.
+void readPrecisionReduce(OpEntry &entry, const OpItem &item, std::size_t itemIndex,
+                         const LeafPositions &positions, std::size_t itemOffset,
+                         EntryReporter &reporter)
+{
+    entry.hasPrecisionReduce = true;
+    std::size_t flagKey = std::size_t(-1);
+    for (std::size_t k = 0; k < item.values.size(); ++k)
+        if (item.values[k].first == "flag")
+            flagKey = k;
+    if (flagKey != std::size_t(-1))
+        entry.flag = item.values[flagKey].second;
+    if (const auto policy = policyFromFlag(entry.flag)) {
+        entry.policy = *policy;
+    } else {
+        reporter.report(
+            flagKey != std::size_t(-1) ? positions.at(itemIndex, flagKey) : itemOffset,
+            Severity::Error, "precision-reduce-flag",
+            CoreText::tr("op '%1': precision_reduce.flag is '%2'", entry.type, entry.flag) + "; "
+                + CoreText::tr(
+                    "the compiler accepts only \"true\", \"false\" or \"\" and refuses the whole file"),
+            CoreText::tr(
+                "set it to \"true\" (white list), \"false\" (black list) or remove the precision_reduce item (gray)"));
+    }
+}
+
+// The INI reader's rule: every flag of every item is exactly true or false.
+void checkStrictFlags(const OpEntry &entry, const OpItem &item, std::size_t itemIndex,
+                      const LeafPositions &positions, EntryReporter &reporter)
+{
+    for (std::size_t k = 0; k < item.values.size(); ++k) {
+        const auto &[key, value] = item.values[k];
+        const bool reportedAbove = item.name == "precision_reduce" && !policyFromFlag(value);
+        if (key == "flag" && value != "true" && value != "false" && !reportedAbove)
+            reporter.report(positions.at(itemIndex, k), Severity::Error, "ini-flag",
+                            CoreText::tr("op '%1': %2.flag is '%3'", entry.type, item.name, value),
+                            CoreText::tr("write exactly true or false"));
+    }
+}
+
+} // namespace
+
 void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const EntryRules &rules,
                        EntryReporter &reporter)
 {
@@ -570,96 +682,13 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
         bool isInput = false;
         const int index = tensorItemIndex(item.name, &isInput);
         if (index >= 0) {
-            TensorInfo t;
-            t.item = item.name;
-            t.index = index;
-            TensorScan scan;
-            scan.item = i;
-            scan.isInput = isInput;
-            scan.index = index;
-            scan.tensor = isInput ? entry.inputs.size() : entry.outputs.size();
-            for (std::size_t k = 0; k < item.values.size(); ++k) {
-                const auto &[key, value] = item.values[k];
-                if (is(key, "name")) {
-                    t.name = value;
-                    scan.hasName = true;
-                } else if (is(key, "paramType")) {
-                    t.paramType = value;
-                    scan.paramType = &value;
-                    scan.paramTypeKey = k;
-                } else if (is(key, "dtype")) {
-                    static const DTypeCache parseDType;
-                    scan.dtype = &value;
-                    scan.dtypeKey = k;
-                    t.dtypes.reserve(listLength(value));
-                    forEachListItem(value, [&t, &scan](std::string_view d) {
-                        const DType type = parseDType(d);
-                        scan.hasUnknownDtype = scan.hasUnknownDtype || type == DType::Undefined;
-                        t.dtypes.push_back(type == DType::Undefined ? DType::Other : type);
-                    });
-                } else if (is(key, "format")) {
-                    scan.format = &value;
-                    scan.formatKey = k;
-                } else if (is(key, "unknownshape_format")) {
-                    scan.unknownShapeFormat = &value;
-                    scan.unknownKey = k;
-                } else if (is(key, "sub_format")) {
-                    scan.subFormat = &value;
-                    scan.subFormatKey = k;
-                }
-            }
-            if (rules.requireTensorNameAndParamType) {
-                std::string missing;
-                if (!scan.hasName)
-                    missing = "name";
-                if (!scan.paramType)
-                    missing += missing.empty() ? "paramType" : ", paramType";
-                if (!missing.empty()) {
-                    reporter.report(
-                        itemOffset, Severity::Error, "ini-missing-key",
-                        CoreText::tr("op '%1', %2 lacks %3", entry.type, item.name, missing),
-                        CoreText::tr("every input*/output* needs %1.name and %1.paramType",
-                                     item.name));
-                } else if (t.paramType != "required" && t.paramType != "optional"
-                           && t.paramType != "dynamic") {
-                    reporter.report(itemOffset, Severity::Error, "ini-param-type",
-                                    CoreText::tr("op '%1', %2.paramType is '%3'", entry.type,
-                                                 item.name, t.paramType),
-                                    CoreText::tr("use required, optional or dynamic"));
-                }
-            }
-            scans.push_back(scan);
-            (isInput ? entry.inputs : entry.outputs).push_back(std::move(t));
+            readTensorItem(entry, i, isInput, index, itemOffset, rules, reporter, scans);
         } else if (is(item.name, "precision_reduce")) {
-            entry.hasPrecisionReduce = true;
-            std::size_t flagKey = std::size_t(-1);
-            for (std::size_t k = 0; k < item.values.size(); ++k)
-                if (item.values[k].first == "flag")
-                    flagKey = k;
-            if (flagKey != std::size_t(-1))
-                entry.flag = item.values[flagKey].second;
-            if (const auto policy = policyFromFlag(entry.flag)) {
-                entry.policy = *policy;
-            } else {
-                reporter.report(
-                    flagKey != std::size_t(-1) ? valueAt(flagKey) : itemOffset, Severity::Error,
-                    "precision-reduce-flag",
-                    CoreText::tr("op '%1': precision_reduce.flag is '%2'", entry.type, entry.flag)
-                        + "; "
-                        + CoreText::tr(
-                            "the compiler accepts only \"true\", \"false\" or \"\" and refuses the whole file"),
-                    CoreText::tr(
-                        "set it to \"true\" (white list), \"false\" (black list) or remove the precision_reduce item (gray)"));
-            }
+            readPrecisionReduce(entry, item, i, positions, itemOffset, reporter);
         } else if (is(item.name, "dynamicFormat")) {
             for (const auto &[key, value] : item.values) {
-                if (key == "flag") {
-                    std::string lower(trimmed(value));
-                    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) {
-                        return char(c >= 'A' && c <= 'Z' ? c + 32 : c);
-                    });
-                    entry.dynamicFormat = lower == "true";
-                }
+                if (key == "flag")
+                    entry.dynamicFormat = asciiLower(trimmed(value)) == "true";
             }
         } else if (is(item.name, "opFile")) {
             for (const auto &[key, value] : item.values)
@@ -670,18 +699,8 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
                 if (key == "pattern")
                     pattern = patternOf(value);
         }
-        if (rules.strictFlags) {
-            for (std::size_t k = 0; k < item.values.size(); ++k) {
-                const auto &[key, value] = item.values[k];
-                const bool reportedAbove
-                    = item.name == "precision_reduce" && !policyFromFlag(value);
-                if (key == "flag" && value != "true" && value != "false" && !reportedAbove)
-                    reporter.report(
-                        valueAt(k), Severity::Error, "ini-flag",
-                        CoreText::tr("op '%1': %2.flag is '%3'", entry.type, item.name, value),
-                        CoreText::tr("write exactly true or false"));
-            }
-        }
+        if (rules.strictFlags)
+            checkStrictFlags(entry, item, i, positions, reporter);
     }
     if (entry.dynamicFormat)
         pattern = OpPattern::Customize;
