@@ -96,11 +96,14 @@ void printEffectTable(const AdviceEffect &e, std::ostream &out)
     const ResolutionSummary &b = e.before, &a = e.after;
     std::vector<std::vector<std::string>> rows {
         {"float nodes", std::to_string(b.floatNodes), std::to_string(a.floatNodes)},
-        {"float16", std::to_string(b.fp16Nodes) + " (" + percentOrDash(b.fp16Nodes, b.floatNodes) + ")",
+        {"float16",
+         std::to_string(b.fp16Nodes) + " (" + percentOrDash(b.fp16Nodes, b.floatNodes) + ")",
          std::to_string(a.fp16Nodes) + " (" + percentOrDash(a.fp16Nodes, a.floatNodes) + ")"},
-        {"bfloat16", std::to_string(b.bf16Nodes) + " (" + percentOrDash(b.bf16Nodes, b.floatNodes) + ")",
+        {"bfloat16",
+         std::to_string(b.bf16Nodes) + " (" + percentOrDash(b.bf16Nodes, b.floatNodes) + ")",
          std::to_string(a.bf16Nodes) + " (" + percentOrDash(a.bf16Nodes, a.floatNodes) + ")"},
-        {"float32", std::to_string(b.fp32Nodes) + " (" + percentOrDash(b.fp32Nodes, b.floatNodes) + ")",
+        {"float32",
+         std::to_string(b.fp32Nodes) + " (" + percentOrDash(b.fp32Nodes, b.floatNodes) + ")",
          std::to_string(a.fp32Nodes) + " (" + percentOrDash(a.fp32Nodes, a.floatNodes) + ")"},
         {"Casts", std::to_string(b.castsTotal), std::to_string(a.castsTotal)},
     };

@@ -126,8 +126,9 @@ void printEvidenceFile(const EvidenceFile &file, const FileJoin &join,
         << (file.hasAccuracy ? "accuracy (" + std::to_string(flagged) + " rows flagged)"
                              : std::string("no accuracy"))
         << "\n  joined:   " << join.matched() << " of " << file.rows.size() << " ("
-        << percentOrDash(join.matched(), file.rows.size()) << "): " << join.byNode << " by node name, "
-        << join.byType << " by op type in the graph, " << join.typeOnly << " by op type only\n";
+        << percentOrDash(join.matched(), file.rows.size()) << "): " << join.byNode
+        << " by node name, " << join.byType << " by op type in the graph, " << join.typeOnly
+        << " by op type only\n";
     if (join.unmatched)
         out << "  not joined: " << join.unmatched << " (" << missSummary(join) << ")\n";
     if (listAll || listUnmatched) {

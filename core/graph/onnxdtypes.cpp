@@ -29,7 +29,8 @@ DType subgraphOutput(const onnx::NodeProto &node, std::string_view attribute, in
     if (!a || !a->has_g() || k < 0 || k >= a->g().output_size())
         return DType::Undefined;
     const auto &type = a->g().output(k).type();
-    return type.has_tensor_type() ? fromOnnxElemType(type.tensor_type().elem_type()) : DType::Undefined;
+    return type.has_tensor_type() ? fromOnnxElemType(type.tensor_type().elem_type())
+                                  : DType::Undefined;
 }
 
 DType fromAttributeType(const onnx::NodeProto &node, std::string_view name, DType fallback)
@@ -38,23 +39,64 @@ DType fromAttributeType(const onnx::NodeProto &node, std::string_view name, DTyp
     return a && a->has_i() ? fromOnnxElemType(int(a->i())) : fallback;
 }
 
-const std::unordered_set<std::string_view> kOnnxBoolResult{
-    "Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual", "Not", "And", "Or", "Xor",
-    "IsNaN", "IsInf", "RegexFullMatch", "OptionalHasElement"};
+const std::unordered_set<std::string_view> kOnnxBoolResult {
+    "Equal", "Less",  "Greater", "LessOrEqual",    "GreaterOrEqual",    "Not", "And", "Or",
+    "Xor",   "IsNaN", "IsInf",   "RegexFullMatch", "OptionalHasElement"};
 
-const std::unordered_set<std::string_view> kInt64Result{
-    "Shape", "Size", "NonZero", "ArgMax", "ArgMin", "NonMaxSuppression"};
+const std::unordered_set<std::string_view> kInt64Result {"Shape",  "Size",   "NonZero",
+                                                         "ArgMax", "ArgMin", "NonMaxSuppression"};
 
 // Ops whose outputs follow input 0 whatever its dtype (data movement and the cube ops, whose
 // other inputs are weights of the same type).
-const std::unordered_set<std::string_view> kFollowInput0{
-    "MatMul", "Gemm", "Conv", "ConvTranspose", "Gather", "GatherElements", "GatherND", "Slice",
-    "Reshape", "Transpose", "Squeeze", "Unsqueeze", "Expand", "Tile", "Pad", "Concat", "Split",
-    "Flatten", "Identity", "Dropout", "Resize", "Upsample", "TopK", "MaxPool", "AveragePool",
-    "LSTM", "GRU", "RNN", "LayerNormalization", "BatchNormalization", "InstanceNormalization",
-    "ReduceMax", "ReduceMin", "ReduceSum", "ReduceMean", "ReduceProd", "Range", "ScatterND",
-    "ScatterElements", "Scatter", "SpaceToDepth", "DepthToSpace", "Trilu", "ReverseSequence",
-    "CumSum", "Compress", "OneHot", "Einsum", "SequenceAt"};
+const std::unordered_set<std::string_view> kFollowInput0 {"MatMul",
+                                                          "Gemm",
+                                                          "Conv",
+                                                          "ConvTranspose",
+                                                          "Gather",
+                                                          "GatherElements",
+                                                          "GatherND",
+                                                          "Slice",
+                                                          "Reshape",
+                                                          "Transpose",
+                                                          "Squeeze",
+                                                          "Unsqueeze",
+                                                          "Expand",
+                                                          "Tile",
+                                                          "Pad",
+                                                          "Concat",
+                                                          "Split",
+                                                          "Flatten",
+                                                          "Identity",
+                                                          "Dropout",
+                                                          "Resize",
+                                                          "Upsample",
+                                                          "TopK",
+                                                          "MaxPool",
+                                                          "AveragePool",
+                                                          "LSTM",
+                                                          "GRU",
+                                                          "RNN",
+                                                          "LayerNormalization",
+                                                          "BatchNormalization",
+                                                          "InstanceNormalization",
+                                                          "ReduceMax",
+                                                          "ReduceMin",
+                                                          "ReduceSum",
+                                                          "ReduceMean",
+                                                          "ReduceProd",
+                                                          "Range",
+                                                          "ScatterND",
+                                                          "ScatterElements",
+                                                          "Scatter",
+                                                          "SpaceToDepth",
+                                                          "DepthToSpace",
+                                                          "Trilu",
+                                                          "ReverseSequence",
+                                                          "CumSum",
+                                                          "Compress",
+                                                          "OneHot",
+                                                          "Einsum",
+                                                          "SequenceAt"};
 
 } // namespace
 
@@ -63,7 +105,8 @@ DType onnxTensorDType(const onnx::TensorProto &tensor)
     return fromOnnxElemType(tensor.data_type());
 }
 
-DType inferOnnxOutputDType(const onnx::NodeProto &node, int output, const std::vector<DType> &inputs)
+DType inferOnnxOutputDType(const onnx::NodeProto &node, int output,
+                           const std::vector<DType> &inputs)
 {
     const std::string &op = node.op_type();
     if (op == "Cast")
@@ -88,7 +131,8 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output, const std::v
     if (op == "Constant") {
         if (const auto *value = findAttribute(node, "value"); value && value->has_t())
             return onnxTensorDType(value->t());
-        if (const auto *sparse = findAttribute(node, "sparse_value"); sparse && sparse->has_sparse_tensor())
+        if (const auto *sparse = findAttribute(node, "sparse_value");
+            sparse && sparse->has_sparse_tensor())
             return onnxTensorDType(sparse->sparse_tensor().values());
         if (findAttribute(node, "value_float") || findAttribute(node, "value_floats"))
             return DType::Float32;
@@ -101,12 +145,15 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output, const std::v
     if (op == "EyeLike" || op == "RandomNormalLike" || op == "RandomUniformLike")
         return fromAttributeType(node, "dtype", inputAt(inputs, 0));
     if (op == "RandomNormal" || op == "RandomUniform" || op == "Multinomial" || op == "Bernoulli")
-        return fromAttributeType(node, "dtype", op == "Multinomial" ? DType::Int32 : DType::Float32);
+        return fromAttributeType(node, "dtype",
+                                 op == "Multinomial" ? DType::Int32 : DType::Float32);
     if (op == "QuantizeLinear" || op == "DynamicQuantizeLinear") {
         if (op == "DynamicQuantizeLinear")
             return output == 1 ? DType::Float32 : DType::UInt8;
         const DType zeroPoint = inputAt(inputs, 2);
-        return zeroPoint != DType::Undefined ? zeroPoint : fromAttributeType(node, "output_dtype", DType::UInt8);
+        return zeroPoint != DType::Undefined
+            ? zeroPoint
+            : fromAttributeType(node, "output_dtype", DType::UInt8);
     }
     if (op == "DequantizeLinear") {
         const DType scale = inputAt(inputs, 1);
@@ -126,7 +173,8 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output, const std::v
         return subgraphOutput(node, "body", output);
     if (kFollowInput0.count(op))
         return inputAt(inputs, 0);
-    // Elementwise and unary ops: the first float input decides (an int64 exponent or index does not).
+    // Elementwise and unary ops: the first float input decides (an int64 exponent or index does
+    // not).
     for (DType t : inputs)
         if (isDecidedFloat(t) || t == DType::Float64)
             return t;
@@ -136,7 +184,8 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output, const std::v
     return DType::Undefined;
 }
 
-// GE writes tensor descriptions as node attributes "input_desc_dtype:<i>" / "output_desc_dtype:<i>".
+// GE writes tensor descriptions as node attributes "input_desc_dtype:<i>" /
+// "output_desc_dtype:<i>".
 void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node)
 {
     for (const auto &a : proto.attribute()) {

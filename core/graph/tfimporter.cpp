@@ -15,24 +15,31 @@ DType fromTf(int value)
     if (value > 100)
         value -= 100; // reference types (DT_FLOAT_REF) carry the same element type
     switch (value) {
-    case tfgraph::DT_INVALID: return DType::Undefined;
-    case tfgraph::DT_HALF: return DType::Float16;
-    case tfgraph::DT_BFLOAT16: return DType::BFloat16;
+    case tfgraph::DT_INVALID:
+        return DType::Undefined;
+    case tfgraph::DT_HALF:
+        return DType::Float16;
+    case tfgraph::DT_BFLOAT16:
+        return DType::BFloat16;
     case tfgraph::DT_QINT8:
     case tfgraph::DT_QUINT8:
     case tfgraph::DT_QINT16:
     case tfgraph::DT_QUINT16:
     case tfgraph::DT_QINT32:
     case tfgraph::DT_RESOURCE:
-    case tfgraph::DT_VARIANT: return DType::Other;
-    default: break;
+    case tfgraph::DT_VARIANT:
+        return DType::Other;
+    default:
+        break;
     }
-    return tfgraph::DataType_IsValid(value) ? parseEnumDType(tfgraph::DataType_Name(value)) : DType::Other;
+    return tfgraph::DataType_IsValid(value) ? parseEnumDType(tfgraph::DataType_Name(value))
+                                            : DType::Other;
 }
 
-const std::unordered_set<std::string_view> kTfBoolResult{
-    "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual", "LogicalAnd", "LogicalOr",
-    "LogicalNot", "IsNan", "IsInf", "IsFinite", "ApproximateEqual", "InTopK", "InTopKV2"};
+const std::unordered_set<std::string_view> kTfBoolResult {
+    "Equal",     "NotEqual",   "Less",  "LessEqual", "Greater",  "GreaterEqual",     "LogicalAnd",
+    "LogicalOr", "LogicalNot", "IsNan", "IsInf",     "IsFinite", "ApproximateEqual", "InTopK",
+    "InTopKV2"};
 
 // The dtype of every output of a TF node from its attributes; Undefined where they do not say.
 DType attributeDType(const tfgraph::NodeDef &node, int output)
@@ -40,8 +47,9 @@ DType attributeDType(const tfgraph::NodeDef &node, int output)
     const auto &attr = node.attr();
     auto typeOf = [&](const char *name) -> DType {
         auto it = attr.find(name);
-        return it != attr.end() && it->second.value_case() == tfgraph::AttrValue::kType ? fromTf(it->second.type())
-                                                                                         : DType::Undefined;
+        return it != attr.end() && it->second.value_case() == tfgraph::AttrValue::kType
+            ? fromTf(it->second.type())
+            : DType::Undefined;
     };
     const std::string &op = node.op();
     if (kTfBoolResult.count(op))
@@ -127,7 +135,8 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
                 node.attributes[name] = dtypeName(fromTf(it->second.type()));
         }
         // _output_shapes (written by TF when asked) gives the outputs' number and shapes.
-        if (auto it = def.attr().find("_output_shapes"); it != def.attr().end() && it->second.has_list())
+        if (auto it = def.attr().find("_output_shapes");
+            it != def.attr().end() && it->second.has_list())
             for (const auto &shape : it->second.list().shape())
                 node.outputs.push_back({{}, DType::Undefined, shapeOf(shape)});
         graph->addNode(std::move(node));

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <iterator>
 #include <tuple>
-#include <utility>
 #include <unordered_map>
+#include <utility>
 
 namespace opsinfo {
 
@@ -15,16 +15,21 @@ namespace ondemand = simdjson::ondemand;
 
 namespace {
 
-
 const char *jsonTypeName(ondemand::json_type type)
 {
     switch (type) {
-    case ondemand::json_type::array: return "an array";
-    case ondemand::json_type::object: return "an object";
-    case ondemand::json_type::number: return "a number";
-    case ondemand::json_type::string: return "a string";
-    case ondemand::json_type::boolean: return "a boolean";
-    case ondemand::json_type::null: return "null";
+    case ondemand::json_type::array:
+        return "an array";
+    case ondemand::json_type::object:
+        return "an object";
+    case ondemand::json_type::number:
+        return "a number";
+    case ondemand::json_type::string:
+        return "a string";
+    case ondemand::json_type::boolean:
+        return "a boolean";
+    case ondemand::json_type::null:
+        return "null";
     }
     return "a value";
 }
@@ -51,14 +56,18 @@ bool keyLess(std::string_view a, std::string_view b)
 
 } // namespace
 
-JsonLibraryParser::JsonLibraryParser(std::string_view text, std::size_t jsonBegin, const std::string &file,
-                                     LineCursor cursor)
-    : m_text(text), m_jsonBegin(jsonBegin), m_file(file), m_cursor(cursor),
-      m_arena(std::make_shared<OpEntryArena>())
+JsonLibraryParser::JsonLibraryParser(std::string_view text, std::size_t jsonBegin,
+                                     const std::string &file, LineCursor cursor)
+    : m_text(text)
+    , m_jsonBegin(jsonBegin)
+    , m_file(file)
+    , m_cursor(cursor)
+    , m_arena(std::make_shared<OpEntryArena>())
 {
 }
 
-ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser, simdjson::padded_string_view json)
+ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser,
+                                         simdjson::padded_string_view json)
 {
     m_json = json.data();
     simdjson::error_code error = parser.iterate(json).get(m_doc);
@@ -104,7 +113,7 @@ ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser, simdjson::pad
             entries.pop_back();
             continue;
         }
-        deriveEntryFields(entry, m_positions, EntryRules{}, *this);
+        deriveEntryFields(entry, m_positions, EntryRules {}, *this);
 
         if (m_ascending && entries.size() > 1 && !keyLess(previousType, type)) {
             m_ascending = false;
@@ -116,11 +125,14 @@ ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser, simdjson::pad
             auto [it, inserted] = seen.try_emplace(type, entries.size() - 1);
             if (!inserted) {
                 OpEntry &earlier = entries[it->second];
-                report(entry.keyBegin, Severity::Warning, "duplicate-key",
-                       CoreText::tr("op '%1' is defined twice (line %2 and here)", type, earlier.location.line)
-                           + "; "
-                           + CoreText::tr("the later definition (this one) wins, as JSON loaders keep the last"),
-                       CoreText::tr("remove one of the two definitions"));
+                report(
+                    entry.keyBegin, Severity::Warning, "duplicate-key",
+                    CoreText::tr("op '%1' is defined twice (line %2 and here)", type,
+                                 earlier.location.line)
+                        + "; "
+                        + CoreText::tr(
+                            "the later definition (this one) wins, as JSON loaders keep the last"),
+                    CoreText::tr("remove one of the two definitions"));
                 earlier = std::move(entry);
                 entries.pop_back();
                 continue;
@@ -134,8 +146,8 @@ ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser, simdjson::pad
     return finish(true);
 }
 
-void JsonLibraryParser::report(std::size_t offset, Severity severity, std::string code, std::string message,
-            std::string hint)
+void JsonLibraryParser::report(std::size_t offset, Severity severity, std::string code,
+                               std::string message, std::string hint)
 {
     Diagnostic d;
     d.severity = severity;
@@ -212,12 +224,14 @@ std::size_t JsonLibraryParser::closedObjectEnd()
     return *p == '}' ? offsetOf(p + 1) : OpEntry::npos;
 }
 
-void JsonLibraryParser::reportWrongType(ondemand::value &value, ondemand::json_type type, Expected expected,
-                                        std::string_view op, std::string_view item, std::string_view key)
+void JsonLibraryParser::reportWrongType(ondemand::value &value, ondemand::json_type type,
+                                        Expected expected, std::string_view op,
+                                        std::string_view item, std::string_view key)
 {
     std::string_view token = value.raw_json_token();
-    while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r'
-                              || token.back() == '\t' || token.back() == ','))
+    while (!token.empty()
+           && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r'
+               || token.back() == '\t' || token.back() == ','))
         token.remove_suffix(1);
     // The value itself is shown for a scalar: "a boolean (true)".
     const bool show = type != ondemand::json_type::object && type != ondemand::json_type::array
@@ -228,29 +242,36 @@ void JsonLibraryParser::reportWrongType(ondemand::value &value, ondemand::json_t
     std::string hint;
     switch (expected) {
     case Expected::ObjectOfItems:
-        message = show ? CoreText::tr("op '%1': %2 (%3) where an object of items belongs", op, got, shown)
-                       : CoreText::tr("op '%1': %2 where an object of items belongs", op, got);
+        message = show
+            ? CoreText::tr("op '%1': %2 (%3) where an object of items belongs", op, got, shown)
+            : CoreText::tr("op '%1': %2 where an object of items belongs", op, got);
         hint = CoreText::tr("write an object of items here");
         break;
     case Expected::ObjectOfPairs:
-        message = show ? CoreText::tr("op '%1', item '%2': %3 (%4) where an object of key/string pairs belongs", op,
-                                      item, got, shown)
-                       : CoreText::tr("op '%1', item '%2': %3 where an object of key/string pairs belongs", op, item,
-                                      got);
+        message = show
+            ? CoreText::tr(
+                "op '%1', item '%2': %3 (%4) where an object of key/string pairs belongs", op, item,
+                got, shown)
+            : CoreText::tr("op '%1', item '%2': %3 where an object of key/string pairs belongs", op,
+                           item, got);
         hint = CoreText::tr("write an object of key/string pairs here");
         break;
     case Expected::String:
-        message = show ? CoreText::tr("op '%1', item '%2', key '%3': %4 (%5) where a string belongs", op, item, key,
-                                      got, shown)
-                       : CoreText::tr("op '%1', item '%2', key '%3': %4 where a string belongs", op, item, key, got);
+        message = show
+            ? CoreText::tr("op '%1', item '%2', key '%3': %4 (%5) where a string belongs", op, item,
+                           key, got, shown)
+            : CoreText::tr("op '%1', item '%2', key '%3': %4 where a string belongs", op, item, key,
+                           got);
         hint = CoreText::tr("quote it: every leaf of an ops-info file is a JSON string");
         break;
     }
     report(offsetOf(token.data()), Severity::Error, "L4",
-           message + "; " + CoreText::tr("the real loader rejects the whole file"), std::move(hint));
+           message + "; " + CoreText::tr("the real loader rejects the whole file"),
+           std::move(hint));
 }
 
-simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value value, bool &isObject)
+simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value value,
+                                                bool &isObject)
 {
     ondemand::json_type type;
     if (auto error = value.type().get(type))
@@ -287,8 +308,9 @@ simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value 
     return simdjson::SUCCESS;
 }
 
-simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_view name, const char *keyRaw,
-                               ondemand::value value, std::string_view greatestName)
+simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_view name,
+                                                  const char *keyRaw, ondemand::value value,
+                                                  std::string_view greatestName)
 {
     ondemand::json_type type;
     if (auto error = value.type().get(type))
@@ -332,9 +354,11 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
             if (same != m_leaves.end()) {
                 const std::size_t k = std::size_t(same - m_leaves.begin());
                 report(offsetOf(token), Severity::Warning, "duplicate-key",
-                       CoreText::tr("op '%1', item '%2': key '%3' appears twice (line %4 and here)", entry.type,
-                                    name, key, lineOf(m_positions.offsets[firstLeaf + k]))
-                           + "; " + CoreText::tr("the later value wins, as JSON loaders keep the last"),
+                       CoreText::tr("op '%1', item '%2': key '%3' appears twice (line %4 and here)",
+                                    entry.type, name, key,
+                                    lineOf(m_positions.offsets[firstLeaf + k]))
+                           + "; "
+                           + CoreText::tr("the later value wins, as JSON loaders keep the last"),
                        CoreText::tr("remove one of them"));
                 same->second = text;
                 m_positions.offsets[firstLeaf + k] = offsetOf(token);
@@ -348,8 +372,8 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
     }
 
     m_opLeaves.insert(m_opLeaves.end(), m_leaves.begin(), m_leaves.end());
-    const std::pair<std::uint32_t, std::uint32_t> range{std::uint32_t(firstLeaf),
-                                                        std::uint32_t(m_leaves.size())};
+    const std::pair<std::uint32_t, std::uint32_t> range {std::uint32_t(firstLeaf),
+                                                         std::uint32_t(m_leaves.size())};
     if (precisionReduce) {
         entry.precisionReduceBegin = offsetOf(keyRaw - 1);
         entry.precisionReduceEnd = closedObjectEnd();
@@ -358,11 +382,13 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
         auto same = std::find(m_itemNames.begin(), m_itemNames.end(), name);
         if (same != m_itemNames.end()) {
             const std::size_t i = std::size_t(same - m_itemNames.begin());
-            report(offsetOf(keyRaw - 1), Severity::Warning, "duplicate-key",
-                   CoreText::tr("op '%1': item '%2' appears twice (line %3 and here)", entry.type, name,
-                                lineOf(m_itemKeyOffsets[i]))
-                       + "; " + CoreText::tr("the later one wins as a whole, as JSON loaders keep the last"),
-                   CoreText::tr("remove one of them"));
+            report(
+                offsetOf(keyRaw - 1), Severity::Warning, "duplicate-key",
+                CoreText::tr("op '%1': item '%2' appears twice (line %3 and here)", entry.type,
+                             name, lineOf(m_itemKeyOffsets[i]))
+                    + "; "
+                    + CoreText::tr("the later one wins as a whole, as JSON loaders keep the last"),
+                CoreText::tr("remove one of them"));
             m_positions.ranges[i] = range; // the earlier leaves stay unused in m_opLeaves
             m_itemKeyOffsets[i] = offsetOf(keyRaw - 1);
             return simdjson::SUCCESS;
@@ -391,14 +417,17 @@ ParsedLibraryFile JsonLibraryParser::syntaxFailure(simdjson::error_code error)
         return std::move(m_result);
     }
     if (auto syntax = findJsonSyntaxError(m_text)) {
-        report(syntax->offset, Severity::Error, "json-syntax", CoreText::tr("invalid JSON: %1", syntax->message),
-               CoreText::tr("fix the syntax") + "; " + CoreText::tr("the real loader refuses the whole file"));
+        report(syntax->offset, Severity::Error, "json-syntax",
+               CoreText::tr("invalid JSON: %1", syntax->message),
+               CoreText::tr("fix the syntax") + "; "
+                   + CoreText::tr("the real loader refuses the whole file"));
     } else {
         const char *at = nullptr;
         const bool located = m_doc.current_location().get(at) == simdjson::SUCCESS;
         report(located ? offsetOf(at) : OpEntry::npos, Severity::Error, "json-syntax",
                CoreText::tr("invalid JSON: %1", simdjson::error_message(error)),
-               CoreText::tr("fix the syntax") + "; " + CoreText::tr("the real loader refuses the whole file"));
+               CoreText::tr("fix the syntax") + "; "
+                   + CoreText::tr("the real loader refuses the whole file"));
     }
     m_result.readable = false;
     return std::move(m_result);

@@ -9,8 +9,8 @@
 #include "graph/graphrenderer.h"
 #include "graph/graphview.h"
 #include "preview/nodestylemap.h"
-#include "shareddata.h"
 #include "resolver/policysource.h"
+#include "shareddata.h"
 
 #include <QImage>
 #include <QJsonArray>
@@ -377,8 +377,7 @@ void TestGraphInputs::enginesColouredWithLegend()
     view->viewport()->repaint();
     QVERIFY(view->lastPaintStats().engineStripes[NodeStyle::GeEngine] >= 1);
     const QImage shot = view->viewport()->grab().toImage();
-    const QPoint edge
-        = view->mapFromScene(QPointF(box.left() + 2.5, box.top() + 3.0)).toPoint();
+    const QPoint edge = view->mapFromScene(QPointF(box.left() + 2.5, box.top() + 3.0)).toPoint();
     QCOMPARE(shot.pixelColor(edge).rgb(), nodeEngineColor(NodeStyle::GeEngine).rgb());
 
     // The legend keys every engine with its reason.

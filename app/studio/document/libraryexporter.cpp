@@ -104,7 +104,8 @@ bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QS
             // Same file name in two stores (built-in and a vendor): one subfolder per store.
             for (const LibraryFile &f : library.files())
                 if (f.path == file && std::size_t(f.storeIndex) < library.stores().size()) {
-                    QString store = QString::fromStdString(library.stores()[std::size_t(f.storeIndex)].name);
+                    QString store
+                        = QString::fromStdString(library.stores()[std::size_t(f.storeIndex)].name);
                     store.replace(QLatin1Char('/'), QLatin1Char('_'));
                     target = QDir(folder).filePath(store + QLatin1Char('/') + name);
                 }

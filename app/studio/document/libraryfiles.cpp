@@ -132,7 +132,10 @@ bool LibraryFiles::writeFile(const std::string &file, const std::string &target)
                       tr("Open the library again."));
         return false;
     }
-    if (QFileInfo(QString::fromStdString(file)).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) != 0) {
+    if (QFileInfo(QString::fromStdString(file))
+            .suffix()
+            .compare(QLatin1String("json"), Qt::CaseInsensitive)
+        != 0) {
         prompt->error(tr("%1 was not saved").arg(QString::fromStdString(file)),
                       tr("Only ops-info JSON files can be edited in place."),
                       tr("Convert the INI source with `opsinfo convert-ini` and open the JSON."));
@@ -142,8 +145,9 @@ bool LibraryFiles::writeFile(const std::string &file, const std::string &target)
     OpsInfoEditResult edited;
     const std::string &bytes = loaded->second.bytes;
     // Scanning a large file takes a while; not cancellable, so the work may read `bytes` in place.
-    if (m_io->tasks()->run(tr("Saving %1…").arg(QFileInfo(QString::fromStdString(target)).fileName()), false,
-                           [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
+    if (m_io->tasks()->run(
+            tr("Saving %1…").arg(QFileInfo(QString::fromStdString(target)).fileName()), false,
+            [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
         != TaskRunner::Outcome::Done) {
         prompt->error(tr("%1 was not saved").arg(QString::fromStdString(file)),
                       tr("Another file is being loaded or saved."),
@@ -151,14 +155,15 @@ bool LibraryFiles::writeFile(const std::string &file, const std::string &target)
         return false;
     }
     if (!edited.ok()) {
-        m_io->reportDiagnostics(tr("%1 was not saved").arg(QFileInfo(QString::fromStdString(file)).fileName()),
-                                edited.diagnostics);
+        m_io->reportDiagnostics(
+            tr("%1 was not saved").arg(QFileInfo(QString::fromStdString(file)).fileName()),
+            edited.diagnostics);
         return false;
     }
     FileStamp saved;
     const bool sameTarget = target == loaded->second.target;
-    if (!m_io->writeText(QString::fromStdString(target), edited.bytes, sameTarget ? &loaded->second.stamp : nullptr,
-                         true, &saved))
+    if (!m_io->writeText(QString::fromStdString(target), edited.bytes,
+                         sameTarget ? &loaded->second.stamp : nullptr, true, &saved))
         return false;
     loaded->second.target = target;
     loaded->second.stamp = saved;
@@ -187,13 +192,15 @@ std::optional<std::string> LibraryFiles::editedBytes(const std::string &file)
     const PolicyEdits edits = editsIn(file);
     OpsInfoEditResult edited;
     const std::string &bytes = loaded->second.bytes;
-    if (m_io->tasks()->run(tr("Exporting %1…").arg(QFileInfo(QString::fromStdString(file)).fileName()), false,
-                           [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
+    if (m_io->tasks()->run(
+            tr("Exporting %1…").arg(QFileInfo(QString::fromStdString(file)).fileName()), false,
+            [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
         != TaskRunner::Outcome::Done)
         return std::nullopt;
     if (!edited.ok()) {
-        m_io->reportDiagnostics(tr("Cannot export %1").arg(QFileInfo(QString::fromStdString(file)).fileName()),
-                                edited.diagnostics);
+        m_io->reportDiagnostics(
+            tr("Cannot export %1").arg(QFileInfo(QString::fromStdString(file)).fileName()),
+            edited.diagnostics);
         return std::nullopt;
     }
     return std::move(edited.bytes);
