@@ -89,6 +89,7 @@ private:
     QString m_mixlist;
     QString m_atlasSource;
     QString m_compared;
+    QString m_comparedMixlist;
 };
 
 void TestExportGuards::openEverything()
@@ -120,6 +121,12 @@ void TestExportGuards::openEverything()
     QVERIFY(compared.ok());
     m_window->diffView()->setComparisonLibrary(std::move(compared.library),
                                                QStringLiteral("compared"));
+    // and a copy of the mixlist as the Diff tab's comparison mixlist, chosen as the user does.
+    m_comparedMixlist = m_dir.filePath(QStringLiteral("compared_mixlist.json"));
+    QVERIFY(QFile::copy(m_mixlist, m_comparedMixlist));
+    m_prompt->fileNames = {m_comparedMixlist};
+    action("actionCompareMixlistFile")->trigger();
+    QVERIFY(m_prompt->fileNames.isEmpty());
     m_window->showView(MainWindow::View::Diff); // the transition matrix is computed when shown
     QVERIFY(m_window->atlasView()->addPaths(
         {m_libraryFolder, QFileInfo(m_atlasSource).absolutePath()}));
@@ -156,7 +163,7 @@ void TestExportGuards::refusesAnInput_data()
     for (const char *name : kWritingActions) {
         const QByteArray action(name);
         for (const char *input : {"library", "graph", "mixlist", "new file in the library folder",
-                                  "atlas source", "compared library"}) {
+                                  "atlas source", "compared library", "compared mixlist"}) {
             QString error = QByteArray(input).startsWith("new") ? folder : open;
             // Save As onto the mixlist's own file is Save; the patched library has its own words.
             if (action == "actionSaveMixlistAs" && QByteArray(input) == "mixlist")
@@ -185,12 +192,14 @@ void TestExportGuards::refusesAnInput()
         : input == QLatin1String("mixlist")                  ? m_mixlist
         : input == QLatin1String("atlas source")             ? m_atlasSource
         : input == QLatin1String("compared library")         ? m_compared
+        : input == QLatin1String("compared mixlist")         ? m_comparedMixlist
                                                              : newFile;
     const QByteArray library = readAll(m_library);
     const QByteArray graph = readAll(m_graph);
     const QByteArray mixlist = readAll(m_mixlist);
     const QByteArray atlasSource = readAll(m_atlasSource);
     const QByteArray compared = readAll(m_compared);
+    const QByteArray comparedMixlist = readAll(m_comparedMixlist);
     QVERIFY(!library.isEmpty() && !graph.isEmpty() && !mixlist.isEmpty());
 
     run(action, target);
@@ -203,6 +212,7 @@ void TestExportGuards::refusesAnInput()
     QVERIFY2(readAll(m_mixlist) == mixlist, "the mixlist file changed");
     QVERIFY2(readAll(m_atlasSource) == atlasSource, "the atlas source changed");
     QVERIFY2(readAll(m_compared) == compared, "the compared library changed");
+    QVERIFY2(readAll(m_comparedMixlist) == comparedMixlist, "the compared mixlist changed");
     QVERIFY2(!QFile::exists(newFile), "a file was written into the library folder");
 }
 

@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -234,8 +235,10 @@ void DiffView::setComparisonLibrary(OpLibrary library, const QString &name)
     setMode(Mode::OtherLibrary);
 }
 
-void DiffView::setComparisonMixlist(Mixlist mixlist, const QString &name)
+void DiffView::setComparisonMixlist(Mixlist mixlist, const QString &path)
 {
+    const QString name = QFileInfo(path).fileName();
+    m_otherMixlistPath = path;
     m_otherMixlist = std::move(mixlist);
     m_otherMixlistName = name;
     const QString label = tr("Open mixlist → %1 (same library)").arg(name);
@@ -445,6 +448,8 @@ QStringList DiffView::inputPaths() const
     if (m_other)
         for (const LibraryFile &file : m_other->files())
             paths.append(QString::fromStdString(file.path));
+    if (m_otherMixlist && !m_otherMixlistPath.isEmpty())
+        paths.append(m_otherMixlistPath);
     return paths;
 }
 

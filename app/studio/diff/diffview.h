@@ -65,7 +65,8 @@ public:
     // The files the comparison library was read from: an export never writes over them.
     QStringList inputPaths() const;
     // A mixlist to compare the open one with, on the open library; selects Mode::OtherMixlist.
-    void setComparisonMixlist(Mixlist mixlist, const QString &name);
+    // Its path counts among inputPaths(), so no export can overwrite it.
+    void setComparisonMixlist(Mixlist mixlist, const QString &path);
     // The "Compare with…" button offers these (library file, folder, mixlist file).
     void setCompareActions(const QList<QAction *> &actions);
     // For File > Export: the transition matrix as SVG.
@@ -116,6 +117,7 @@ private:
     QString m_otherName;
     std::optional<Mixlist> m_otherMixlist;
     QString m_otherMixlistName;
+    QString m_otherMixlistPath;
     std::shared_ptr<const PolicyTable> m_tableA;
     std::shared_ptr<const PolicyTable> m_tableB;
     QString m_nameA;

@@ -316,7 +316,7 @@ void MainWindow::createExportAndCompareActions()
         std::optional<Mixlist> mixlist = m_files->mixlist()->loadForReading(path);
         if (!mixlist)
             return;
-        m_diffView->setComparisonMixlist(std::move(*mixlist), QFileInfo(path).fileName());
+        m_diffView->setComparisonMixlist(std::move(*mixlist), path);
         showView(View::Diff);
     });
     m_diffView->setCompareActions({compareFile, compareFolder, compareMixlist});
