@@ -123,7 +123,7 @@ void TestExportGuards::openEverything()
                                                QStringLiteral("compared"));
     // and a copy of the mixlist as the Diff tab's comparison mixlist, chosen as the user does.
     m_comparedMixlist = m_dir.filePath(QStringLiteral("compared_mixlist.json"));
-    QVERIFY(QFile::copy(m_mixlist, m_comparedMixlist));
+    QVERIFY(copyResource(m_mixlist, m_comparedMixlist));
     m_prompt->fileNames = {m_comparedMixlist};
     action("actionCompareMixlistFile")->trigger();
     QVERIFY(m_prompt->fileNames.isEmpty());
