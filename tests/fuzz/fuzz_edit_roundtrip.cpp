@@ -13,20 +13,24 @@ namespace {
 
 using namespace opsinfo;
 
-// Layouts the editor must keep: canonical json.dumps, compact one-line, CRLF with tabs, items in
-// odd order with duplicates and a flag given twice (the last one wins).
+// Each is a store the compiler accepts (L6: every tensor has name and paramType, dtype and format
+// lists of one length), so a failed reload is the editor's fault. Layouts the editor must keep:
+// canonical json.dumps, compact one-line, CRLF with tabs, items in odd order with duplicates and a
+// flag given twice (the last one wins).
 const char *const libraries[] = {
     "{\n    \"Add\":{\n        \"input0\":{\n            \"dtype\":\"float16,float\",\n"
-    "            \"name\":\"x1\"\n        },\n        \"opFile\":{\n            \"value\":\"add\"\n"
+    "            \"format\":\"ND,ND\",\n            \"name\":\"x1\",\n"
+    "            \"paramType\":\"required\"\n        },\n        \"opFile\":{\n            \"value\":\"add\"\n"
     "        },\n        \"precision_reduce\":{\n            \"flag\":\"true\"\n        }\n    },\n"
     "    \"Gelu\":{\n        \"opFile\":{\n            \"value\":\"gelu\"\n        }\n    },\n"
     "    \"MatMul\":{\n        \"precision_reduce\":{\n            \"flag\":\"false\"\n        }\n    }\n}",
     "{\"A\":{\"opFile\":{\"value\":\"a\"}},\"B\":{\"precision_reduce\":{\"flag\":\"true\"}},\"C\":{}}",
     "{\r\n\t\"Relu\": {\r\n\t\t\"precision_reduce\": {\"flag\": \"false\"}\r\n\t},\r\n"
-    "\t\"Cast\": {\r\n\t\t\"input0\": {\"name\": \"x\"},\r\n\t\t\"output0\": {\"name\": \"y\"}\r\n\t}\r\n}\r\n",
+    "\t\"Cast\": {\r\n\t\t\"input0\": {\"name\": \"x\", \"paramType\": \"required\"},\r\n"
+    "\t\t\"output0\": {\"name\": \"y\", \"paramType\": \"required\"}\r\n\t}\r\n}\r\n",
     "{\n  \"Z\": {\"precision_reduce\": {\"flag\": \"true\"}, \"opFile\": {\"value\": \"z\"},\n"
     "         \"precision_reduce\": {\"flag\": \"false\"}},\n  \"Y\": {\"heavyOp\": {\"flag\": \"true\"}},\n"
-    "  \"Z\": {\"input0\": {\"name\": \"x\"}},\n  \"\\u00e9\": {\"opFile\": {\"value\": \"e\"}}\n}\n",
+    "  \"Z\": {\"input0\": {\"name\": \"x\", \"paramType\": \"required\"}},\n  \"\\u00e9\": {\"opFile\": {\"value\": \"e\"}}\n}\n",
 };
 
 [[noreturn]] void fail(const char *what, const std::string &bytes)
