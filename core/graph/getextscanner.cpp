@@ -59,7 +59,7 @@ public:
             else if (name == "graph")
                 ok = openMessage() && graphBody();
             else
-                ok = skipField(1);
+                ok = skipUnknownField(1);
             if (!ok)
                 return false;
             separator();
@@ -355,7 +355,13 @@ private:
                 || word == "t" || word == "f");
     }
 
-    // An unknown field after its name: "name: value" or "name [:] { ... }".
+    // An unknown field of a message we read. TextFormat skips it without the optional ';' or ','
+    // that may follow a field everywhere else (ParserImpl::ConsumeField returns straight after
+    // skipping), so it refuses "unknown: 1;": the scanner declines and leaves the error to it.
+    bool skipUnknownField(int depth) { return skipField(depth) && !at(';') && !at(','); }
+
+    // An unknown field after its name: "name: value" or "name [:] { ... }". Inside it, fields may
+    // be followed by ';' or ',' (TextFormat's SkipField takes them).
     bool skipField(int depth)
     {
         if (at(':')) {
@@ -422,7 +428,7 @@ private:
             else if (name == "output")
                 fieldOk = colon() && stringValue(&m_graphOutputs.emplace_back());
             else
-                fieldOk = skipField(2);
+                fieldOk = skipUnknownField(2);
             if (!fieldOk)
                 return false;
             separator();
@@ -464,7 +470,7 @@ private:
             else if (name == "subgraph_name")
                 fieldOk = colon() && stringValue(&m_opSubgraphs.emplace_back());
             else
-                fieldOk = skipField(3);
+                fieldOk = skipUnknownField(3);
             if (!fieldOk)
                 return false;
             separator();
@@ -497,7 +503,7 @@ private:
             else if (name == "name")
                 fieldOk = colon() && stringValue(&desc.name);
             else
-                fieldOk = skipField(4);
+                fieldOk = skipUnknownField(4);
             if (!fieldOk)
                 return false;
             separator();
@@ -533,7 +539,7 @@ private:
             if (name == "dim")
                 fieldOk = colon() && int64Value(&m_model.dims.emplace_back());
             else
-                fieldOk = skipField(5);
+                fieldOk = skipUnknownField(5);
             if (!fieldOk)
                 return false;
             separator();
@@ -557,7 +563,7 @@ private:
                 fieldOk = !valueSeen && openMessage() && attrValueBody();
                 valueSeen = true;
             } else {
-                fieldOk = skipField(4);
+                fieldOk = skipUnknownField(4);
             }
             if (!fieldOk)
                 return false;
@@ -591,7 +597,7 @@ private:
             else if (name == "b")
                 fieldOk = colon() && boolValue();
             else
-                fieldOk = skipField(5);
+                fieldOk = skipUnknownField(5);
             if (!fieldOk)
                 return false;
             separator();

@@ -123,6 +123,8 @@ private slots:
             "graph { id: 4 attr { key: \"k\" } op { has_out_attr: true id: 19 size: 75264 "
             "input_desc { attr { key: \"origin_shape\" value { list { i: 1 i: 2 val_type: VT_LIST_INT } } } "
             "device_type: \"NPU\" real_dim_cnt: 4 } } }");
+        QTest::newRow("separators inside an unknown message")
+            << QByteArray("blob { a: 1; b { c: \"x\", }; d: 2, } graph { name: \"g\" }");
         QTest::newRow("op attributes of each value type") << QByteArray(
             "graph { op { name: \"c\" type: \"Cast\" attr { key: \"s\" value { s: \"str\" } } "
             "attr { value { i: -9223372036854775807 } key: \"i\" } attr { key: \"f\" value { f: 0.5 } } "
@@ -177,8 +179,15 @@ private slots:
         QTest::newRow("-inf") << QByteArray("x: -inf");
         QTest::newRow("a byte-order mark") << QByteArray("\xef\xbb\xbfgraph { }");
         QTest::newRow("a NUL byte") << QByteArray("graph { }\0", 10);
-        // fuzz_ge_text_scanner: a comment ends at a NUL byte for the tokenizer (which then refuses it)
+        // fuzz_ge_text_scanner: a comment ends at a NUL byte for the tokenizer (which then refuses
+        // it)
         QTest::newRow("a NUL byte in a comment") << QByteArray("# \0\0{rlist {", 13);
+        // fuzz_ge_text_scanner: TextFormat takes no ';' or ',' after an unknown field of a message
+        // it reads (it does inside an unknown one)
+        QTest::newRow("';' after an unknown top-level field") << QByteArray("ipra:ra; ");
+        QTest::newRow("',' after an unknown field of the graph") << QByteArray("graph { id: 4, }");
+        QTest::newRow("';' after an unknown message of an op")
+            << QByteArray("graph { op { blob { } ; } }");
         QTest::newRow("deep nesting")
             << QByteArray("x ") + QByteArray(100, '{') + QByteArray(100, '}');
     }
