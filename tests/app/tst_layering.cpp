@@ -4,6 +4,8 @@
 // folder is a library that sees only the headers of the folders it links,
 // app/studio/CMakeLists.txt); this test reads every include of app/studio and names the file and
 // line of a wrong-way one, and of any include of the CLI's code (core/cli).
+#include "quotedincludes.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -99,29 +101,6 @@ std::optional<QString> studioFolderOf(const QString &studio, const QString &from
     return std::nullopt;
 }
 
-struct Include
-{
-    int line;
-    QString header;
-};
-
-QList<Include> quotedIncludes(const QString &path)
-{
-    static const QRegularExpression pattern(QStringLiteral(R"re(^\s*#\s*include\s*"([^"]+)")re"));
-    QList<Include> result;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-        return result;
-    int line = 0;
-    while (!file.atEnd()) {
-        ++line;
-        const QRegularExpressionMatch match = pattern.match(QString::fromUtf8(file.readLine()));
-        if (match.hasMatch())
-            result.append({line, match.captured(1)});
-    }
-    return result;
-}
-
 // Every wrong-way include of `path` (a file in app/studio), as "file:line: why".
 QStringList violations(const QString &studio, const QString &path)
 {
@@ -130,7 +109,7 @@ QStringList violations(const QString &studio, const QString &path)
         ? relative.section(QLatin1Char('/'), 0, 0)
         : QString();
     QStringList found;
-    for (const Include &include : quotedIncludes(path)) {
+    for (const QuotedInclude &include : quotedIncludes(path)) {
         const std::optional<QString> target = studioFolderOf(studio, folder, include.header);
         const QString error
             = target ? layeringError(folder, *target) : coreIncludeError(include.header);

@@ -4,6 +4,8 @@
 // (each folder is a library that sees only the headers of the folders it links,
 // core/CMakeLists.txt); this test reads every include of core/ and names the file and line of a
 // wrong-way one.
+#include "quotedincludes.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -81,36 +83,13 @@ std::optional<QString> coreFolderOf(const QString &core, const QString &fromFold
     return std::nullopt;
 }
 
-struct Include
-{
-    int line;
-    QString header;
-};
-
-QList<Include> quotedIncludes(const QString &path)
-{
-    static const QRegularExpression pattern(QStringLiteral(R"re(^\s*#\s*include\s*"([^"]+)")re"));
-    QList<Include> result;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-        return result;
-    int line = 0;
-    while (!file.atEnd()) {
-        ++line;
-        const QRegularExpressionMatch match = pattern.match(QString::fromUtf8(file.readLine()));
-        if (match.hasMatch())
-            result.append({line, match.captured(1)});
-    }
-    return result;
-}
-
 // Every wrong-way include of `path` (a file in a folder of core/), as "file:line: why".
 QStringList violations(const QString &core, const QString &path)
 {
     const QString relative = QDir(core).relativeFilePath(path);
     const QString folder = relative.section(QLatin1Char('/'), 0, 0);
     QStringList found;
-    for (const Include &include : quotedIncludes(path)) {
+    for (const QuotedInclude &include : quotedIncludes(path)) {
         const std::optional<QString> target = coreFolderOf(core, folder, include.header);
         if (!target)
             continue;
