@@ -154,18 +154,20 @@ Mixlist TrialResolver::mixlistFor(const std::vector<AdviceEdit> &edits) const
 {
     // The user's mixlist with the entries of each edited op type replaced by the X5-minimal entries
     // that give it its new colour: every other entry stays as the user wrote it.
-    Mixlist out = m_request.mixlist ? *m_request.mixlist : Mixlist{};
+    Mixlist out = m_request.mixlist ? *m_request.mixlist : Mixlist {};
     for (const AdviceEdit &edit : edits) {
         if (edit.kind == EditKind::KeepNode)
             continue;
         for (MixlistList list : Mixlist::lists)
             for (MixlistAction action : Mixlist::actions) {
                 auto &entries = out.entries(list, action);
-                entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                             [&](const MixlistEntry &e) { return e.opType == edit.target; }),
-                              entries.end());
+                entries.erase(
+                    std::remove_if(entries.begin(), entries.end(),
+                                   [&](const MixlistEntry &e) { return e.opType == edit.target; }),
+                    entries.end());
             }
-        const Mixlist wanted = synthesizeMinimalMixlist(*m_request.library, {{edit.target, policyAfter(edit)}});
+        const Mixlist wanted
+            = synthesizeMinimalMixlist(*m_request.library, {{edit.target, policyAfter(edit)}});
         for (MixlistList list : Mixlist::lists)
             for (MixlistAction action : Mixlist::actions)
                 for (const MixlistEntry &e : wanted.entries(list, action))

@@ -25,10 +25,13 @@ void ArgParser::setDescribeHook(DescribeHook hook)
 }
 
 ArgParser::ArgParser(std::string command, std::string summary)
-    : m_command(std::move(command)), m_summary(std::move(summary))
-{}
+    : m_command(std::move(command))
+    , m_summary(std::move(summary))
+{
+}
 
-ArgParser &ArgParser::flag(const std::string &name, const std::string &help, const std::string &shortName)
+ArgParser &ArgParser::flag(const std::string &name, const std::string &help,
+                           const std::string &shortName)
 {
     m_specs.push_back({name, shortName, {}, help, false, false, false, Value::None});
     return *this;
@@ -160,7 +163,8 @@ bool ArgParser::parse(const std::vector<std::string> &args, std::ostream &err)
         }
         const Spec *spec = findOption(token);
         if (!spec) {
-            err << m_command << ": unknown option '" << token << "' (see '" << m_command << " --help')\n";
+            err << m_command << ": unknown option '" << token << "' (see '" << m_command
+                << " --help')\n";
             return false;
         }
         auto &slot = m_values[spec->name];
@@ -179,7 +183,8 @@ bool ArgParser::parse(const std::vector<std::string> &args, std::ostream &err)
         } else if (i + 1 < args.size()) {
             slot.push_back(args[++i]);
         } else {
-            err << m_command << ": option '--" << spec->name << "' needs a value (" << spec->valueName << ")\n";
+            err << m_command << ": option '--" << spec->name << "' needs a value ("
+                << spec->valueName << ")\n";
             return false;
         }
     }
@@ -206,7 +211,8 @@ bool ArgParser::parse(const std::vector<std::string> &args, std::ostream &err)
     return checkRules(err);
 }
 
-std::optional<int> ArgParser::parseOrExit(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+std::optional<int> ArgParser::parseOrExit(const std::vector<std::string> &args, std::ostream &out,
+                                          std::ostream &err)
 {
     if (describeHook()) {
         describeHook()(*this);
@@ -239,10 +245,10 @@ std::string ArgParser::help() const
             if (!any)
                 out += std::string("\n") + title + ":\n";
             any = true;
-            std::string left = positional ? s.name
-                                          : (s.shortName.empty() ? "    " : "-" + s.shortName + ", ")
-                                                + "--" + s.name
-                                                + (s.valueName.empty() ? "" : " " + s.valueName);
+            std::string left = positional
+                ? s.name
+                : (s.shortName.empty() ? "    " : "-" + s.shortName + ", ") + "--" + s.name
+                    + (s.valueName.empty() ? "" : " " + s.valueName);
             left = "  " + left;
             if (left.size() < 30)
                 left.resize(30, ' ');

@@ -39,9 +39,11 @@ public:
 
     ArgParser(std::string command, std::string summary);
 
-    ArgParser &flag(const std::string &name, const std::string &help, const std::string &shortName = {});
-    ArgParser &option(const std::string &name, const std::string &valueName, const std::string &help,
-                      bool repeatable = false, const std::string &shortName = {});
+    ArgParser &flag(const std::string &name, const std::string &help,
+                    const std::string &shortName = {});
+    ArgParser &option(const std::string &name, const std::string &valueName,
+                      const std::string &help, bool repeatable = false,
+                      const std::string &shortName = {});
     ArgParser &positional(const std::string &name, const std::string &help, bool repeatable = false,
                           bool required = true);
     // The option or positional declared last names a file (or folder) the command reads.
@@ -59,7 +61,8 @@ public:
     bool helpRequested() const { return m_help; }
     // parse() for a command's entry point: the exit code to return right away (2 after a usage
     // error, 0 after printing --help to out), or nullopt to go on.
-    std::optional<int> parseOrExit(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
+    std::optional<int> parseOrExit(const std::vector<std::string> &args, std::ostream &out,
+                                   std::ostream &err);
     std::string help() const;
 
     bool has(const std::string &name) const;

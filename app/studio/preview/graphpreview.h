@@ -39,7 +39,8 @@ public:
     // Any format the core reads (ONNX, GE dumps, ATC JSON, TF GraphDef), chosen from the content.
     // Errors come back through errorOccurred(); returns false when nothing was (or will be) opened.
     bool openGraph(const QString &path);
-    // The embedded two-block sample (a transformer decoder and a ResNet block), for the sample library.
+    // The embedded two-block sample (a transformer decoder and a ResNet block), for the sample
+    // library.
     bool openSampleGraph();
     // Whether a file is a graph this opens rather than a library or mixlist (by content).
     static bool looksLikeGraph(const QString &path);
@@ -108,8 +109,8 @@ public:
     void cancel();
 
 signals:
-    void graphChanged();    // a new graph and scene (or none); a resolved() follows
-    void resolved();        // a new result()
+    void graphChanged(); // a new graph and scene (or none); a resolved() follows
+    void resolved(); // a new result()
     void modeChanged(const QString &name);
     void frontEndChanged(); // another front end was chosen: the mode list and notices follow
     void inputsChanged(); // a keep_dtype, customize_dtypes or fe.ini file loaded or unloaded

@@ -56,9 +56,12 @@ void ModeChart::setCounts(std::vector<ModeSummary> counts)
 
 void ModeChart::setPending(bool pending)
 {
-    m_status->setText(pending ? tr("Resolving every mode...")
-                              : tr("Nodes per decided dtype, AI CPU nodes and Casts inserted, per precision mode (C2); "
-                                   "the table adds the GE ops (opFile Null, M9). Modes the SoC refuses ✕."));
+    m_status->setText(
+        pending
+            ? tr("Resolving every mode...")
+            : tr(
+                "Nodes per decided dtype, AI CPU nodes and Casts inserted, per precision mode (C2); "
+                "the table adds the GE ops (opFile Null, M9). Modes the SoC refuses ✕."));
 }
 
 void ModeChart::rebuildChart()
@@ -114,18 +117,28 @@ void ModeChart::rebuildChart()
     }
     chart->addSeries(casts);
 
-    // Short names: the canonical ones do not fit under nine bars (the table below has them in full).
+    // Short names: the canonical ones do not fit under nine bars (the table below has them in
+    // full).
     auto shortName = [](PrecisionMode mode) {
         switch (mode) {
-        case PrecisionMode::ForceFp16: return QStringLiteral("force_fp16");
-        case PrecisionMode::CubeFp16InFp32Out: return QStringLiteral("force_fp32");
-        case PrecisionMode::AllowFp32ToFp16: return QStringLiteral("to_fp16");
-        case PrecisionMode::MustKeepOriginDtype: return QStringLiteral("origin");
-        case PrecisionMode::AllowMixPrecisionFp16: return QStringLiteral("mixed_fp16");
-        case PrecisionMode::AllowMixPrecisionBf16: return QStringLiteral("mixed_bf16");
-        case PrecisionMode::AllowFp32ToBf16: return QStringLiteral("to_bf16");
-        case PrecisionMode::CubeHif8: return QStringLiteral("cube_hif8");
-        case PrecisionMode::MixedHif8: return QStringLiteral("mixed_hif8");
+        case PrecisionMode::ForceFp16:
+            return QStringLiteral("force_fp16");
+        case PrecisionMode::CubeFp16InFp32Out:
+            return QStringLiteral("force_fp32");
+        case PrecisionMode::AllowFp32ToFp16:
+            return QStringLiteral("to_fp16");
+        case PrecisionMode::MustKeepOriginDtype:
+            return QStringLiteral("origin");
+        case PrecisionMode::AllowMixPrecisionFp16:
+            return QStringLiteral("mixed_fp16");
+        case PrecisionMode::AllowMixPrecisionBf16:
+            return QStringLiteral("mixed_bf16");
+        case PrecisionMode::AllowFp32ToBf16:
+            return QStringLiteral("to_bf16");
+        case PrecisionMode::CubeHif8:
+            return QStringLiteral("cube_hif8");
+        case PrecisionMode::MixedHif8:
+            return QStringLiteral("mixed_hif8");
         case PrecisionMode::ForceLowerPrecision:
         case PrecisionMode::AllowFp32ToLowPrecision:
             return QString::fromLatin1(precisionModeName(mode));

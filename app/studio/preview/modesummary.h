@@ -23,7 +23,17 @@ class ModeSummaryModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { ModeColumn, Fp16Column, Bf16Column, Fp32Column, AiCpuColumn, GeColumn, ErrorColumn, CastColumn, ColumnCount };
+    enum Column {
+        ModeColumn,
+        Fp16Column,
+        Bf16Column,
+        Fp32Column,
+        AiCpuColumn,
+        GeColumn,
+        ErrorColumn,
+        CastColumn,
+        ColumnCount
+    };
 
     explicit ModeSummaryModel(QObject *parent = nullptr);
 
@@ -33,7 +43,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     std::vector<ModeSummary> m_counts;

@@ -15,10 +15,14 @@ NodeStyle::Kind nodeStyleKind(const NodeResolution &node)
     if (!node.node || !node.inLibrary || isBoundaryOpType(node.node->opType) || !node.decided)
         return NodeStyle::NotFe;
     switch (node.dtype) {
-    case DType::Float16: return NodeStyle::Fp16;
-    case DType::BFloat16: return NodeStyle::Bf16;
-    case DType::Float32: return NodeStyle::Fp32;
-    default: return NodeStyle::Undecided;
+    case DType::Float16:
+        return NodeStyle::Fp16;
+    case DType::BFloat16:
+        return NodeStyle::Bf16;
+    case DType::Float32:
+        return NodeStyle::Fp32;
+    default:
+        return NodeStyle::Undecided;
     }
 }
 
@@ -70,7 +74,8 @@ QString decisionText(const NodeResolution &node)
 {
     if (node.status == ResolutionStatus::Error)
         return QStringLiteral("error");
-    QString text = node.dtype == DType::Undefined ? QStringLiteral("-") : QString::fromLatin1(dtypeName(node.dtype));
+    QString text = node.dtype == DType::Undefined ? QStringLiteral("-")
+                                                  : QString::fromLatin1(dtypeName(node.dtype));
     if (node.engine == Engine::AICPU)
         text += QStringLiteral(" (AI CPU)");
     else if (node.engine == Engine::GE)
