@@ -149,6 +149,16 @@ private:
     QString missing, folder, fifo, huge;
 
     QString tmp(const QString &name) const { return m_tmp.filePath(name); }
+    // `<folder>/ascend910b/aic-ascend910b-ops-info.json`: a copy of the real 910B library that only
+    // its owner may write, for the in-place edit cases; empty when it cannot be made.
+    QString ownLibraryCopy(const QString &folder) const
+    {
+        const QString file = tmp(folder + "/ascend910b/aic-ascend910b-ops-info.json");
+        if (!QDir(m_tmp.path()).mkpath(folder + "/ascend910b") || !QFile::copy(libFile, file))
+            return {};
+        QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+        return file;
+    }
     static QString shared(const QString &relative) { return sharedData(relative); }
 
     void add(Row row) { m_rows << std::move(row); }
@@ -916,10 +926,8 @@ void TestCliMatrix::concurrentInPlaceEditsLoseNothing()
 {
     if (!m_shared || opsinfoBinaryPath().isEmpty())
         QSKIP("../shared/data is absent (fresh clone) or opsinfo is not built");
-    QVERIFY(QDir(m_tmp.path()).mkpath("race/ascend910b"));
-    const QString file = tmp("race/ascend910b/aic-ascend910b-ops-info.json");
-    QVERIFY(QFile::copy(libFile, file));
-    QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+    const QString file = ownLibraryCopy("race");
+    QVERIFY(!file.isEmpty());
     const QString backups = tmp("race-backups");
     const QStringList ops {"LayerNorm", "SoftmaxV2", "Gelu", "ReduceMeanD", "Tanh", "Sigmoid", "Exp", "Log"};
     std::vector<std::unique_ptr<BinaryProcess>> running;
@@ -955,10 +963,8 @@ void TestCliMatrix::inPlaceEditWaitsForALockAndRechecks()
 {
     if (!m_shared || opsinfoBinaryPath().isEmpty())
         QSKIP("../shared/data is absent (fresh clone) or opsinfo is not built");
-    QVERIFY(QDir(m_tmp.path()).mkpath("locked/ascend910b"));
-    const QString file = tmp("locked/ascend910b/aic-ascend910b-ops-info.json");
-    QVERIFY(QFile::copy(libFile, file));
-    QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+    const QString file = ownLibraryCopy("locked");
+    QVERIFY(!file.isEmpty());
     const int holder = ::open(file.toLocal8Bit().constData(), O_RDWR);
     QVERIFY(holder >= 0 && ::flock(holder, LOCK_EX) == 0);
     BinaryProcess edit({"library", "set", file, "--op", "LayerNorm", "--list", "black", "--in-place", "--backup-dir", tmp("locked-backups")});
@@ -979,9 +985,8 @@ void TestCliMatrix::inPlaceEditKeepsOwnerGroupAndMode()
         QSKIP("../shared/data is absent (fresh clone) or opsinfo is not built");
     if (::geteuid() != 0)
         QSKIP("needs root to give the file to another owner (CI runs as root)");
-    QVERIFY(QDir(m_tmp.path()).mkpath("owned/ascend910b"));
-    const QString file = tmp("owned/ascend910b/aic-ascend910b-ops-info.json");
-    QVERIFY(QFile::copy(libFile, file));
+    const QString file = ownLibraryCopy("owned");
+    QVERIFY(!file.isEmpty());
     QVERIFY(::chown(file.toLocal8Bit().constData(), 4242, 4343) == 0);
     QVERIFY(::chmod(file.toLocal8Bit().constData(), 0664) == 0);
     const BinaryRun run = runBinary({"library", "set", file, "--op", "LayerNorm", "--list", "black", "--in-place", "--backup-dir",
@@ -998,11 +1003,9 @@ void TestCliMatrix::inPlaceEditReportsABrokenHardLink()
 {
     if (!m_shared || opsinfoBinaryPath().isEmpty())
         QSKIP("../shared/data is absent (fresh clone) or opsinfo is not built");
-    QVERIFY(QDir(m_tmp.path()).mkpath("linked/ascend910b"));
-    const QString file = tmp("linked/ascend910b/aic-ascend910b-ops-info.json");
+    const QString file = ownLibraryCopy("linked");
+    QVERIFY(!file.isEmpty());
     const QString other = tmp("linked/aic-ascend910b-ops-info.json.orig");
-    QVERIFY(QFile::copy(libFile, file));
-    QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
     QVERIFY(::link(file.toLocal8Bit().constData(), other.toLocal8Bit().constData()) == 0);
     const BinaryRun run = runBinary({"library", "set", file, "--op", "LayerNorm", "--list", "black", "--in-place", "--backup-dir",
                                      tmp("linked-backups")});
