@@ -125,10 +125,9 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!lib)
         return lib.exitCode();
-    std::map<std::string, std::size_t> colours{{"white", 0}, {"black", 0}, {"gray", 0}};
-    std::size_t cube = 0;
+    std::size_t white = 0, black = 0, gray = 0, cube = 0;
     for (const OpEntry &op : lib->ops()) {
-        ++colours[policyName(op.policy)];
+        ++(op.policy == Policy::White ? white : op.policy == Policy::Black ? black : gray);
         cube += lib->isCube(op.type) ? 1 : 0;
     }
     nlohmann::json files = nlohmann::json::array();
@@ -138,17 +137,17 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
         writeJson(out, err,
                   {{"ops", lib->ops().size()},
                    {"files", files},
-                   {"white", colours["white"]},
-                   {"black", colours["black"]},
-                   {"gray", colours["gray"]},
+                   {"white", white},
+                   {"black", black},
+                   {"gray", gray},
                    {"cube", cube},
                    {"shadowed", lib->allShadowed().size()},
                    {"load_seconds", seconds}});
         return ExitOk;
     }
     out << "ops:       " << lib->ops().size() << " (" << cube << " cube, " << lib->ops().size() - cube << " vector)\n"
-        << "white:     " << colours["white"] << "\nblack:     " << colours["black"] << "\ngray:      "
-        << colours["gray"] << "\nshadowed:  " << lib->allShadowed().size() << " entries\nfiles:     "
+        << "white:     " << white << "\nblack:     " << black << "\ngray:      " << gray
+        << "\nshadowed:  " << lib->allShadowed().size() << " entries\nfiles:     "
         << lib->files().size() << "\n";
     for (const LibraryFile &f : lib->files())
         out << "  " << f.path << " (" << f.opCount << " ops, " << lib->stores()[std::size_t(f.storeIndex)].name << ")\n";

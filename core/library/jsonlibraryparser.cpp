@@ -92,7 +92,8 @@ ParsedLibraryFile JsonLibraryParser::run(ondemand::parser &parser,
     // Canonical files are sorted: no duplicate is possible while the types keep ascending.
     std::unordered_map<std::string_view, std::size_t> seen;
     std::vector<OpEntry> &entries = m_result.entries;
-    entries.reserve(m_text.size() / 1024 + 16); // real ops take 1-2 KB: one allocation, no moves
+    entries.clear();
+    entries.reserve(json.size() / 1024 + 16); // real ops take 1-2 KB: one allocation, no moves
     for (auto fieldResult : top) {
         ondemand::field field;
         if ((error = std::move(fieldResult).get(field)))

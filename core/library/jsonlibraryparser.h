@@ -30,6 +30,8 @@ public:
     // A half of a split file: on any problem stop at once without diagnosing (the caller then
     // reads the whole file again and reports properly).
     void setQuickFail(bool quickFail) { m_quickFail = quickFail; }
+    // Fills this vector (cleared; its capacity kept) instead of a new one.
+    void reuseEntries(std::vector<OpEntry> entries) { m_result.entries = std::move(entries); }
 
     ParsedLibraryFile run(simdjson::ondemand::parser &parser, simdjson::padded_string_view json);
 

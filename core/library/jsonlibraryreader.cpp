@@ -155,8 +155,76 @@ struct PieceResult
 {
     ParsedLibraryFile parsed;
     bool ascending = false;
+    bool done = false;
     int lines = 0; // lines of the piece before its end cut (counted from its first line)
     std::exception_ptr error;
+};
+
+// Moves the pieces' entries into one vector in file order as soon as each piece and all before it
+// are read, and hands the emptied piece vectors back for the next pieces: the entries are then
+// written to fresh memory once (the merged vector) instead of twice (every piece's own vector too).
+class PieceMerger
+{
+public:
+    PieceMerger(std::vector<PieceResult> &results, std::size_t expectedEntries)
+        : m_results(results)
+    {
+        m_merged.reserve(expectedEntries);
+    }
+
+    // An emptied vector of an earlier piece (its capacity kept), or an empty one.
+    std::vector<OpEntry> spare()
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_spare.empty())
+            return {};
+        std::vector<OpEntry> entries = std::move(m_spare.back());
+        m_spare.pop_back();
+        return entries;
+    }
+
+    void finished(std::size_t piece)
+    {
+        std::lock_guard lock(m_mutex);
+        m_results[piece].done = true;
+        try {
+            while (m_clean && m_next < m_results.size() && m_results[m_next].done)
+                take(m_results[m_next++]);
+        } catch (...) {
+            m_clean = false; // out of memory: the serial read reports it
+        }
+    }
+
+    // Exactly what one serial read gives: every piece merged, each one clean (no finding, op
+    // types ascending within and across pieces, where duplicates could otherwise hide).
+    bool clean() const { return m_clean && m_next == m_results.size(); }
+    std::vector<OpEntry> &merged() { return m_merged; }
+
+private:
+    void take(PieceResult &r)
+    {
+        std::vector<OpEntry> &entries = r.parsed.entries;
+        m_clean = !r.error && r.parsed.readable && r.parsed.diagnostics.empty() && r.ascending
+            && !entries.empty()
+            && (m_merged.empty() || m_merged.back().type < entries.front().type);
+        if (!m_clean)
+            return;
+        for (OpEntry &entry : entries) {
+            entry.location.line += m_lineShift; // lines counted from the piece's cut
+            m_merged.push_back(std::move(entry));
+        }
+        m_lineShift += r.lines;
+        entries.clear();
+        m_spare.push_back(std::move(entries));
+    }
+
+    std::vector<PieceResult> &m_results;
+    std::mutex m_mutex;
+    std::vector<OpEntry> m_merged;
+    std::vector<std::vector<OpEntry>> m_spare;
+    std::size_t m_next = 0; // pieces [0, m_next) are in m_merged
+    int m_lineShift = 0;
+    bool m_clean = true;
 };
 
 // Reads `text` as pieces [cuts[k], cuts[k+1]) by patching, for the time of the parse, the ','
@@ -186,9 +254,20 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
         data[starts[k]] = '{';
     }
     std::vector<PieceResult> results(starts.size());
+    PieceMerger merger(results, size / 1024 + 16);
+    std::size_t longestPiece = size - starts.back();
+    for (std::size_t k = 1; k < starts.size(); ++k)
+        longestPiece = std::max(longestPiece, starts[k] - starts[k - 1]);
     std::atomic<std::size_t> next {0};
     auto work = [&] {
         ParserPool::Lease lease = ParserPool::lease();
+        // Sized once for the longest piece: a parser grows to each piece longer than all before
+        // (a few times per thread), and every new set of buffers is fresh memory to fault in.
+        if (lease.parser->capacity() < longestPiece) {
+            // on failure iterate() allocates per piece (and reports what fails then)
+            const simdjson::error_code sized = lease.parser->allocate(longestPiece);
+            (void)sized;
+        }
         for (std::size_t k = next++; k < starts.size(); k = next++) {
             PieceResult &r = results[k];
             const std::size_t begin = starts[k];
@@ -200,6 +279,7 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
                                          k == 0 ? LineCursor(text)
                                                 : LineCursor(text, begin + 1, 1, begin + 1));
                 parser.setQuickFail(true);
+                parser.reuseEntries(merger.spare());
                 r.parsed = parser.run(
                     *lease.parser,
                     simdjson::padded_string_view(data + begin, end - begin, capacity - begin));
@@ -211,6 +291,7 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
             // Keep the page holding each patched byte: a neighbour may still be reading it.
             if (mapped)
                 dropPages(data, begin + 1, end > 0 ? end - 1 : 0);
+            merger.finished(k);
         }
     };
     std::thread worker(work);
@@ -220,35 +301,16 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
         data[starts[k] - 1] = ',';
         data[starts[k]] = '\n';
     }
-    bool clean = true;
-    for (std::size_t k = 0; k < results.size(); ++k) {
-        const PieceResult &r = results[k];
+    for (const PieceResult &r : results)
         if (r.error)
             std::rethrow_exception(r.error);
-        clean = clean && r.parsed.readable && r.parsed.diagnostics.empty() && r.ascending
-            && !r.parsed.entries.empty()
-            && (k == 0
-                || results[k - 1].parsed.entries.back().type < r.parsed.entries.front().type);
-    }
-    if (!clean)
+    if (!merger.clean())
         return std::nullopt;
     g_splitReads.fetch_add(1, std::memory_order_relaxed);
-    ParsedLibraryFile &first = results[0].parsed;
-    std::size_t total = 0;
-    for (const PieceResult &r : results)
-        total += r.parsed.entries.size();
-    first.entries.reserve(total);
-    int lineShift = results[0].lines; // the line of the first cut
-    for (std::size_t k = 1; k < results.size(); ++k) {
-        std::vector<OpEntry> &entries = results[k].parsed.entries;
-        for (OpEntry &entry : entries) {
-            entry.location.line += lineShift;
-            first.entries.push_back(std::move(entry));
-        }
-        std::vector<OpEntry>().swap(entries); // each piece's vector goes as it is moved
-        lineShift += results[k].lines;
-    }
-    return std::move(first);
+    ParsedLibraryFile whole;
+    whole.entries = std::move(merger.merged());
+    whole.readable = true;
+    return whole;
 }
 
 ParsedLibraryFile parseBuffer(char *data, std::size_t size, std::size_t capacity, bool mapped,
