@@ -1,6 +1,7 @@
 #include "library/opentry.h"
 
 #include "library/opentryarena.h"
+#include "library/opentryfields.h"
 
 #include <algorithm>
 
@@ -15,30 +16,31 @@ std::size_t OpEntry::columnCount() const
     return count;
 }
 
-const std::string_view *OpEntry::value(std::string_view item, std::string_view key) const
+std::optional<std::string_view> OpEntry::value(std::string_view item, std::string_view key) const
 {
     for (const OpItem &i : items) {
         if (i.name != item)
             continue;
         for (const auto &[k, v] : i.values)
             if (k == key)
-                return &v;
+                return v;
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 void OpEntry::setItems(const std::vector<OpItemText> &texts)
 {
-    auto owned = std::make_shared<OpEntryArena>(4096);
-    std::span<OpItem> stored = owned->allocate<OpItem>(texts.size());
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-        std::span<OpValue> values = owned->allocate<OpValue>(texts[i].values.size());
-        for (std::size_t k = 0; k < values.size(); ++k)
-            values[k] = {owned->copy(texts[i].values[k].first), owned->copy(texts[i].values[k].second)};
-        stored[i] = {owned->copy(texts[i].name), values};
+    std::vector<std::string_view> names;
+    LeafPositions positions;
+    std::vector<OpValue> leaves;
+    for (const OpItemText &text : texts) {
+        names.push_back(text.name);
+        positions.ranges.emplace_back(std::uint32_t(leaves.size()),
+                                      std::uint32_t(text.values.size()));
+        for (const auto &[key, value] : text.values)
+            leaves.emplace_back(key, value);
     }
-    items = stored;
-    arena = std::move(owned);
+    storeItems(*this, std::make_shared<OpEntryArena>(4096), names, positions, leaves);
 }
 
 } // namespace opsinfo

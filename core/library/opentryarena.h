@@ -17,7 +17,10 @@ namespace opsinfo {
 class OpEntryArena
 {
 public:
-    explicit OpEntryArena(std::size_t blockSize = 64 * 1024) : m_blockSize(blockSize) {}
+    explicit OpEntryArena(std::size_t blockSize = 64 * 1024)
+        : m_blockSize(blockSize)
+    {
+    }
     OpEntryArena(const OpEntryArena &) = delete;
     OpEntryArena &operator=(const OpEntryArena &) = delete;
 
@@ -31,13 +34,24 @@ public:
     }
 
     // `count` default-initialized elements; only for types that need no destructor.
-    template<typename T>
-    std::span<T> allocate(std::size_t count)
+    template<typename T> std::span<T> allocate(std::size_t count)
     {
         static_assert(std::is_trivially_destructible_v<T>);
         if (count == 0)
             return {};
         T *p = static_cast<T *>(allocateBytes(sizeof(T) * count, alignof(T)));
+        std::uninitialized_default_construct_n(p, count);
+        return {p, count};
+    }
+
+    // `count` default-initialized elements directly followed by `bytes` of uninitialized storage
+    // (starting at data() + count), in one allocation.
+    template<typename T> std::span<T> allocateFollowedBy(std::size_t count, std::size_t bytes)
+    {
+        static_assert(std::is_trivially_destructible_v<T>);
+        if (count == 0 && bytes == 0)
+            return {};
+        T *p = static_cast<T *>(allocateBytes(sizeof(T) * count + bytes, alignof(T)));
         std::uninitialized_default_construct_n(p, count);
         return {p, count};
     }

@@ -8,6 +8,9 @@
 #include <array>
 #include <cstring>
 #include <functional>
+#include <limits>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace opsinfo {
@@ -91,7 +94,7 @@ void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena,
     // after the other): when they span little more than their own length, copy that block once and
     // rebase the views instead of copying ~30 small strings one by one.
     const char *low = nullptr, *high = nullptr;
-    std::size_t length = 0;
+    std::size_t length = 0, strings = 0, leafCount = 0;
     const auto extend = [&](std::string_view s) {
         if (s.empty())
             return;
@@ -99,33 +102,54 @@ void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena,
             low = s.data();
         if (!high || s.data() + s.size() > high)
             high = s.data() + s.size();
-        length += s.size() + 1;
+        length += s.size();
+        ++strings;
     };
     for (std::size_t i = 0; i < names.size(); ++i) {
         extend(names[i]);
         const auto [first, count] = positions.ranges[i];
+        leafCount += count;
         for (std::size_t k = 0; k < count; ++k) {
             extend(leaves[first + k].first);
             extend(leaves[first + k].second);
         }
     }
-    const char *block = nullptr;
-    if (low && std::size_t(high - low) <= 2 * length + 64)
-        block = arena->copy(std::string_view(low, std::size_t(high - low))).data();
-    const auto store = [&](std::string_view s) {
-        return block && !s.empty() ? std::string_view(block + (s.data() - low), s.size())
-                                   : arena->copy(s);
+    const bool asBlock = low && std::size_t(high - low) <= 2 * (length + strings) + 64;
+    const std::size_t textBytes = asBlock ? std::size_t(high - low) : length;
+    // One chunk: the leaves, then the text they point into, so that a leaf's offsets from its
+    // item's first leaf are small (a JSON document, hence an op, is below 4 GiB for simdjson).
+    if (leafCount * sizeof(OpLeaf) + textBytes > std::numeric_limits<std::uint32_t>::max())
+        throw std::length_error("an op of more than 4 GiB");
+    const std::span<OpLeaf> stored = arena->allocateFollowedBy<OpLeaf>(leafCount, textBytes);
+    char *const text = reinterpret_cast<char *>(stored.data() + leafCount);
+    if (asBlock)
+        std::memcpy(text, low, textBytes);
+    std::size_t appended = 0;
+    const auto place = [&](std::string_view s) -> const char * {
+        if (s.empty())
+            return text;
+        if (asBlock)
+            return text + (s.data() - low);
+        char *at = text + appended;
+        std::memcpy(at, s.data(), s.size());
+        appended += s.size();
+        return at;
     };
 
     std::span<OpItem> items = arena->allocate<OpItem>(names.size());
+    OpLeaf *next = stored.data();
     for (std::size_t i = 0; i < names.size(); ++i) {
         const auto [first, count] = positions.ranges[i];
-        std::span<OpValue> values = arena->allocate<OpValue>(count);
+        const char *base = reinterpret_cast<const char *>(next);
         for (std::size_t k = 0; k < count; ++k) {
-            const OpValue &leaf = leaves[first + k];
-            values[k] = {store(leaf.first), store(leaf.second)};
+            const auto &[key, value] = leaves[first + k];
+            const char *keyAt = place(key);
+            const char *valueAt = place(value);
+            next[k] = {std::uint32_t(keyAt - base), std::uint32_t(key.size()),
+                       std::uint32_t(valueAt - base), std::uint32_t(value.size())};
         }
-        items[i] = {store(names[i]), values};
+        items[i] = {std::string_view(place(names[i]), names[i].size()), OpValues(next, count)};
+        next += count;
     }
     entry.items = items;
     if (entry.arena != arena)
@@ -292,11 +316,11 @@ struct TensorScan
     int index = 0;
     std::size_t tensor = 0; // into entry.inputs / entry.outputs
     bool hasName = false;
-    const std::string_view *paramType = nullptr;
-    const std::string_view *dtype = nullptr;
-    const std::string_view *format = nullptr;
-    const std::string_view *unknownShapeFormat = nullptr;
-    const std::string_view *subFormat = nullptr;
+    std::optional<std::string_view> paramType;
+    std::optional<std::string_view> dtype;
+    std::optional<std::string_view> format;
+    std::optional<std::string_view> unknownShapeFormat;
+    std::optional<std::string_view> subFormat;
     std::size_t dtypeKey = 0, formatKey = 0, unknownKey = 0, subFormatKey = 0, paramTypeKey = 0;
     bool hasUnknownDtype = false;
 };
@@ -563,11 +587,11 @@ void readTensorItem(OpEntry &entry, std::size_t i, bool isInput, int index, std:
             scan.hasName = true;
         } else if (is(key, "paramType")) {
             t.paramType = value;
-            scan.paramType = &value;
+            scan.paramType = value;
             scan.paramTypeKey = k;
         } else if (is(key, "dtype")) {
             static const DTypeCache parseDType;
-            scan.dtype = &value;
+            scan.dtype = value;
             scan.dtypeKey = k;
             t.dtypes.reserve(listLength(value));
             forEachListItem(value, [&t, &scan](std::string_view d) {
@@ -576,13 +600,13 @@ void readTensorItem(OpEntry &entry, std::size_t i, bool isInput, int index, std:
                 t.dtypes.push_back(type == DType::Undefined ? DType::Other : type);
             });
         } else if (is(key, "format")) {
-            scan.format = &value;
+            scan.format = value;
             scan.formatKey = k;
         } else if (is(key, "unknownshape_format")) {
-            scan.unknownShapeFormat = &value;
+            scan.unknownShapeFormat = value;
             scan.unknownKey = k;
         } else if (is(key, "sub_format")) {
-            scan.subFormat = &value;
+            scan.subFormat = value;
             scan.subFormatKey = k;
         }
     }
@@ -716,7 +740,7 @@ void deriveEntryFields(OpEntry &entry, const LeafPositions &positions, const Ent
 std::vector<std::string> OpEntry::formatsOf(const TensorInfo &tensor) const
 {
     std::vector<std::string> formats;
-    if (const std::string_view *list = value(tensor.item, "format")) {
+    if (const std::optional<std::string_view> list = value(tensor.item, "format")) {
         formats.reserve(listLength(*list));
         forEachListItem(*list, [&formats](std::string_view f) { formats.emplace_back(f); });
     }

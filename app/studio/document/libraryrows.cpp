@@ -46,7 +46,7 @@ QString dynamicSummary(const OpEntry &e)
 {
     QStringList parts;
     auto flag = [&e](const char *item) {
-        const std::string_view *v = e.value(item, "flag");
+        const std::optional<std::string_view> v = e.value(item, "flag");
         return v && *v == "true";
     };
     // translate() is thread-safe; the rows are built on a worker.
