@@ -324,8 +324,8 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
     if (auto error = value.get_object().get(object))
         return error;
     const bool precisionReduce = name == "precision_reduce";
+    // the leaves go straight into m_opLeaves, in step with m_positions.offsets
     const std::size_t firstLeaf = m_positions.offsets.size();
-    m_leaves.clear();
     std::string_view greatestKey; // a key above every earlier one cannot be a duplicate
     for (auto leafResult : object) {
         ondemand::field field;
@@ -349,11 +349,12 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
             entry.flagBegin = offsetOf(token);
             entry.flagEnd = offsetOf(stringTokenEnd(token + 1));
         }
-        if (!m_leaves.empty() && !keyLess(greatestKey, key)) {
-            auto same = std::find_if(m_leaves.begin(), m_leaves.end(),
+        if (m_opLeaves.size() > firstLeaf && !keyLess(greatestKey, key)) {
+            const auto begin = m_opLeaves.begin() + std::ptrdiff_t(firstLeaf);
+            auto same = std::find_if(begin, m_opLeaves.end(),
                                      [key](const auto &kv) { return kv.first == key; });
-            if (same != m_leaves.end()) {
-                const std::size_t k = std::size_t(same - m_leaves.begin());
+            if (same != m_opLeaves.end()) {
+                const std::size_t k = std::size_t(same - begin);
                 report(offsetOf(token), Severity::Warning, "duplicate-key",
                        CoreText::tr("op '%1', item '%2': key '%3' appears twice (line %4 and here)",
                                     entry.type, name, key,
@@ -368,13 +369,12 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
         }
         if (keyLess(greatestKey, key))
             greatestKey = key;
-        m_leaves.emplace_back(key, text);
+        m_opLeaves.emplace_back(key, text);
         m_positions.offsets.push_back(offsetOf(token));
     }
 
-    m_opLeaves.insert(m_opLeaves.end(), m_leaves.begin(), m_leaves.end());
-    const std::pair<std::uint32_t, std::uint32_t> range {std::uint32_t(firstLeaf),
-                                                         std::uint32_t(m_leaves.size())};
+    const std::pair<std::uint32_t, std::uint32_t> range {
+        std::uint32_t(firstLeaf), std::uint32_t(m_opLeaves.size() - firstLeaf)};
     if (precisionReduce) {
         entry.precisionReduceBegin = offsetOf(keyRaw - 1);
         entry.precisionReduceEnd = closedObjectEnd();

@@ -25,7 +25,8 @@ class JsonLibraryParser final : public EntryReporter
 public:
     // `text` is the whole file; simdjson reads the part starting at `jsonBegin` (after a BOM, or
     // at a split point) and `cursor` stands at or before the first op key.
-    JsonLibraryParser(std::string_view text, std::size_t jsonBegin, const std::string &file, LineCursor cursor);
+    JsonLibraryParser(std::string_view text, std::size_t jsonBegin, const std::string &file,
+                      LineCursor cursor);
 
     // A half of a split file: on any problem stop at once without diagnosing (the caller then
     // reads the whole file again and reports properly).
@@ -51,8 +52,9 @@ private:
     std::size_t closedObjectEnd();
     // What the value of an op, of an item or of a key must be.
     enum class Expected { ObjectOfItems, ObjectOfPairs, String };
-    void reportWrongType(simdjson::ondemand::value &value, simdjson::ondemand::json_type type, Expected expected,
-                         std::string_view op, std::string_view item = {}, std::string_view key = {});
+    void reportWrongType(simdjson::ondemand::value &value, simdjson::ondemand::json_type type,
+                         Expected expected, std::string_view op, std::string_view item = {},
+                         std::string_view key = {});
     simdjson::error_code parseOp(OpEntry &entry, simdjson::ondemand::value value, bool &isObject);
     simdjson::error_code parseItem(OpEntry &entry, std::string_view name, const char *keyRaw,
                                    simdjson::ondemand::value value, std::string_view greatestName);
@@ -60,8 +62,8 @@ private:
     ParsedLibraryFile syntaxFailure(simdjson::error_code error);
     ParsedLibraryFile finish(bool readable);
 
-    std::string_view m_text;   // the whole file, BOM included
-    std::size_t m_jsonBegin;   // offset in m_text of what simdjson reads
+    std::string_view m_text; // the whole file, BOM included
+    std::size_t m_jsonBegin; // offset in m_text of what simdjson reads
     const std::string &m_file;
     const char *m_json = nullptr;
     bool m_quickFail = false;
@@ -72,7 +74,6 @@ private:
     std::optional<LineIndex> m_lines;
     LeafPositions m_positions;
     std::vector<std::size_t> m_itemKeyOffsets;
-    std::vector<OpValue> m_leaves;    // the item being read
     // The op being read (views into simdjson's string buffer), copied into m_arena at its end:
     // item i is m_itemNames[i] with the leaves of m_positions.ranges[i] in m_opLeaves.
     std::vector<std::string_view> m_itemNames;
