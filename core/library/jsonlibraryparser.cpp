@@ -290,6 +290,7 @@ simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value 
     m_itemKeyOffsets.clear();
     m_itemNames.clear();
     m_opLeaves.clear();
+    m_opText = {};
     std::string_view greatestName; // a name above every earlier one cannot be a duplicate
     for (auto itemResult : object) {
         ondemand::field field;
@@ -299,13 +300,14 @@ simdjson::error_code JsonLibraryParser::parseOp(OpEntry &entry, ondemand::value 
         std::string_view name;
         if (auto error = field.unescaped_key().get(name))
             return error;
+        m_opText.add(name);
         if (auto error = parseItem(entry, name, keyRaw, field.value(), greatestName))
             return error;
         if (keyLess(greatestName, name))
             greatestName = name;
     }
     entry.valueEnd = closedObjectEnd();
-    storeItems(entry, m_arena, m_itemNames, m_positions, m_opLeaves);
+    storeItems(entry, m_arena, m_itemNames, m_positions, m_opLeaves, &m_opText);
     return simdjson::SUCCESS;
 }
 
@@ -362,6 +364,7 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
                            + "; "
                            + CoreText::tr("the later value wins, as JSON loaders keep the last"),
                        CoreText::tr("remove one of them"));
+                m_opText.add(text);
                 same->second = text;
                 m_positions.offsets[firstLeaf + k] = offsetOf(token);
                 continue;
@@ -369,6 +372,8 @@ simdjson::error_code JsonLibraryParser::parseItem(OpEntry &entry, std::string_vi
         }
         if (keyLess(greatestKey, key))
             greatestKey = key;
+        m_opText.add(key);
+        m_opText.add(text);
         m_opLeaves.emplace_back(key, text);
         m_positions.offsets.push_back(offsetOf(token));
     }

@@ -78,6 +78,7 @@ private:
     // item i is m_itemNames[i] with the leaves of m_positions.ranges[i] in m_opLeaves.
     std::vector<std::string_view> m_itemNames;
     std::vector<OpValue> m_opLeaves;
+    ItemTextSpan m_opText; // the op's strings in the parser's buffer
     std::shared_ptr<OpEntryArena> m_arena;
     std::vector<std::string_view> m_entryKeys;
 };

@@ -91,32 +91,28 @@ private:
 
 void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena,
                 std::span<const std::string_view> names, const LeafPositions &positions,
-                std::span<const OpValue> leaves)
+                std::span<const OpValue> leaves, const ItemTextSpan *seen)
 {
     // The strings of one op mostly lie together in the reader's buffer (simdjson unescapes them one
     // after the other): when they span little more than their own length, copy that block once and
     // rebase the views instead of copying ~30 small strings one by one.
-    const char *low = nullptr, *high = nullptr;
-    std::size_t length = 0, strings = 0, leafCount = 0;
-    const auto extend = [&](std::string_view s) {
-        if (s.empty())
-            return;
-        if (!low || s.data() < low)
-            low = s.data();
-        if (!high || s.data() + s.size() > high)
-            high = s.data() + s.size();
-        length += s.size();
-        ++strings;
-    };
+    ItemTextSpan span;
+    std::size_t leafCount = 0;
     for (std::size_t i = 0; i < names.size(); ++i) {
-        extend(names[i]);
         const auto [first, count] = positions.ranges[i];
         leafCount += count;
+        if (seen)
+            continue;
+        span.add(names[i]);
         for (std::size_t k = 0; k < count; ++k) {
-            extend(leaves[first + k].first);
-            extend(leaves[first + k].second);
+            span.add(leaves[first + k].first);
+            span.add(leaves[first + k].second);
         }
     }
+    if (seen)
+        span = *seen;
+    const char *const low = span.low, *const high = span.high;
+    const std::size_t length = span.length, strings = span.strings;
     const bool asBlock = low && std::size_t(high - low) <= 2 * (length + strings) + 64;
     const std::size_t textBytes = asBlock ? std::size_t(high - low) : length;
     // One chunk: the leaves, then the text they point into, so that a leaf's offsets from its

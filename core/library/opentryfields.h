@@ -32,19 +32,43 @@ struct LeafPositions
     }
 };
 
+// Where the strings of an op's items lie, summed up by a reader as it sees them go by. Strings the
+// reader later drops may be in it: it only has to cover every string kept.
+struct ItemTextSpan
+{
+    const char *low = nullptr, *high = nullptr;
+    std::size_t length = 0; // bytes of the strings added
+    std::size_t strings = 0;
+
+    void add(std::string_view s)
+    {
+        if (s.empty())
+            return;
+        if (!low || s.data() < low)
+            low = s.data();
+        if (!high || s.data() + s.size() > high)
+            high = s.data() + s.size();
+        length += s.size();
+        ++strings;
+    }
+};
+
 // Sets entry.items (and entry.arena) to copies in `arena` of the items read: item i is names[i]
 // with the leaves [positions.ranges[i].first, + .second) of `leaves` (views into the text being
-// read, or into a parser's buffer, valid until this returns).
-void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena, std::span<const std::string_view> names,
-                const LeafPositions &positions, std::span<const OpValue> leaves);
+// read, or into a parser's buffer, valid until this returns). `seen`, when the reader kept one,
+// spares a pass over the strings.
+void storeItems(OpEntry &entry, const std::shared_ptr<OpEntryArena> &arena,
+                std::span<const std::string_view> names, const LeafPositions &positions,
+                std::span<const OpValue> leaves, const ItemTextSpan *seen = nullptr);
 
 // Receives the findings about one entry; the reader turns offsets into lines and columns.
 class EntryReporter
 {
 public:
     virtual ~EntryReporter() = default;
-    virtual void report(std::size_t offset, Severity severity, std::string code, std::string message,
-                        std::string hint) = 0;
+    virtual void report(std::size_t offset, Severity severity, std::string code,
+                        std::string message, std::string hint)
+        = 0;
     // Offset in the file of byte `index` of a leaf value whose text starts at `valueOffset` (the
     // offsets LeafPositions holds), to point at one item of a list. The reader knows how values
     // are written (JSON quotes and escapes them, INI does not).
@@ -58,7 +82,7 @@ public:
 struct EntryRules
 {
     bool requireTensorNameAndParamType = false; // INI: input*/output* need name + valid paramType
-    bool strictFlags = false;                   // INI: every `.flag` value exactly true/false
+    bool strictFlags = false; // INI: every `.flag` value exactly true/false
 };
 
 // Fills the typed fields of `entry` (inputs/outputs, policy, flag, dynamicFormat, opFile) from its
