@@ -139,7 +139,8 @@ AdviceResult advise(const AdviceRequest &request)
             return;
         }
         context.protectedIndexes.push_back(index);
-        result.protectedNodes.push_back({index, n.node->name, n.node->opType, n.dtype, origin});
+        result.protectedNodes.push_back(
+            {index, std::string(n.node->name), std::string(n.node->opType), n.dtype, origin});
     };
     for (const ProtectRequest &p : request.protect) {
         if (!p.nodeName.empty()) {

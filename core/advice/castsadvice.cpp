@@ -51,7 +51,7 @@ void adviseCastsOrTime(AdviceContext &context)
     std::set<std::string> types;
     for (const NodeResolution &n : base.nodes)
         if (n.decided && n.inLibrary && n.node)
-            types.insert(n.node->opType);
+            types.emplace(n.node->opType);
     std::vector<AdviceEdit> edits;
     for (const std::string &type : types) {
         const Policy now = trial.currentPolicy(type);

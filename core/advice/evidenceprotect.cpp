@@ -25,7 +25,7 @@ std::vector<ProtectRequest> protectFromEvidence(const Graph &graph,
                 = file.path + ":" + std::to_string(file.rows[r].line) + ": " + reason;
             if (join.kind == JoinKind::Node) {
                 for (int index : join.nodes) {
-                    const std::string &name = graph.nodes()[std::size_t(index)].name;
+                    const std::string name(graph.nodes()[std::size_t(index)].name);
                     if (seen.insert({name, {}}).second)
                         out.push_back({name, {}, origin});
                 }

@@ -119,20 +119,20 @@ AdviceEffect TrialResolver::effect(const Resolution &after,
     for (int index : protectedIndexes) {
         if (index < 0 || std::size_t(index) >= after.nodes.size())
             continue;
-        const std::string &name = after.nodes[std::size_t(index)].node->name;
+        const std::string_view name = after.nodes[std::size_t(index)].node->name;
         const bool nowFp32 = after.nodes[std::size_t(index)].dtype == DType::Float32;
         if (!nowFp32)
-            e.stillNotFp32.push_back(name);
+            e.stillNotFp32.emplace_back(name);
         else if (m_baseline.nodes[std::size_t(index)].dtype != DType::Float32)
-            e.fixed.push_back(name);
+            e.fixed.emplace_back(name);
     }
     for (std::size_t i = 0; i < after.nodes.size() && i < m_baseline.nodes.size(); ++i) {
         const NodeResolution &b = m_baseline.nodes[i];
         const NodeResolution &a = after.nodes[i];
         if (a.dtype == b.dtype)
             continue;
-        MovedNode moved {int(i), a.node ? a.node->name : std::string(),
-                         a.node ? a.node->opType : std::string(), b.dtype, a.dtype};
+        MovedNode moved {int(i), a.node ? std::string(a.node->name) : std::string(),
+                         a.node ? std::string(a.node->opType) : std::string(), b.dtype, a.dtype};
         if (isProtected[i])
             e.movedProtected.push_back(std::move(moved));
         else

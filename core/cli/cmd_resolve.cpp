@@ -289,7 +289,8 @@ std::vector<ChangedNode> resolvedChanges(ResolveInputs &in, const ArgParser &p,
     for (const NodeChange &change : diff.changed) {
         const NodeResolution &na = *change.a;
         const NodeResolution &nb = *change.b;
-        changes.push_back({na.node ? na.node->name : "", na.node ? na.node->opType : "",
+        changes.push_back({std::string(na.node ? na.node->name : ""),
+                           std::string(na.node ? na.node->opType : ""),
                            std::string(dtypeName(na.dtype)) + engineSuffix(na.engine),
                            std::string(dtypeName(nb.dtype)) + engineSuffix(nb.engine),
                            na.explanation, nb.explanation});
@@ -557,8 +558,9 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
             const NodeResolution &n = r.nodes[std::size_t(index)];
             if (!n.node)
                 continue;
-            rows.push_back({(n.parent >= 0 ? "  " : "") + n.node->name, n.node->opType,
-                            reportPolicy(n), dtypeName(n.dtype), engineName(n.engine),
+            rows.push_back({(n.parent >= 0 ? "  " : "") + std::string(n.node->name),
+                            std::string(n.node->opType), reportPolicy(n), dtypeName(n.dtype),
+                            engineName(n.engine),
                             std::string(statusName(n.status)) + (n.ambiguous ? " ambiguous" : "")
                                 + (n.approximate ? " approx" : ""),
                             n.rules.joined(",")});

@@ -94,10 +94,10 @@ std::size_t utf8SequenceAt(std::string_view text, std::size_t at, char32_t *code
     return length;
 }
 
-std::string csvField(const std::string &value)
+std::string csvField(std::string_view value)
 {
-    if (value.find_first_of(",\"\n\r") == std::string::npos)
-        return value;
+    if (value.find_first_of(",\"\n\r") == std::string_view::npos)
+        return std::string(value);
     std::string out = "\"";
     for (char c : value)
         out += c == '"' ? std::string("\"\"") : std::string(1, c);

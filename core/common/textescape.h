@@ -10,7 +10,7 @@ namespace opsinfo {
 // or forge a line.
 
 // RFC 4180 field: quoted (with doubled quotes) only when it holds a comma, quote or line break.
-std::string csvField(const std::string &value);
+std::string csvField(std::string_view value);
 
 // Text for an XML/SVG attribute or element: & < > " escaped; tab, line feed and carriage return
 // as character references (an attribute keeps them); what XML 1.0 cannot hold at all (other

@@ -206,7 +206,7 @@ private:
     const EvidenceFile &m_file;
     const JoinContext &m_context;
     const ApiMap &m_map;
-    std::unordered_map<std::string, std::vector<int>> m_byType;
+    std::unordered_map<std::string_view, std::vector<int>> m_byType; // views into the graph
 };
 
 } // namespace

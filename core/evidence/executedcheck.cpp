@@ -130,9 +130,9 @@ ExecutedCheckReport compareWithExecuted(const Graph &graph, const Resolution &re
                         ++report.nodeAgreed;
                     else
                         report.nodeDisagreements.push_back(
-                            {graph.nodes()[std::size_t(index)].name,
-                             graph.nodes()[std::size_t(index)].opType, slotName(slot), predicted,
-                             executed, file.path, row.line});
+                            {std::string(graph.nodes()[std::size_t(index)].name),
+                             std::string(graph.nodes()[std::size_t(index)].opType), slotName(slot),
+                             predicted, executed, file.path, row.line});
                 }
                 if (!compared)
                     ++report.notCompared;

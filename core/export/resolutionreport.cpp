@@ -107,9 +107,9 @@ std::string resolutionToCsv(const Resolution &r, const std::vector<int> &order)
           "explanation\n";
     for (int index : order) {
         const NodeResolution &n = r.nodes[std::size_t(index)];
-        const std::string parent = n.parent >= 0 && r.nodes[std::size_t(n.parent)].node
+        const std::string_view parent = n.parent >= 0 && r.nodes[std::size_t(n.parent)].node
             ? r.nodes[std::size_t(n.parent)].node->name
-            : std::string();
+            : std::string_view();
         out += csvField(n.node ? n.node->name : "") + ',' + csvField(n.node ? n.node->opType : "")
             + ',' + reportPolicy(n) + ',' + dtypeName(n.dtype) + ','
             + csvField(joinDtypes(n.inputs)) + ',' + csvField(joinDtypes(n.outputs)) + ','

@@ -23,7 +23,9 @@ public:
             m_byName.emplace(model.graphs[i].name, int(i));
     }
 
-    std::unique_ptr<Graph> convert(int graphIndex, int depth);
+    // `strings`: the main graph's pool, shared by its subgraphs; null for the main graph.
+    std::unique_ptr<Graph> convert(int graphIndex, int depth,
+                                   std::shared_ptr<StringPool> strings = nullptr);
 
     void reportUnreferenced()
     {
@@ -46,41 +48,43 @@ private:
     std::unordered_set<int> m_used;
 };
 
-std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
+std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
+                                            std::shared_ptr<StringPool> strings)
 {
     const GeGraphDef &proto = m_model.graphs[std::size_t(graphIndex)];
     const auto ops = m_model.opsOf(proto);
     m_used.insert(graphIndex);
-    auto graph = std::make_unique<Graph>();
+    auto graph = std::make_unique<Graph>(std::move(strings));
     graph->path = m_context.path;
     graph->name = proto.name;
     graph->nodes().reserve(ops.size());
     for (std::size_t j = 0; j < ops.size(); ++j) {
         const GeOpDef &op = ops[j];
         Node node;
-        node.name = op.name.empty() ? "op_" + std::to_string(j) : std::string(op.name);
+        node.name
+            = op.name.empty() ? graph->intern("op_" + std::to_string(j)) : graph->intern(op.name);
         if (graph->indexOf(node.name) >= 0) {
+            const std::string renamed = std::string(node.name) + "#" + std::to_string(j);
             m_context.warning(
                 "duplicate-node",
                 CoreText::tr("graph '%1' has two ops named '%2'", proto.name, node.name) + "; "
-                    + CoreText::tr("the second is renamed '%1'",
-                                   node.name + "#" + std::to_string(j)),
+                    + CoreText::tr("the second is renamed '%1'", renamed),
                 CoreText::tr("inputs naming it refer to the first"));
-            node.name += "#" + std::to_string(j);
+            node.name = graph->intern(renamed);
         }
-        node.frameworkType = op.type;
-        node.opType = op.type; // GE graphs are in Ascend IR already
+        node.frameworkType = graph->intern(op.type);
+        node.opType = node.frameworkType; // GE graphs are in Ascend IR already
         node.mapped = !op.type.empty();
         const auto inputDescs = m_model.descsAt(op.inputDescs);
         std::size_t descIndex = 0;
         for (std::string_view input : m_model.stringsAt(op.inputs)) {
             TensorRef ref = parseTensorRef(input);
             if (!input.empty() && ref.index < 0) {
-                node.controlInputs.push_back(std::move(ref.producer));
+                node.controlInputs.push_back(graph->intern(ref.producer));
                 continue;
             }
             NodeInput in;
-            in.producerName = std::move(ref.producer); // empty: optional input left out
+            in.producerName = graph->intern(ref.producer); // empty: optional input left out
             in.outputIndex = ref.index;
             if (descIndex < inputDescs.size()) {
                 const GeTensorDesc &desc = inputDescs[descIndex];
@@ -94,7 +98,7 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
         for (const GeTensorDesc &desc : m_model.descsAt(op.outputDescs)) {
             const auto dims = m_model.dimsAt(desc.dims);
             node.outputs.push_back(
-                {std::string(desc.name), desc.dtype, {dims.begin(), dims.end()}});
+                {graph->intern(desc.name), desc.dtype, {dims.begin(), dims.end()}});
         }
         for (std::string_view subgraph : m_model.stringsAt(op.subgraphNames)) {
             auto it = m_byName.find(subgraph);
@@ -113,7 +117,7 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
                                 CoreText::tr("the file is probably corrupt"));
                 return nullptr;
             }
-            auto sub = convert(it->second, depth + 1);
+            auto sub = convert(it->second, depth + 1, graph->strings());
             if (!sub)
                 return nullptr;
             node.subgraphs.push_back(std::move(sub));
@@ -136,11 +140,11 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth)
     graph->outputs.assign(outputs.begin(), outputs.end());
     for (const Node &node : graph->nodes()) {
         if (inputs.empty() && (node.opType == "Data" || node.opType == "RefData"))
-            graph->inputs.push_back(node.name);
+            graph->inputs.emplace_back(node.name);
         if (outputs.empty() && node.opType == "NetOutput")
             for (const NodeInput &in : node.inputs)
                 if (!in.producerName.empty())
-                    graph->outputs.push_back(in.producerName + ":"
+                    graph->outputs.push_back(std::string(in.producerName) + ":"
                                              + std::to_string(in.outputIndex));
     }
     return graph;

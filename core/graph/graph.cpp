@@ -18,6 +18,16 @@ std::size_t hashName(std::string_view name)
 
 } // namespace
 
+Graph::Graph()
+    : m_strings(std::make_shared<StringPool>())
+{
+}
+
+Graph::Graph(std::shared_ptr<StringPool> strings)
+    : m_strings(strings ? std::move(strings) : std::make_shared<StringPool>())
+{
+}
+
 int Graph::find(std::string_view name, std::size_t hash) const
 {
     if (m_slots.empty())
@@ -104,7 +114,7 @@ std::vector<int> Graph::topologicalOrder(std::vector<Diagnostic> *diagnostics) c
                 ++pending[std::size_t(i)];
             }
         }
-        for (const std::string &control : node.controlInputs) {
+        for (std::string_view control : node.controlInputs) {
             const int p = indexOf(control);
             if (p >= 0 && p != i) {
                 consumers[std::size_t(p)].push_back(i);
@@ -132,7 +142,7 @@ std::vector<int> Graph::topologicalOrder(std::vector<Diagnostic> *diagnostics) c
         int listed = 0;
         for (int i = 0; i < n && listed < 5; ++i) {
             if (pending[std::size_t(i)] > 0) {
-                names += (listed ? ", '" : "'") + m_nodes[std::size_t(i)].name + "'";
+                names.append(listed ? ", '" : "'").append(m_nodes[std::size_t(i)].name).append("'");
                 ++listed;
             }
         }

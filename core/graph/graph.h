@@ -2,9 +2,10 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
+#include "common/nodeattributes.h"
+#include "common/stringpool.h"
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,10 +15,14 @@
 
 namespace opsinfo {
 
+// Every string_view of a node (names, types, attribute keys and values) points into the string
+// pool of its graph (Graph::intern) or at static text: the graph keeps one copy of each distinct
+// string, so its memory follows the file's size rather than its node count times a heap string.
+
 // A data input of a node: output `outputIndex` of node `producer` ("producer:index" in the files).
 struct NodeInput
 {
-    std::string producerName;
+    std::string_view producerName;
     int outputIndex = 0;
     int producer = -1;                 // index into Graph::nodes(), -1 when unresolved (missing producer)
     DType dtype = DType::Undefined;    // as the file states it, else as inferred
@@ -26,7 +31,7 @@ struct NodeInput
 
 struct NodeOutput
 {
-    std::string name;                  // tensor name where the format has one (ONNX)
+    std::string_view name; // tensor name where the format has one (ONNX)
     DType dtype = DType::Undefined;
     std::vector<std::int64_t> shape;
 };
@@ -39,15 +44,16 @@ class Graph;
 
 struct Node
 {
-    std::string name;
-    std::string opType;        // Ascend IR type ("Conv2D"); equals frameworkType when unmapped
-    std::string frameworkType; // type as written in the file ("Conv", "ge:Conv2D", "DepthwiseConv2dNative")
-    std::string domain;        // ONNX domain, if any
+    std::string_view name;
+    std::string_view opType; // Ascend IR type ("Conv2D"); equals frameworkType when unmapped
+    std::string_view
+        frameworkType; // type as written in the file ("Conv", "ge:Conv2D", "DepthwiseConv2dNative")
+    std::string_view domain; // ONNX domain, if any
     NodeOrigin origin = NodeOrigin::File;
     std::vector<NodeInput> inputs;             // data inputs in order
-    std::vector<std::string> controlInputs;    // producers of control edges ("x:-1" / "^x")
+    std::vector<std::string_view> controlInputs; // producers of control edges ("x:-1" / "^x")
     std::vector<NodeOutput> outputs;
-    std::map<std::string, std::string> attributes; // only those that matter for dtypes ("to", "T" ...)
+    NodeAttributes attributes; // only those that matter for dtypes ("to", "T" ...)
     std::vector<std::unique_ptr<Graph>> subgraphs; // If/Loop/Scan bodies, owned by the node
     bool mapped = true;        // framework type found in the op map (false: kept as-is, marked)
 };
@@ -57,7 +63,10 @@ struct Node
 class Graph
 {
 public:
-    Graph() = default;
+    Graph();
+    // A graph whose strings go to `strings`, shared with another graph: a subgraph with its parent,
+    // a view's copy with the document's graph (the views it copies stay valid as long as it lives).
+    explicit Graph(std::shared_ptr<StringPool> strings);
     Graph(const Graph &) = delete;
     Graph &operator=(const Graph &) = delete;
     Graph(Graph &&) = default;
@@ -68,6 +77,10 @@ public:
     std::string path;
     std::vector<std::string> inputs;  // graph input node names
     std::vector<std::string> outputs; // graph output tensor/node names
+
+    // The pooled copy of `text`: what a node's string_views must point to.
+    std::string_view intern(std::string_view text) { return m_strings->intern(text); }
+    const std::shared_ptr<StringPool> &strings() const { return m_strings; }
 
     std::vector<Node> &nodes() { return m_nodes; }
     const std::vector<Node> &nodes() const { return m_nodes; }
@@ -90,6 +103,7 @@ private:
     int find(std::string_view name, std::size_t hash) const;
     void growIndex();
 
+    std::shared_ptr<StringPool> m_strings;
     std::vector<Node> m_nodes;
     // Node by name: open addressing over the nodes' own names (no copy of each name); a slot holds
     // the name's hash and node index + 1 (0: empty). At most half full.

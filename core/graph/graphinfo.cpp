@@ -10,8 +10,8 @@ namespace {
 
 struct Tally
 {
-    std::map<std::string, std::size_t> opTypes;
-    std::map<std::string, std::size_t> unmapped;
+    std::map<std::string_view, std::size_t> opTypes; // views into the graph, alive meanwhile
+    std::map<std::string_view, std::size_t> unmapped;
     std::set<DType> dtypes;
     std::size_t subgraphs = 0;
     std::size_t boundary = 0;
@@ -41,7 +41,8 @@ void collect(const Graph &graph, Tally &tally)
     }
 }
 
-std::vector<std::pair<std::string, std::size_t>> byCount(const std::map<std::string, std::size_t> &counts)
+std::vector<std::pair<std::string, std::size_t>>
+byCount(const std::map<std::string_view, std::size_t> &counts)
 {
     std::vector<std::pair<std::string, std::size_t>> sorted(counts.begin(), counts.end());
     std::stable_sort(sorted.begin(), sorted.end(),

@@ -317,12 +317,12 @@ TensorRef parseTensorRef(std::string_view text)
         const std::string_view digits = text.substr(colon + 1);
         auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
         if (ec == std::errc() && ptr == digits.data() + digits.size()) {
-            ref.producer = std::string(text.substr(0, colon));
+            ref.producer = text.substr(0, colon);
             ref.index = index;
             return ref;
         }
     }
-    ref.producer = std::string(text);
+    ref.producer = text;
     return ref;
 }
 

@@ -40,9 +40,10 @@ bool parseTextProto(std::string_view text, google::protobuf::Message &message, I
                     const char *what);
 
 // "producer:3" -> {"producer", 3}; "producer" -> {"producer", 0}. Index -1 marks a control edge.
+// `producer` is a view into the text parsed.
 struct TensorRef
 {
-    std::string producer;
+    std::string_view producer;
     int index = 0;
 };
 TensorRef parseTensorRef(std::string_view text);

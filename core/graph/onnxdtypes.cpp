@@ -197,7 +197,7 @@ void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node)
         if (ref.index < 0 || ref.index > 4096 || ref.producer == name)
             continue;
         const std::size_t k = std::size_t(ref.index);
-        const std::string field = ref.producer.substr(isOutput ? 12 : 11);
+        const std::string field(ref.producer.substr(isOutput ? 12 : 11));
         if (isOutput && node.outputs.size() <= k)
             node.outputs.resize(k + 1);
         auto setDesc = [&](DType *dtype, std::vector<std::int64_t> *shape) {

@@ -62,8 +62,9 @@ public:
             m_opsets["ai.onnx"] = 1;
     }
 
+    // `strings`: the pool of the enclosing graph, shared by its subgraphs; null for the main graph.
     std::unique_ptr<Graph> convert(const onnx::GraphProto &proto, std::vector<const Scope *> outer,
-                                   int depth);
+                                   int depth, std::shared_ptr<StringPool> strings = nullptr);
 
     void reportUnmapped()
     {
@@ -107,10 +108,10 @@ private:
         std::size_t fileNodes = 0; // boundary and file nodes; capture nodes come after them
     };
 
-    void mapOpType(const onnx::NodeProto &proto, Node &node);
+    void mapOpType(const onnx::NodeProto &proto, Graph &graph, Node &node);
     static Scope declaredTypes(const onnx::GraphProto &proto);
     // A Const, FileConstant or Data node producing `tensor`; its name.
-    std::string addBoundary(GraphBuild &build, const std::string &tensor, NodeOrigin origin);
+    std::string_view addBoundary(GraphBuild &build, const std::string &tensor, NodeOrigin origin);
     void addBoundaryNodes(const onnx::GraphProto &proto, GraphBuild &build);
     void addFileNodes(const onnx::GraphProto &proto, GraphBuild &build);
     // Tensor names to producer node names, captures of enclosing graphs included.
@@ -128,14 +129,14 @@ private:
     std::unordered_map<const Graph *, std::unordered_map<std::string, int>> m_nextSuffix;
 };
 
-void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
+void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Graph &graph, Node &node)
 {
-    node.frameworkType = proto.op_type();
-    node.domain = proto.domain();
+    node.frameworkType = graph.intern(proto.op_type());
+    node.domain = graph.intern(proto.domain());
     if (m_geDump || proto.op_type().starts_with("ge:")) {
         // GE's own dump: the type is Ascend IR already.
-        node.opType
-            = proto.op_type().starts_with("ge:") ? proto.op_type().substr(3) : proto.op_type();
+        node.opType = node.frameworkType.starts_with("ge:") ? node.frameworkType.substr(3)
+                                                            : node.frameworkType;
         node.mapped = true;
         return;
     }
@@ -153,7 +154,7 @@ void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
             CoreText::tr("the op is looked up without an opset"));
     }
     const OpLookup lookup = m_context.map.lookupOnnx(domain, proto.op_type(), opset);
-    node.opType = lookup.irType;
+    node.opType = graph.intern(lookup.irType);
     node.mapped = lookup.mapped;
     if (!lookup.mapped) {
         m_unmapped.insert(domain == "ai.onnx" ? proto.op_type() : domain + "::" + proto.op_type());
@@ -170,10 +171,11 @@ void OnnxConverter::mapOpType(const onnx::NodeProto &proto, Node &node)
 }
 
 std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto,
-                                              std::vector<const Scope *> outer, int depth)
+                                              std::vector<const Scope *> outer, int depth,
+                                              std::shared_ptr<StringPool> strings)
 {
     GraphBuild build;
-    build.graph = std::make_unique<Graph>();
+    build.graph = std::make_unique<Graph>(std::move(strings));
     build.graph->path = m_context.path;
     build.graph->name = proto.name();
     build.graph->format = m_geDump ? "ge-onnx" : "onnx";
@@ -215,18 +217,18 @@ Scope OnnxConverter::declaredTypes(const onnx::GraphProto &proto)
     return types;
 }
 
-std::string OnnxConverter::addBoundary(GraphBuild &build, const std::string &tensor,
-                                       NodeOrigin origin)
+std::string_view OnnxConverter::addBoundary(GraphBuild &build, const std::string &tensor,
+                                            NodeOrigin origin)
 {
     Graph &graph = *build.graph;
     Node node;
-    node.name = uniqueName(graph, tensor);
+    node.name = graph.intern(uniqueName(graph, tensor));
     node.opType = node.frameworkType = origin == NodeOrigin::Initializer ? "Const" : "Data";
     if (build.externalData.count(tensor)) // weights in a side file become FileConstant in GE
         node.opType = node.frameworkType = "FileConstant";
     node.origin = origin;
     const TensorType &t = build.types[tensor];
-    node.outputs.push_back({tensor, t.dtype, t.shape});
+    node.outputs.push_back({graph.intern(tensor), t.dtype, t.shape});
     build.producers.emplace(tensor, std::make_pair(int(graph.nodes().size()), 0));
     build.protoOf.push_back(nullptr);
     return graph.addNode(std::move(node)).name;
@@ -250,7 +252,7 @@ void OnnxConverter::addBoundaryNodes(const onnx::GraphProto &proto, GraphBuild &
                       // file
             graph.inputs.push_back(input.name());
         else if (!initializerNames.count(input.name()))
-            graph.inputs.push_back(addBoundary(build, input.name(), NodeOrigin::GraphInput));
+            graph.inputs.emplace_back(addBoundary(build, input.name(), NodeOrigin::GraphInput));
     }
     for (const auto &output : proto.output())
         graph.outputs.push_back(output.name());
@@ -262,21 +264,21 @@ void OnnxConverter::addFileNodes(const onnx::GraphProto &proto, GraphBuild &buil
     graph.nodes().reserve(graph.nodes().size() + std::size_t(proto.node_size()));
     for (const auto &p : proto.node()) {
         Node node;
-        mapOpType(p, node);
-        node.name = uniqueName(graph, p.name().empty() ? p.op_type() : p.name());
+        mapOpType(p, graph, node);
+        node.name = graph.intern(uniqueName(graph, p.name().empty() ? p.op_type() : p.name()));
         for (const auto &a : p.attribute()) {
             if (a.name() == "to" && a.has_i())
-                node.attributes["to"] = dtypeName(fromOnnxElemType(int(a.i())));
+                node.attributes.set("to", graph.intern(dtypeName(fromOnnxElemType(int(a.i())))));
         }
         for (const std::string &input : p.input()) {
             NodeInput in;
-            in.producerName = input; // a tensor name until resolved below
+            in.producerName = graph.intern(input); // a tensor name until resolved below
             node.inputs.push_back(std::move(in));
         }
         const int index = int(graph.nodes().size());
         for (int k = 0; k < p.output_size(); ++k) {
             if (!m_geDump) {
-                node.outputs.push_back({p.output(k), DType::Undefined, {}});
+                node.outputs.push_back({graph.intern(p.output(k)), DType::Undefined, {}});
                 if (!p.output(k).empty())
                     build.producers.emplace(p.output(k), std::make_pair(index, k));
                 continue;
@@ -287,7 +289,7 @@ void OnnxConverter::addFileNodes(const onnx::GraphProto &proto, GraphBuild &buil
                 continue;
             if (node.outputs.size() <= std::size_t(ref.index))
                 node.outputs.resize(std::size_t(ref.index) + 1);
-            node.outputs[std::size_t(ref.index)].name = p.output(k);
+            node.outputs[std::size_t(ref.index)].name = graph.intern(p.output(k));
             build.producers.emplace(p.output(k), std::make_pair(index, ref.index));
         }
         if (m_geDump)
@@ -310,13 +312,13 @@ void OnnxConverter::resolveInputs(GraphBuild &build, const std::vector<const Sco
         Node &node = graph.nodes()[i];
         std::vector<NodeInput> data;
         for (NodeInput &in : node.inputs) {
-            const std::string tensor = in.producerName;
+            const std::string tensor(in.producerName);
             if (tensor.empty()) { // an omitted optional input keeps its position
                 data.push_back(std::move(in));
                 continue;
             }
             if (m_geDump && parseTensorRef(tensor).index < 0) { // "producer:-1": a control edge
-                node.controlInputs.push_back(parseTensorRef(tensor).producer);
+                node.controlInputs.push_back(graph.intern(parseTensorRef(tensor).producer));
                 continue;
             }
             if (auto it = build.producers.find(tensor); it != build.producers.end()) {
@@ -339,17 +341,17 @@ void OnnxConverter::resolveInputs(GraphBuild &build, const std::vector<const Sco
             if (m_geDump) { // GE dumps name inputs "producer:index"; -1 is a control edge
                 const TensorRef ref = parseTensorRef(tensor);
                 if (ref.index < 0) {
-                    node.controlInputs.push_back(ref.producer);
+                    node.controlInputs.push_back(graph.intern(ref.producer));
                     continue;
                 }
-                in.producerName = ref.producer;
+                in.producerName = graph.intern(ref.producer);
                 in.outputIndex = ref.index;
             }
             data.push_back(std::move(in)); // unresolved: linkProducers reports it
         }
         node.inputs = std::move(data);
     }
-    std::unordered_map<std::string, std::string> captureNode; // tensor -> Data node name
+    std::unordered_map<std::string_view, std::string_view> captureNode; // tensor -> Data node name
     for (auto &[tensor, type] : captures) {
         build.types.emplace(tensor, type);
         captureNode[tensor] = addBoundary(build, tensor, NodeOrigin::GraphInput);
@@ -384,7 +386,7 @@ void OnnxConverter::inferDTypes(GraphBuild &build)
         const onnx::NodeProto *p = build.protoOf[std::size_t(i)];
         for (std::size_t k = 0; k < node.outputs.size(); ++k) {
             NodeOutput &out = node.outputs[k];
-            if (auto it = build.types.find(out.name);
+            if (auto it = build.types.find(std::string(out.name));
                 it != build.types.end() && !out.name.empty()) {
                 if (out.dtype == DType::Undefined)
                     out.dtype = it->second.dtype;
@@ -394,7 +396,7 @@ void OnnxConverter::inferDTypes(GraphBuild &build)
             if (out.dtype == DType::Undefined && p && !m_geDump)
                 out.dtype = inferOnnxOutputDType(*p, int(k), inputTypes);
             if (!out.name.empty())
-                build.types[out.name] = {out.dtype, out.shape};
+                build.types[std::string(out.name)] = {out.dtype, out.shape};
         }
     }
 }
@@ -424,11 +426,11 @@ bool OnnxConverter::convertSubgraphs(GraphBuild &build, const std::vector<const 
             for (const auto &g : a.graphs())
                 bodies.push_back(&g);
             for (const auto *body : bodies) {
-                auto sub = convert(*body, outer, depth + 1);
+                auto sub = convert(*body, outer, depth + 1, graph.strings());
                 if (!sub)
                     return false;
                 if (sub->name.empty())
-                    sub->name = graph.nodes()[i].name + "/" + a.name();
+                    sub->name = std::string(graph.nodes()[i].name) + "/" + a.name();
                 graph.nodes()[i].subgraphs.push_back(std::move(sub));
             }
         }

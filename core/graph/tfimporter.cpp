@@ -109,30 +109,31 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
     for (int j = 0; j < proto.node_size(); ++j) {
         const tfgraph::NodeDef &def = proto.node(j);
         Node node;
-        node.name = def.name().empty() ? "node_" + std::to_string(j) : def.name();
-        if (graph->indexOf(node.name) >= 0)
-            node.name += "#" + std::to_string(j);
+        std::string name = def.name().empty() ? "node_" + std::to_string(j) : def.name();
+        if (graph->indexOf(name) >= 0)
+            name += "#" + std::to_string(j);
+        node.name = graph->intern(name);
         const OpLookup lookup = context.map.lookupTensorFlow(def.op());
-        node.frameworkType = def.op();
-        node.opType = lookup.irType;
+        node.frameworkType = graph->intern(def.op());
+        node.opType = graph->intern(lookup.irType);
         node.mapped = lookup.mapped;
         if (!lookup.mapped)
             unmapped.insert(def.op());
         for (const std::string &input : def.input()) {
             if (input.starts_with("^")) {
-                node.controlInputs.push_back(input.substr(1));
+                node.controlInputs.push_back(graph->intern(std::string_view(input).substr(1)));
                 continue;
             }
             const TensorRef ref = parseTensorRef(input);
             NodeInput in;
-            in.producerName = ref.producer;
+            in.producerName = graph->intern(ref.producer);
             in.outputIndex = ref.index;
             node.inputs.push_back(std::move(in));
         }
         for (const char *name : {"T", "DstT", "SrcT", "dtype"}) {
             auto it = def.attr().find(name);
             if (it != def.attr().end() && it->second.value_case() == tfgraph::AttrValue::kType)
-                node.attributes[name] = dtypeName(fromTf(it->second.type()));
+                node.attributes.set(name, graph->intern(dtypeName(fromTf(it->second.type()))));
         }
         // _output_shapes (written by TF when asked) gives the outputs' number and shapes.
         if (auto it = def.attr().find("_output_shapes");
@@ -154,7 +155,7 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
             if (producer.outputs.size() <= std::size_t(in.outputIndex) && in.outputIndex < 65536)
                 producer.outputs.resize(std::size_t(in.outputIndex) + 1);
         }
-        for (const std::string &control : node.controlInputs)
+        for (std::string_view control : node.controlInputs)
             if (int p = graph->indexOf(control); p >= 0)
                 ++consumers[std::size_t(p)];
     }
@@ -198,9 +199,9 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
     for (std::size_t i = 0; i < graph->nodes().size(); ++i) {
         const Node &node = graph->nodes()[i];
         if (node.frameworkType == "Placeholder" || node.frameworkType == "PlaceholderWithDefault")
-            graph->inputs.push_back(node.name);
+            graph->inputs.emplace_back(node.name);
         else if (consumers[i] == 0 && node.frameworkType != "NoOp" && !node.outputs.empty())
-            graph->outputs.push_back(node.name);
+            graph->outputs.emplace_back(node.name);
     }
     if (!unmapped.empty()) {
         std::string list;

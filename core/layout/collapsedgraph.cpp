@@ -18,7 +18,7 @@ std::vector<std::pair<int, int>> graphEdges(const Graph &graph, bool includeCont
             if (input.producer >= 0 && input.producer < n && input.producer != i)
                 edges.push_back({input.producer, i});
         if (includeControl) {
-            for (const std::string &control : node.controlInputs) {
+            for (std::string_view control : node.controlInputs) {
                 const int p = graph.indexOf(control);
                 if (p >= 0 && p != i)
                     edges.push_back({p, i});
@@ -93,7 +93,7 @@ std::string visibleLabel(const Graph &graph, const ScopeTree &tree, const Collap
     const int node = view.graphNode[std::size_t(visible)];
     if (node >= 0) {
         const Node &n = graph.nodes()[std::size_t(node)];
-        return n.opType.empty() ? n.name : n.opType;
+        return std::string(n.opType.empty() ? n.name : n.opType);
     }
     const Scope &scope = tree.scope(view.scope[std::size_t(visible)]);
     return scope.label + " (" + std::to_string(scope.totalNodes) + ")";

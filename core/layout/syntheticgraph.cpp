@@ -15,12 +15,12 @@ public:
                      NodeOrigin origin = NodeOrigin::File)
     {
         Node node;
-        node.name = name;
-        node.opType = node.frameworkType = type;
+        node.name = m_graph.intern(name);
+        node.opType = node.frameworkType = m_graph.intern(type);
         node.origin = origin;
         for (const std::string &input : inputs)
-            node.inputs.push_back({input, 0, -1, DType::Float32, {}});
-        node.outputs.push_back({name + ":0", DType::Float32, {}});
+            node.inputs.push_back({m_graph.intern(input), 0, -1, DType::Float32, {}});
+        node.outputs.push_back({m_graph.intern(name + ":0"), DType::Float32, {}});
         m_graph.addNode(std::move(node));
         return name;
     }

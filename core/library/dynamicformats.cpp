@@ -224,9 +224,9 @@ std::vector<const DynamicFormatRow *> DynamicFormatTable::rowsFor(std::string_vi
     return found;
 }
 
-DynamicFormatChoice
-DynamicFormatTable::choose(std::string_view soc, std::string_view opType, ShapeKnowledge shapes,
-                           const std::map<std::string, std::string> &attributes) const
+DynamicFormatChoice DynamicFormatTable::choose(std::string_view soc, std::string_view opType,
+                                               ShapeKnowledge shapes,
+                                               const NodeAttributes &attributes) const
 {
     DynamicFormatChoice choice;
     choice.socKnown = knowsSoc(soc);
@@ -242,8 +242,8 @@ DynamicFormatTable::choose(std::string_view soc, std::string_view opType, ShapeK
                     fallback = row;
                 continue;
             }
-            const auto it = attributes.find(row->conditionAttr);
-            if (it != attributes.end() && sameAttributeValue(row->conditionValue, it->second))
+            const auto value = attributes.value(row->conditionAttr);
+            if (value && sameAttributeValue(row->conditionValue, *value))
                 return row;
         }
         return fallback;

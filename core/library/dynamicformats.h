@@ -2,6 +2,7 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
+#include "common/nodeattributes.h"
 #include "common/shapeknowledge.h"
 
 #include <map>
@@ -78,7 +79,7 @@ public:
     // a row whose condition the node's attribute meets (values compared case-insensitively, a
     // boolean as true/false/1/0), else the default row. An op with only "kernels" rows gets those.
     DynamicFormatChoice choose(std::string_view soc, std::string_view opType, ShapeKnowledge shapes,
-                               const std::map<std::string, std::string> &attributes) const;
+                               const NodeAttributes &attributes) const;
 
 private:
     std::vector<DynamicFormatRow> m_rows;

@@ -2,6 +2,7 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
+#include "common/texthash.h"
 
 #include <map>
 #include <optional>
@@ -38,14 +39,14 @@ struct DtypeRestriction
 
 struct CustomizeDtypes
 {
-    std::unordered_map<std::string, DtypeRestriction> byNode;
-    std::unordered_map<std::string, DtypeRestriction> byType;
+    TextMap<DtypeRestriction> byNode;
+    TextMap<DtypeRestriction> byType;
     // A node name wins over an op type.
     const DtypeRestriction *find(std::string_view nodeName, std::string_view opType) const
     {
-        if (auto it = byNode.find(std::string(nodeName)); it != byNode.end())
+        if (auto it = byNode.find(nodeName); it != byNode.end())
             return &it->second;
-        if (auto it = byType.find(std::string(opType)); it != byType.end())
+        if (auto it = byType.find(opType); it != byType.end())
             return &it->second;
         return nullptr;
     }

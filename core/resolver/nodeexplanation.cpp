@@ -37,7 +37,7 @@ const char *engineReasonCode(EngineReason reason)
 
 std::string engineReasonText(const NodeResolution &node)
 {
-    const std::string type = node.node ? node.node->opType : std::string();
+    const std::string_view type = node.node ? node.node->opType : std::string_view();
     switch (node.engineReason) {
     case EngineReason::NeverDecided:
         return CoreText::tr("%1 is never judged by FE: keeps the graph's dtypes (§8.1)", type);
@@ -95,7 +95,7 @@ const std::string &NodeDecider::policyText(const PlanNode &node) const
     std::string &text = m_policyText[std::size_t(node.typeId)];
     if (!text.empty())
         return text;
-    const std::string &type = node.node->opType;
+    const std::string_view type = node.node->opType;
     if (m_policies.details)
         if (const OpPolicy *details = m_policies.details(type);
             details && !details->explanation.empty())
@@ -198,7 +198,7 @@ std::string NodeDecider::explain(const PlanNode &node, const NodeResolution &res
         if (followsGrayRule() && m_mode != PrecisionMode::MixedHif8) {
             if (result.decidingInput >= 0) {
                 const std::uint32_t flat = node.inBegin + std::uint32_t(result.decidingInput);
-                const std::string &producer
+                const std::string_view producer
                     = m_plan.nodes[std::size_t(m_plan.inputProducer[flat])].node->name;
                 const char *dtype = dtypeName(outputDtypes[m_plan.inputProducerOutput[flat]]);
                 step(m_options.grayRule == GrayRule::Previous

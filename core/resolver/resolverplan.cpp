@@ -142,7 +142,7 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
         plan.graphIndex = int(i);
         auto [it, inserted] = typeIds.try_emplace(node.opType, int(typeNames.size()));
         if (inserted) {
-            typeNames.push_back(node.opType);
+            typeNames.emplace_back(node.opType);
             laterStoreTables.emplace_back();
         }
         plan.typeId = it->second;

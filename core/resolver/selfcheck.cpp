@@ -67,8 +67,8 @@ CheckReport compareWithCompiled(const Graph &source, const Resolution &resolutio
             ++report.agreed;
             continue;
         }
-        report.disagreements.push_back(
-            {node.name, node.opType, r.dtype, compiledDtype, r.inputs, ins, r.outputs, outs});
+        report.disagreements.push_back({std::string(node.name), std::string(node.opType), r.dtype,
+                                        compiledDtype, r.inputs, ins, r.outputs, outs});
     }
     return report;
 }

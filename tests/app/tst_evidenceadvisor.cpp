@@ -248,7 +248,8 @@ void TestEvidenceAdvisor::advisorAppliesOneUndoableEdit()
     for (std::size_t i = 0; i < r.nodes.size(); ++i)
         if (r.nodes[i].dtype != dtypesBefore[i]) {
             ++moved;
-            QVERIFY2(reported.count(r.nodes[i].node->name), r.nodes[i].node->name.c_str());
+            const std::string name(r.nodes[i].node->name);
+            QVERIFY2(reported.count(name), name.c_str());
         }
     QVERIFY(moved >= int(plan.effect.moved.size()));
     for (const MovedNode &m : plan.effect.moved)
@@ -321,7 +322,7 @@ void TestEvidenceAdvisor::advisorRunsOnAWorkerForLargeGraphs()
     QVERIFY(action("actionAdvise")->isEnabled());
     QVERIFY(advisor->result() && !advisor->result()->plans.empty());
     QVERIFY(advisor->result()->plans.front().verified);
-    QCOMPARE(QString::fromStdString(advisor->result()->protectedNodes.at(0).name), kGelu);
+    QCOMPARE(QString::fromUtf8(advisor->result()->protectedNodes.at(0).name), kGelu);
     // Cancelled (the window's Cancel drops every job): the action comes back, the panel says so.
     action("actionAdvise")->trigger();
     QVERIFY(!action("actionAdvise")->isEnabled());

@@ -119,7 +119,7 @@ void TestFrontEnds::defaultModeAndIgnoredMixlist()
     for (const NodeResolution *n : softmax)
         QCOMPARE(n->policy, entry->policy);
     // The details pane shows it too.
-    QVERIFY(widget()->selectNodeByName(QString::fromStdString(softmax.front()->node->name)));
+    QVERIFY(widget()->selectNodeByName(QString::fromUtf8(softmax.front()->node->name)));
     QVERIFY2(widget()->detailsText().contains(QLatin1String("F3")),
              qPrintable(widget()->detailsText()));
 }

@@ -61,7 +61,7 @@ void TestGraphPreview::opensTheSampleGraph()
     for (const Node &n : graph.nodes())
         if (!isBoundaryOpType(n.opType))
             QVERIFY2(m_window->workspace()->libraryDocument()->library().find(n.opType),
-                     n.opType.c_str());
+                     std::string(n.opType).c_str());
     // Scopes for grouping: /model/layers.0/attn exists.
     QVERIFY(widget()->view()->scene()->scopes().find("/model/layers.0/attn") >= 0);
     // Styles follow the result, one per node, and some nodes get a cast mark.
@@ -239,12 +239,12 @@ void TestGraphPreview::searchFindsByNameAndType()
     QTest::keyClicks(search, QStringLiteral("swish"));
     const int first = widget()->view()->selectedNode();
     QVERIFY(first >= 0);
-    QCOMPARE(QString::fromStdString(preview()->graph()->nodes()[std::size_t(first)].opType),
+    QCOMPARE(QString::fromUtf8(preview()->graph()->nodes()[std::size_t(first)].opType),
              QStringLiteral("Swish"));
     QTest::keyClick(search, Qt::Key_Return); // next match
     const int second = widget()->view()->selectedNode();
     QVERIFY(second != first);
-    QCOMPARE(QString::fromStdString(preview()->graph()->nodes()[std::size_t(second)].opType),
+    QCOMPARE(QString::fromUtf8(preview()->graph()->nodes()[std::size_t(second)].opType),
              QStringLiteral("Swish"));
     // Fit and zoom buttons.
     const double fitted = widget()->view()->zoom();

@@ -167,8 +167,7 @@ void TestTransitionMatrix::clickingACellFiltersTableAndGraph()
     const NodeStyles &styles = graph->view()->nodeStyles();
     int marked = 0;
     for (std::size_t i = 0; i < g->nodes().size(); ++i) {
-        const bool picked
-            = graph->opTypeFilter().contains(QString::fromStdString(g->nodes()[i].opType));
+        const bool picked = graph->opTypeFilter().contains(QString::fromUtf8(g->nodes()[i].opType));
         if (!picked)
             QCOMPARE(int(styles[i].kind), int(NodeStyle::Undecided));
         else if (styles[i].kind != NodeStyle::Undecided)

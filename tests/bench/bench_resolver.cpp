@@ -37,11 +37,11 @@ struct Gen
                     std::vector<std::int64_t> shape = {})
     {
         Node n;
-        n.name = name;
-        n.opType = n.frameworkType = type;
+        n.name = graph.intern(name);
+        n.opType = n.frameworkType = graph.intern(type);
         for (auto &i : inputs) {
             NodeInput in;
-            in.producerName = std::move(i);
+            in.producerName = graph.intern(i);
             n.inputs.push_back(std::move(in));
         }
         if (type != "NetOutput")

@@ -61,8 +61,9 @@ struct OptionTable
     {
         for (const auto &s : specs)
             if (!s.positional
-                && (token == "--" + QString::fromStdString(s.name)
-                    || (!s.shortName.empty() && token == "-" + QString::fromStdString(s.shortName))))
+                && (token == "--" + QString::fromUtf8(s.name)
+                    || (!s.shortName.empty()
+                        && token == "-" + QString::fromStdString(s.shortName))))
                 return &s;
         return nullptr;
     }

@@ -79,12 +79,12 @@ void checkPlan(const Graph &graph, const OpLibrary &library, const AdviceRequest
                      qPrintable(QString::fromStdString(p.name + " is " + dtypeName(now))));
         else
             QVERIFY2(now == before.nodes[std::size_t(p.index)].dtype,
-                     qPrintable(QString::fromStdString(p.name)));
+                     qPrintable(QString::fromUtf8(p.name)));
     }
     std::set<std::string> moved;
     for (std::size_t i = 0; i < after.nodes.size(); ++i)
         if (!protectedIndexes.count(int(i)) && after.nodes[i].dtype != before.nodes[i].dtype)
-            moved.insert(after.nodes[i].node->name);
+            moved.emplace(after.nodes[i].node->name);
     QCOMPARE(moved, movedNames(plan.effect.moved));
     QCOMPARE(after.summary.castsTotal, plan.effect.after.castsTotal);
     QCOMPARE(before.summary.castsTotal, plan.effect.before.castsTotal);
@@ -99,9 +99,9 @@ std::vector<ProtectRequest> pick(const Graph &graph, const OpLibrary &library, P
     std::vector<ProtectRequest> out;
     for (std::size_t i = 0; i < r.nodes.size() && out.size() < count; ++i) {
         const NodeResolution &n = r.nodes[i]; // subgraph nodes too (If/Loop/Scan bodies)
-        if (n.decided && types.count(n.node->opType)
+        if (n.decided && types.count(std::string(n.node->opType))
             && (n.dtype == DType::Float16 || n.dtype == DType::BFloat16))
-            out.push_back({n.node->name, {}, "test"});
+            out.push_back({std::string(n.node->name), {}, "test"});
     }
     return out;
 }

@@ -33,15 +33,16 @@ std::string describe(const Graph &graph)
 {
     std::string text;
     for (const Node &node : graph.nodes()) {
-        text += node.name + "=" + node.opType + "(";
+        text.append(node.name).append("=").append(node.opType).append("(");
         for (std::size_t i = 0; i < node.inputs.size(); ++i) {
             const NodeInput &in = node.inputs[i];
-            text += (i ? ", " : "") + in.producerName + ":" + std::to_string(in.outputIndex) + " "
-                + dtypeText(in.dtype) + " " + shapeText(in.shape);
+            text += (i ? ", " : "") + std::string(in.producerName) + ":"
+                + std::to_string(in.outputIndex) + " " + dtypeText(in.dtype) + " "
+                + shapeText(in.shape);
         }
         text += ")";
-        for (const std::string &control : node.controlInputs)
-            text += " ^" + control;
+        for (std::string_view control : node.controlInputs)
+            text.append(" ^").append(control);
         text += " -> (";
         for (std::size_t i = 0; i < node.outputs.size(); ++i)
             text += (i ? ", " : "") + dtypeText(node.outputs[i].dtype) + " "
@@ -194,9 +195,9 @@ private slots:
             const Node &node = graph.nodes()[std::size_t(i)];
             // ATC's enum-compressed JSON leaves names out: the importer names them by position.
             const QString name = op["name"].toString();
-            QCOMPARE(QString::fromStdString(node.name),
+            QCOMPARE(QString::fromUtf8(node.name),
                      name.isEmpty() ? "op_" + QString::number(i) : name);
-            QCOMPARE(QString::fromStdString(node.opType), op["type"].toString());
+            QCOMPARE(QString::fromUtf8(node.opType), op["type"].toString());
             const QJsonArray inputs = op["input"].toArray();
             const QJsonArray inDescs = op["input_desc"].toArray();
             std::size_t data = 0;
@@ -204,14 +205,13 @@ private slots:
                 const QString input = inputs[k].toString();
                 if (input.endsWith(":-1")) {
                     QVERIFY(std::find(node.controlInputs.begin(), node.controlInputs.end(),
-                                      input.chopped(3).toStdString())
+                                      std::string_view(input.chopped(3).toStdString()))
                             != node.controlInputs.end());
                     continue;
                 }
                 QVERIFY(data < node.inputs.size());
                 const NodeInput &in = node.inputs[data];
-                QCOMPARE(QString::fromStdString(in.producerName) + ":"
-                             + QString::number(in.outputIndex),
+                QCOMPARE(QString::fromUtf8(in.producerName) + ":" + QString::number(in.outputIndex),
                          input.isEmpty()           ? QStringLiteral(":0")
                              : input.contains(':') ? input
                                                    : input + ":0");

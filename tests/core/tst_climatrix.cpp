@@ -111,7 +111,7 @@ ParsedArgs parseRow(const QStringList &args, int skip, const OptionTable &table)
             const auto *spec = table.option(token);
             if (!spec)
                 continue;
-            const QString name = QString::fromStdString(spec->name);
+            const QString name = QString::fromUtf8(spec->name);
             if (spec->valueName.empty())
                 parsed.options[name] << -1;
             else if (eq > 0 && args[i].startsWith("--"))
@@ -632,7 +632,7 @@ QList<Row> TestCliMatrix::generatedInputRows() const
         for (const auto &spec : table.specs) {
             if (spec.value != ArgParser::Value::Input)
                 continue;
-            const QString name = QString::fromStdString(spec.name);
+            const QString name = QString::fromUtf8(spec.name);
             for (const Hostile &h : hostile) {
                 QStringList args = baseRow.args;
                 if (spec.positional) {
@@ -671,7 +671,7 @@ QList<Row> TestCliMatrix::generatedOutputRows() const
         QStringList inputs; // the base row's input files and folders
         int positional = 0;
         for (const auto &spec : table.specs) {
-            const QString name = QString::fromStdString(spec.name);
+            const QString name = QString::fromUtf8(spec.name);
             if (spec.positional) {
                 for (int p = positional; p < parsed.positionals.size() && (p == positional || spec.repeatable); ++p)
                     if (spec.value == ArgParser::Value::Input)
@@ -686,7 +686,7 @@ QList<Row> TestCliMatrix::generatedOutputRows() const
         for (const auto &spec : table.specs) {
             if (spec.value != ArgParser::Value::Output)
                 continue;
-            const QString name = QString::fromStdString(spec.name);
+            const QString name = QString::fromUtf8(spec.name);
             const int at = parsed.options.value(name).value(0, -1);
             if (at < 0)
                 continue; // everyOptionHasARow() asks for a base row with it
@@ -815,7 +815,7 @@ void TestCliMatrix::everyOptionHasARow()
         for (const auto &spec : table.specs) {
             if (spec.positional)
                 continue;
-            const QString option = "--" + QString::fromStdString(spec.name);
+            const QString option = "--" + QString::fromUtf8(spec.name);
             const QString shortOption = spec.shortName.empty() ? QString() : "-" + QString::fromStdString(spec.shortName);
             bool used = false;
             for (const Row &row : m_rows) {
@@ -846,9 +846,11 @@ void TestCliMatrix::fileOptionsAreDeclared()
     for (auto it = m_tables.begin(); it != m_tables.end(); ++it)
         for (const auto &spec : it.value().specs)
             if (spec.value == ArgParser::Value::Text && fileLike.match(QString::fromStdString(spec.valueName)).hasMatch())
-                undeclared << QString("opsinfo %1: %2%3 looks like a file (%4): declare it with .reads() or .writes()")
-                                  .arg(it.key(), spec.positional ? "" : "--", QString::fromStdString(spec.name),
-                                       QString::fromStdString(spec.valueName));
+                undeclared
+                    << QString(
+                           "opsinfo %1: %2%3 looks like a file (%4): declare it with .reads() or .writes()")
+                           .arg(it.key(), spec.positional ? "" : "--", QString::fromUtf8(spec.name),
+                                QString::fromStdString(spec.valueName));
     QVERIFY2(undeclared.isEmpty(), qPrintable(undeclared.join('\n')));
 }
 

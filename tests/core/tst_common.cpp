@@ -92,10 +92,10 @@ private slots:
         Graph g;
         auto add = [&g](std::string name, std::vector<std::string> from) {
             Node n;
-            n.name = std::move(name);
+            n.name = g.intern(name);
             for (auto &f : from) {
                 NodeInput input;
-                input.producerName = f;
+                input.producerName = g.intern(f);
                 n.inputs.push_back(input);
             }
             g.addNode(std::move(n));

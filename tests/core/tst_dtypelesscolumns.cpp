@@ -183,8 +183,9 @@ void TestDtypelessColumns::node()
         op == "LayerNorm" ? std::vector<DType>(3, DType::Float32) : std::vector<DType> {out}, dims);
     Graph graph = builder.build();
     if (!attribute.isEmpty())
-        graph.nodes().back().attributes[attribute.section('=', 0, 0).toStdString()]
-            = attribute.section('=', 1).toStdString();
+        graph.nodes().back().attributes.set(
+            graph.intern(attribute.section('=', 0, 0).toStdString()),
+            graph.intern(attribute.section('=', 1).toStdString()));
 
     const Resolution r = resolvePrecision(graph, loaded.library, PrecisionMode::MustKeepOriginDtype,
                                           libraryPolicies(loaded.library));

@@ -132,10 +132,11 @@ private slots:
         QFETCH(QString, attribute);
         QFETCH(QString, row);
         QFETCH(bool, alternative);
-        std::map<std::string, std::string> attributes;
+        const std::string key = attribute.section('=', 0, 0).toStdString();
+        const std::string value = attribute.section('=', 1).toStdString();
+        NodeAttributes attributes;
         if (!attribute.isEmpty())
-            attributes[attribute.section('=', 0, 0).toStdString()]
-                = attribute.section('=', 1).toStdString();
+            attributes.set(key, value);
         const DynamicFormatChoice c = DynamicFormatTable::builtIn().choose(
             soc.toStdString(), op.toStdString(), ShapeKnowledge(shapes), attributes);
         QCOMPARE(QString::fromStdString(c.row ? c.row->describe(soc.toStdString()) : std::string()),

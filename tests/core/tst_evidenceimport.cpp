@@ -694,7 +694,7 @@ void TestEvidenceImport::badInput()
     if (expected.isEmpty()) {
         QVERIFY2(file.ok(), diagnostics.constData());
         for (const EvidenceRow &row : file.rows)
-            QVERIFY(QString::fromStdString(row.name).toStdString()
+            QVERIFY(QString::fromUtf8(row.name).toStdString()
                     == row.name); // valid UTF-8 survives a round trip
     } else {
         QVERIFY2(diagnostics.contains(expected.toUtf8()), diagnostics.constData());

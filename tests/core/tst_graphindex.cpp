@@ -11,10 +11,10 @@ Q_DECLARE_METATYPE(std::vector<std::string>)
 
 namespace {
 
-Node named(const std::string &name)
+Node named(Graph &graph, const std::string &name)
 {
     Node node;
-    node.name = name;
+    node.name = graph.intern(name);
     return node;
 }
 
@@ -67,7 +67,7 @@ private slots:
         QFETCH(int, expected);
         Graph graph;
         for (const std::string &name : names)
-            graph.addNode(named(name));
+            graph.addNode(named(graph, name));
         QCOMPARE(graph.indexOf(query.toStdString()), expected);
         // Every name maps to its first definition.
         for (std::size_t i = 0; i < names.size(); i += 997) {
@@ -81,10 +81,10 @@ private slots:
     {
         Graph graph;
         for (const std::string &name : numbered("node", 1000))
-            graph.addNode(named(name));
+            graph.addNode(named(graph, name));
         Graph moved = std::move(graph);
         QCOMPARE(moved.indexOf("node999"), 999);
-        moved.addNode(named("late"));
+        moved.addNode(named(moved, "late"));
         QCOMPARE(moved.indexOf("late"), 1000);
         QCOMPARE(moved.indexOf("node0"), 0);
     }

@@ -25,12 +25,14 @@ Graph makeGraph(const std::vector<std::pair<std::string, std::vector<std::string
     for (const auto &[nameType, inputs] : spec) {
         Node node;
         const auto colon = nameType.find(':');
-        node.name = nameType.substr(0, colon);
-        node.opType = colon == std::string::npos ? "Op" : nameType.substr(colon + 1);
+        node.name = graph.intern(std::string_view(nameType).substr(0, colon));
+        node.opType = colon == std::string::npos
+            ? "Op"
+            : graph.intern(std::string_view(nameType).substr(colon + 1));
         if (node.opType == "Const")
             node.origin = NodeOrigin::Initializer;
         for (const std::string &input : inputs)
-            node.inputs.push_back({input, 0, -1, DType::Float16, {}});
+            node.inputs.push_back({graph.intern(input), 0, -1, DType::Float16, {}});
         graph.addNode(std::move(node));
     }
     graph.linkProducers();

@@ -223,7 +223,7 @@ private slots:
         QCOMPARE(hit->diagnostic.location.line, line);
         const Mixlist fixed = applyFixIt(parsed.mixlist, *hit->fixIt);
         const auto &renamed = fixed.entries(hit->fixIt->list, hit->fixIt->action).at(hit->fixIt->index);
-        QCOMPARE(QString::fromStdString(renamed.opType), fix);
+        QCOMPARE(QString::fromUtf8(renamed.opType), fix);
         QCOMPARE(renamed.line, line);
     }
 };

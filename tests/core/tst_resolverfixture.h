@@ -99,13 +99,13 @@ public:
                        std::vector<DType> outDtypes, std::vector<std::int64_t> shape = {})
     {
         Node n;
-        n.name = name;
-        n.opType = type;
-        n.frameworkType = type;
+        n.name = m_graph.intern(name);
+        n.opType = m_graph.intern(type);
+        n.frameworkType = n.opType;
         for (const std::string &in : inputs) {
             NodeInput input;
             const auto colon = in.find(':');
-            input.producerName = in.substr(0, colon);
+            input.producerName = m_graph.intern(std::string_view(in).substr(0, colon));
             input.outputIndex = colon == std::string::npos ? 0 : std::stoi(in.substr(colon + 1));
             n.inputs.push_back(input);
         }

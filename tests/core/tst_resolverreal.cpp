@@ -108,7 +108,7 @@ void TestResolverReal::graph()
                     for (const DynamicFormatRow *row : rows)
                         for (int c = 0; c < row->columns && k < std::size_t(row->outputs); ++c)
                             listed = listed || row->cell(c, row->inputs + int(k)) == n.outputs[k];
-                    QVERIFY2(listed, n.node->name.c_str());
+                    QVERIFY2(listed, std::string(n.node->name).c_str());
                 }
                 QVERIFY(!n.explanation.empty());
                 // A decided float node always names the rule that decided it.
@@ -120,7 +120,8 @@ void TestResolverReal::graph()
                     for (std::size_t k = 0; k < n.outputs.size(); ++k)
                         io += std::string(" out") + std::to_string(k) + " " + dtypeName(n.node->outputs[k].dtype)
                               + "->" + dtypeName(n.outputs[k]);
-                    QFAIL(qPrintable(QString::fromStdString(n.node->name + ":" + io + " — " + n.explanation)));
+                    QFAIL(qPrintable(QString::fromStdString(std::string(n.node->name) + ":" + io
+                                                            + " — " + n.explanation)));
                 }
             }
         }

@@ -16,13 +16,13 @@ std::unique_ptr<Graph> graphOf(const QStringList &lines)
     auto graph = std::make_unique<Graph>();
     for (const QString &line : lines) {
         Node node;
-        node.name = line.section(':', 0, 0).toStdString();
+        node.name = graph->intern(line.section(':', 0, 0).toStdString());
         const QString rest = line.section(':', 1);
-        node.opType = rest.section('(', 0, 0).toStdString();
+        node.opType = graph->intern(rest.section('(', 0, 0).toStdString());
         for (const QString &in :
              rest.section('(', 1).section(')', 0, 0).split(',', Qt::SkipEmptyParts)) {
             NodeInput input;
-            input.producerName = in.toStdString();
+            input.producerName = graph->intern(in.toStdString());
             node.inputs.push_back(input);
         }
         NodeOutput out;

@@ -105,7 +105,7 @@ bool LibraryExporter::exportIntoFolder(const std::vector<std::string> &files, QS
             for (const LibraryFile &f : library.files())
                 if (f.path == file && std::size_t(f.storeIndex) < library.stores().size()) {
                     QString store
-                        = QString::fromStdString(library.stores()[std::size_t(f.storeIndex)].name);
+                        = QString::fromUtf8(library.stores()[std::size_t(f.storeIndex)].name);
                     store.replace(QLatin1Char('/'), QLatin1Char('_'));
                     target = QDir(folder).filePath(store + QLatin1Char('/') + name);
                 }

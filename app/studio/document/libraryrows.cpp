@@ -66,7 +66,7 @@ std::vector<QString> fileLabels(const OpLibrary &library)
         QString name = QFileInfo(QString::fromStdString(f.path)).fileName();
         if (library.stores().size() > 1 && std::size_t(f.storeIndex) < library.stores().size())
             name += QStringLiteral(" · ")
-                + QString::fromStdString(library.stores()[std::size_t(f.storeIndex)].name);
+                + QString::fromUtf8(library.stores()[std::size_t(f.storeIndex)].name);
         labels.push_back(name);
     }
     return labels;

@@ -9,9 +9,11 @@ namespace opsinfo {
 namespace {
 
 // Only what drawing and grouping need; attributes, shapes and subgraphs stay with the document.
+// The skeleton shares the graph's string pool, so the names it copies outlive the document's graph
+// (a scene may still be drawn while the graph it came from is released).
 Graph skeletonOf(const Graph &graph)
 {
-    Graph skeleton;
+    Graph skeleton(graph.strings());
     skeleton.name = graph.name;
     skeleton.format = graph.format;
     skeleton.path = graph.path;
@@ -98,14 +100,13 @@ QString GraphScene::toolTip(int visible) const
     const int node = graphNodeOf(visible);
     if (node >= 0) {
         const Node &n = m_graph.nodes()[std::size_t(node)];
-        return QStringLiteral("%1\n%2").arg(QString::fromStdString(n.name),
-                                            QString::fromStdString(n.opType));
+        return QStringLiteral("%1\n%2").arg(QString::fromUtf8(n.name), QString::fromUtf8(n.opType));
     }
     const Scope &scope = m_scopes.scope(scopeOf(visible));
     return QCoreApplication::translate("GraphScene",
                                        "%1\n%n nodes (collapsed; double-click to expand)", nullptr,
                                        scope.totalNodes)
-        .arg(QString::fromStdString(scope.name));
+        .arg(QString::fromUtf8(scope.name));
 }
 
 bool GraphScene::isCollapsed(int scope) const
@@ -189,7 +190,7 @@ std::vector<int> GraphScene::find(const QString &text) const
         return matches;
     const QByteArray utf8 = needle.toUtf8();
     const std::string_view key(utf8.constData(), std::size_t(utf8.size()));
-    auto containsNoCase = [&](const std::string &hay) {
+    auto containsNoCase = [&](std::string_view hay) {
         return std::search(hay.begin(), hay.end(), key.begin(), key.end(),
                            [](char a, char b) {
                                return std::tolower(static_cast<unsigned char>(a))

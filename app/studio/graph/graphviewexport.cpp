@@ -96,7 +96,7 @@ QByteArray GraphView::renderSvg(QString *error) const
     generator.setOutputDevice(&buffer);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(QString::fromStdString(m_scene->graph().name));
+    generator.setTitle(QString::fromUtf8(m_scene->graph().name));
     generator.setDescription(tr("Graph exported by OpsInfo Studio"));
     QPainter painter;
     if (!painter.begin(&generator)) {

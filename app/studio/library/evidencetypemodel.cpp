@@ -45,9 +45,8 @@ int EvidenceTypeModel::columnCount(const QModelIndex &parent) const
 QString EvidenceTypeModel::opType(int row) const
 {
     const auto &types = m_store->summary().types;
-    return row >= 0 && row < int(types.size())
-        ? QString::fromStdString(types[std::size_t(row)].opType)
-        : QString();
+    return row >= 0 && row < int(types.size()) ? QString::fromUtf8(types[std::size_t(row)].opType)
+                                               : QString();
 }
 
 QVariant EvidenceTypeModel::data(const QModelIndex &index, int role) const
@@ -75,7 +74,7 @@ QVariant EvidenceTypeModel::data(const QModelIndex &index, int role) const
         return {};
     switch (index.column()) {
     case TypeColumn:
-        return QString::fromStdString(t.opType);
+        return QString::fromUtf8(t.opType);
     case RunsColumn:
         return qulonglong(t.runs);
     case TimeColumn:

@@ -64,7 +64,7 @@ bool remove(MixlistDocument *document, const QStringList &types, MixlistList lis
     const std::size_t before = entries.size();
     entries.erase(std::remove_if(entries.begin(), entries.end(),
                                  [&types](const MixlistEntry &e) {
-                                     return types.contains(QString::fromStdString(e.opType));
+                                     return types.contains(QString::fromUtf8(e.opType));
                                  }),
                   entries.end());
     if (entries.size() == before)
@@ -84,8 +84,8 @@ bool move(MixlistDocument *document, const QStringList &types, MixlistList fromL
     auto &from = after.entries(fromList, fromAction);
     QStringList moved;
     for (auto it = from.begin(); it != from.end();) {
-        if (types.contains(QString::fromStdString(it->opType))) {
-            moved.append(QString::fromStdString(it->opType));
+        if (types.contains(QString::fromUtf8(it->opType))) {
+            moved.append(QString::fromUtf8(it->opType));
             it = from.erase(it);
         } else {
             ++it;

@@ -44,7 +44,7 @@ void MixlistSlotModel::reload()
     QStringList types;
     for (const MixlistEntry &e :
          m_workspace->mixlistDocument()->mixlist().entries(m_list, m_action))
-        types.append(QString::fromStdString(e.opType));
+        types.append(QString::fromUtf8(e.opType));
     if (types == m_types)
         return;
     beginResetModel();

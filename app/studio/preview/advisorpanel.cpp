@@ -395,8 +395,8 @@ void AdvisorPanel::showPlan()
                     .arg(tr("%n other node(s) move:", nullptr, int(e.moved.size())));
         for (std::size_t i = 0; i < e.moved.size() && i < 20; ++i)
             html += QStringLiteral("<li>%1 (%2): %3 → %4</li>")
-                        .arg(QString::fromStdString(e.moved[i].name).toHtmlEscaped(),
-                             QString::fromStdString(e.moved[i].opType),
+                        .arg(QString::fromUtf8(e.moved[i].name).toHtmlEscaped(),
+                             QString::fromUtf8(e.moved[i].opType),
                              QString::fromLatin1(dtypeName(e.moved[i].from)),
                              QString::fromLatin1(dtypeName(e.moved[i].to)));
         if (e.moved.size() > 20)

@@ -60,7 +60,7 @@ EvidenceOverlay::compute(const Graph &graph, const OpLibrary *library, const Evi
     auto overlay = std::make_shared<EvidenceOverlay>();
     overlay->m_byNode.resize(graph.nodes().size());
     for (const Node &node : graph.nodes())
-        ++overlay->m_typeNodes[node.opType];
+        ++overlay->m_typeNodes[std::string(node.opType)];
     for (std::size_t f = 0; f < store.files().size(); ++f) {
         const EvidenceFile &file = store.files()[f];
         FileJoin join = joinEvidence(file, {&graph, library, &store.apiMap()});
@@ -88,8 +88,7 @@ const std::vector<EvidenceOverlay::RowRef> &EvidenceOverlay::nodeRows(int graphN
         : kNoRows;
 }
 
-const std::vector<EvidenceOverlay::RowRef> &
-EvidenceOverlay::typeRows(const std::string &opType) const
+const std::vector<EvidenceOverlay::RowRef> &EvidenceOverlay::typeRows(std::string_view opType) const
 {
     const auto it = m_byType.find(opType);
     return it == m_byType.end() ? kNoRows : it->second;
@@ -104,7 +103,7 @@ void EvidenceOverlay::applyBadges(NodeStyles &styles, const Graph &graph,
     if (measure == Measure::Error) {
         // A row naming the node gives its own badge; a row about the type at most a warning (some
         // node of the type, not necessarily this one).
-        std::unordered_map<std::string, NodeStyle::Badge> byType;
+        TextMap<NodeStyle::Badge> byType;
         for (const auto &[type, rows] : m_byType) {
             NodeStyle::Badge badge = NodeStyle::NoBadge;
             for (RowRef ref : rows)
@@ -124,7 +123,7 @@ void EvidenceOverlay::applyBadges(NodeStyles &styles, const Graph &graph,
         return;
     }
     // Time: the node's own kernels, plus its share of its type's (spread over the type's nodes).
-    std::unordered_map<std::string, double> typeTime;
+    TextMap<double> typeTime;
     for (const auto &[type, rows] : m_byType)
         for (RowRef ref : rows)
             if (const EvidenceRow &row = rowOf(store, ref); row.hasTime())
@@ -135,9 +134,9 @@ void EvidenceOverlay::applyBadges(NodeStyles &styles, const Graph &graph,
         for (RowRef ref : m_byNode[i])
             if (const EvidenceRow &row = rowOf(store, ref); row.hasTime())
                 time[i] += row.durationUs;
-        const std::string &type = graph.nodes()[i].opType;
+        const std::string_view type = graph.nodes()[i].opType;
         if (const auto it = typeTime.find(type); it != typeTime.end())
-            time[i] += it->second / double(m_typeNodes.at(type));
+            time[i] += it->second / double(m_typeNodes.find(type)->second);
         total += time[i];
     }
     for (std::size_t i = 0; i < styles.size() && i < time.size(); ++i) {
@@ -181,7 +180,7 @@ QString evidenceDetailsHtml(const EvidenceStore &store, const EvidenceOverlay &o
                 += QStringLiteral(
                        "<tr><td><tt>%1</tt></td><td>%2</td><td>%3</td><td>%4</td><td><i>%5</i></td></tr>")
                        .arg(where.toHtmlEscaped(),
-                            QString::fromStdString(row.name).left(60).toHtmlEscaped(),
+                            QString::fromUtf8(row.name).left(60).toHtmlEscaped(),
                             measures(row).toHtmlEscaped(),
                             flag.empty() ? QString()
                                          : QStringLiteral("<b style='color:#c62828'>%1</b>")
@@ -201,7 +200,7 @@ QString evidenceDetailsHtml(const EvidenceStore &store, const EvidenceOverlay &o
 }
 
 QString executedCheckHtml(const ExecutedCheckReport &report, const Resolution &resolution,
-                          const std::string &selectedNode)
+                          std::string_view selectedNode)
 {
     if (report.nodeCompared + report.typeCompared == 0)
         return {};
@@ -225,7 +224,7 @@ QString executedCheckHtml(const ExecutedCheckReport &report, const Resolution &r
             .arg(QFileInfo(QString::fromStdString(d.file)).fileName().toHtmlEscaped())
             .arg(d.line)
             .arg(QString::fromStdString(d.node).toHtmlEscaped(),
-                 QString::fromStdString(d.opType).toHtmlEscaped(),
+                 QString::fromUtf8(d.opType).toHtmlEscaped(),
                  d.tensor.empty() ? QString()
                                   : QStringLiteral(", ") + QString::fromStdString(d.tensor),
                  QString::fromLatin1(dtypeName(d.predicted)),
@@ -264,7 +263,7 @@ QString executedCheckHtml(const ExecutedCheckReport &report, const Resolution &r
                         .arg(QCoreApplication::translate(
                                  "EvidenceOverlay",
                                  "%1: %2 of %3 rows agree with the predicted dtype distribution.")
-                                 .arg(QString::fromStdString(t.opType).toHtmlEscaped())
+                                 .arg(QString::fromUtf8(t.opType).toHtmlEscaped())
                                  .arg(t.agreeing)
                                  .arg(t.rows));
     return html;

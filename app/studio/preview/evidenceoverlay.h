@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/texthash.h"
 #include "evidence/evidencejoin.h"
 #include "graph/nodestyle.h"
 
@@ -36,7 +37,7 @@ public:
     const std::vector<FileJoin> &joins() const { return m_joins; }
     // Rows naming the node, and rows about its op type.
     const std::vector<RowRef> &nodeRows(int graphNode) const;
-    const std::vector<RowRef> &typeRows(const std::string &opType) const;
+    const std::vector<RowRef> &typeRows(std::string_view opType) const;
     int joinedRows() const { return m_joinedRows; }
     // Adds a badge to every top-level node the evidence is about, by the chosen measure.
     void applyBadges(NodeStyles &styles, const Graph &graph, const EvidenceStore &store,
@@ -45,8 +46,8 @@ public:
 private:
     std::vector<FileJoin> m_joins;
     std::vector<std::vector<RowRef>> m_byNode; // top-level graph nodes
-    std::unordered_map<std::string, std::vector<RowRef>> m_byType;
-    std::unordered_map<std::string, int> m_typeNodes; // nodes of each type in the graph
+    TextMap<std::vector<RowRef>> m_byType;
+    TextMap<int> m_typeNodes; // nodes of each type in the graph
     int m_joinedRows = 0;
 };
 
@@ -59,6 +60,6 @@ QString evidenceDetailsHtml(const EvidenceStore &store, const EvidenceOverlay &o
 // whole graph for the mode shown (the check 'opsinfo check --evidence' prints), the selected node's
 // own disagreements, then the first disagreements of the graph. Empty when no row has dtypes.
 QString executedCheckHtml(const ExecutedCheckReport &report, const Resolution &resolution,
-                          const std::string &selectedNode);
+                          std::string_view selectedNode);
 
 } // namespace opsinfo

@@ -19,8 +19,8 @@ GraphDiff graphDiff(const Graph &graph, const Resolution &a, const Resolution &b
         row.index = change.index;
         row.topLevel = change.topLevel;
         if (const Node *node = change.a->node) {
-            row.name = QString::fromStdString(node->name);
-            row.opType = QString::fromStdString(node->opType);
+            row.name = QString::fromUtf8(node->name);
+            row.opType = QString::fromUtf8(node->opType);
         }
         row.a = decisionText(*change.a);
         row.b = decisionText(*change.b);

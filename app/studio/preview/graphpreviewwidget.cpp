@@ -404,8 +404,7 @@ void GraphPreviewWidget::applyStyles()
         // The picked op types in their colours, the others pale.
         const Graph &graph = scene->graph();
         for (int i = 0; i < nodes && std::size_t(i) < styles.size(); ++i)
-            if (!m_typeFilter.contains(
-                    QString::fromStdString(graph.nodes()[std::size_t(i)].opType)))
+            if (!m_typeFilter.contains(QString::fromUtf8(graph.nodes()[std::size_t(i)].opType)))
                 styles[std::size_t(i)] = NodeStyle {};
     }
     m_view->setNodeStyles(std::move(styles));
@@ -420,7 +419,7 @@ void GraphPreviewWidget::setOpTypeFilter(const QStringList &types, const QString
         int matching = 0;
         if (const Graph *graph = m_preview->graph())
             for (const Node &node : graph->nodes())
-                matching += m_typeFilter.contains(QString::fromStdString(node.opType)) ? 1 : 0;
+                matching += m_typeFilter.contains(QString::fromUtf8(node.opType)) ? 1 : 0;
         m_filterLabel->setText(
             tr("Marked: %1 — %n node(s) of these op types in this graph", nullptr, matching)
                 .arg(label));
@@ -477,7 +476,7 @@ void GraphPreviewWidget::updateDetails()
             tr("<h3>%1</h3><p>A collapsed scope of %n node(s). Double-click it or press Enter "
                "to expand it; File > Export > keep_dtype exports its nodes.</p>",
                nullptr, s.totalNodes)
-                .arg(QString::fromStdString(s.name).toHtmlEscaped()));
+                .arg(QString::fromUtf8(s.name).toHtmlEscaped()));
         return;
     }
     const QPoint scroll(0, 0);
@@ -494,7 +493,8 @@ void GraphPreviewWidget::updateDetails()
         }
         const bool named = node >= 0 && std::size_t(node) < graph.nodes().size();
         html += executedCheckHtml(*m_check, result->resolution,
-                                  named ? graph.nodes()[std::size_t(node)].name : std::string());
+                                  named ? graph.nodes()[std::size_t(node)].name
+                                        : std::string_view());
     }
     m_details->setHtml(html);
     Q_UNUSED(scroll);
@@ -645,7 +645,7 @@ std::vector<std::string> GraphPreviewWidget::selectedNodeNames() const
         const Node &n = graph->nodes()[std::size_t(node)];
         if (n.origin == NodeOrigin::File && !isBoundaryOpType(n.opType)
             && !isConstantOpType(n.opType))
-            names.push_back(n.name);
+            names.emplace_back(n.name);
     };
     if (m_view->selectedNode() >= 0) {
         add(m_view->selectedNode());

@@ -20,9 +20,9 @@ struct NodeDetailsText
     Q_DECLARE_TR_FUNCTIONS(NodeDetails)
 };
 
-QString esc(const std::string &s)
+QString esc(std::string_view s)
 {
-    return QString::fromStdString(s).toHtmlEscaped();
+    return QString::fromUtf8(s).toHtmlEscaped();
 }
 
 QString chip(NodeStyle::Kind kind)
@@ -194,7 +194,7 @@ QString nodeDetailsHtml(const PreviewResult &result, int graphNode, const Worksp
     }
     html += NodeDetailsText::tr("<h4>Ops-info entry</h4>");
     if (n.inLibrary)
-        html += opDetailsHtml(workspace, QString::fromStdString(node.opType));
+        html += opDetailsHtml(workspace, QString::fromUtf8(node.opType));
     else
         html
             += NodeDetailsText::tr("<p>%1 is not in the library: FE does not decide it (§8.1).</p>")
