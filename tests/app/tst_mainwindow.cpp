@@ -1,6 +1,7 @@
 // The real main window as a whole on the embedded sample: dropped files, the Diff tab's
-// transitions, every view rendered, a library the compiler refuses.
+// transitions, every view rendered, a library the compiler refuses, a folder of several SoCs.
 #include "mainwindowfixture.h"
+#include "shareddata.h"
 
 #include "common/translations.h"
 #include "document/librarydocument.h"
@@ -31,6 +32,8 @@ private slots:
 
     void opensDroppedFiles();
     void showsStoreRefusals();
+    void opensOneSocOfSeveral_data();
+    void opensOneSocOfSeveral();
     void diffListsTransitions();
     void rendersEveryView();
 };
@@ -94,6 +97,84 @@ void TestMainWindow::showsStoreRefusals()
                                     "不是编译器认识的数据类型; 编译器会拒绝整个算子库 [L6]")),
         qPrintable(log));
     QVERIFY2(log.contains(QStringLiteral("请使用 GE 的数据类型名")), qPrintable(log));
+}
+
+// FE compiles for one SoC, and the loader refuses to guess among several (L5): opening a folder
+// that holds several asks which one; a cancelled question keeps the library that was open.
+void TestMainWindow::opensOneSocOfSeveral_data()
+{
+    QTest::addColumn<QString>("folder"); // under tests/data, or shared: under ../shared/data
+    QTest::addColumn<QString>("answer"); // chooseOne's answer; "-" when no question is expected
+    QTest::addColumn<QString>("asked"); // the SoCs offered
+    QTest::addColumn<QString>("title"); // the window title's library part; empty: not opened
+    QTest::addColumn<QString>("typeInLibrary");
+    QTest::newRow("store root, the second SoC") << "atlas"
+                                                << "socy"
+                                                << "socx,socy,socz"
+                                                << "atlas / socy"
+                                                << "Relu";
+    QTest::newRow("config folder, the last SoC") << "atlas/op_impl/ai_core/tbe/config"
+                                                 << "socz"
+                                                 << "socx,socy,socz"
+                                                 << "config / socz"
+                                                 << "Relu";
+    QTest::newRow("cancelled: the sample stays") << "atlas"
+                                                 << ""
+                                                 << "socx,socy,socz"
+                                                 << ""
+                                                 << "";
+    QTest::newRow("a SoC folder itself: no question") << "atlas/op_impl/ai_core/tbe/config/socx"
+                                                      << "-"
+                                                      << ""
+                                                      << "socx"
+                                                      << "OnlyX";
+    QTest::newRow("real CANN 8.1.RC1 opp, ascend910b") << "shared:opsinfo/cann-8.1.RC1"
+                                                       << "ascend910b"
+                                                       << ""
+                                                       << "cann-8.1.RC1 / ascend910b"
+                                                       << "MatMulV2";
+}
+
+void TestMainWindow::opensOneSocOfSeveral()
+{
+    QFETCH(QString, folder);
+    QFETCH(QString, answer);
+    QFETCH(QString, asked);
+    QFETCH(QString, title);
+    QFETCH(QString, typeInLibrary);
+    if (folder.startsWith(QLatin1String("shared:"))) {
+        REQUIRE_SHARED_DATA();
+        folder = sharedData(folder.mid(7));
+    } else {
+        folder = QStringLiteral(OPSINFO_TEST_DATA "/") + folder;
+    }
+    LibraryDocument *document = m_window->workspace()->libraryDocument();
+    const QString before = document->path();
+    if (answer != QLatin1String("-"))
+        m_prompt->chosenItem = answer;
+    const bool opened = m_window->openPaths({folder});
+    const QString log = m_prompt->log.join(u'\n');
+    const QStringList questions = m_prompt->log.filter(QStringLiteral("chooseOne: "));
+    if (answer == QLatin1String("-")) {
+        QVERIFY2(questions.isEmpty(), qPrintable(log));
+    } else {
+        QCOMPARE(questions.size(), 1);
+        if (!asked.isEmpty())
+            QVERIFY2(questions.front().endsWith(QStringLiteral(": ") + asked), qPrintable(log));
+        QVERIFY2(questions.front().contains(answer), qPrintable(log));
+    }
+    if (title.isEmpty()) {
+        QVERIFY(!opened);
+        QCOMPARE(document->path(), before);
+        QVERIFY(document->isSample());
+        return;
+    }
+    QVERIFY2(opened, qPrintable(log));
+    QVERIFY2(m_prompt->log.filter(QStringLiteral("error: ")).isEmpty(), qPrintable(log));
+    QCOMPARE(document->path(), folder);
+    QCOMPARE(document->displayName(), title);
+    QVERIFY(m_window->windowTitle().startsWith(title));
+    QVERIFY(document->library().find(typeInLibrary.toStdString()));
 }
 
 void TestMainWindow::diffListsTransitions()

@@ -4,6 +4,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
@@ -86,6 +87,14 @@ QString DialogPrompt::openDirectory(const QString &title)
 QStringList DialogPrompt::openFileNames(const QString &title, const QString &filter)
 {
     return QFileDialog::getOpenFileNames(m_parent, title, QString(), filter);
+}
+
+QString DialogPrompt::chooseOne(const QString &title, const QString &message,
+                                const QStringList &items)
+{
+    bool ok = false;
+    const QString item = QInputDialog::getItem(m_parent, title, message, items, 0, false, &ok);
+    return ok ? item : QString();
 }
 
 QStringList DialogPrompt::chooseItems(const QString &title, const QString &message,

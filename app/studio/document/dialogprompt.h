@@ -24,6 +24,8 @@ public:
     QString openFileName(const QString &title, const QString &filter) override;
     QString openDirectory(const QString &title) override;
     QStringList openFileNames(const QString &title, const QString &filter) override;
+    QString chooseOne(const QString &title, const QString &message,
+                      const QStringList &items) override;
     QStringList chooseItems(const QString &title, const QString &message,
                             const QStringList &items) override;
 

@@ -6,6 +6,7 @@
 #include "document/mixlistfiles.h"
 #include "document/userprompt.h"
 #include "document/workspace.h"
+#include "library/socfolders.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -96,7 +97,17 @@ bool FileController::open(const QString &path)
 
 bool FileController::openLibrary(const QString &path)
 {
-    return m_library->open(path);
+    QStringList socs;
+    for (const std::string &soc : socFoldersOf(path.toStdString()))
+        socs << QString::fromStdString(soc);
+    if (socs.size() <= 1)
+        return m_library->open(path);
+    const QString soc = prompt()->chooseOne(
+        tr("Open a SoC of %1").arg(QFileInfo(path).fileName()),
+        tr("This folder holds the ops-info libraries of %1 SoCs. Which one do you compile for?")
+            .arg(socs.size()),
+        socs);
+    return !soc.isEmpty() && m_library->open(path, soc);
 }
 
 bool FileController::openMixlist(const QString &path)

@@ -40,6 +40,8 @@ public:
     // A .json/.ini library file, a soc folder or an opp root; a .json that is a mixlist opens as
     // one.
     bool open(const QString &path);
+    // A folder holding several SoCs' libraries (an opp or store root, a tbe/config folder) asks
+    // which SoC to open: FE compiles for one, and the loader refuses to guess (L5).
     bool openLibrary(const QString &path);
     bool openMixlist(const QString &path);
     static bool looksLikeMixlist(const QString &path);

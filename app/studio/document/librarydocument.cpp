@@ -15,12 +15,13 @@ LibraryDocument::~LibraryDocument() = default;
 
 void LibraryDocument::reset(OpLibrary library, const QString &path,
                             std::vector<Diagnostic> diagnostics,
-                            std::optional<PreparedLibrary> prepared)
+                            std::optional<PreparedLibrary> prepared, const QString &soc)
 {
     startOver(path, {});
     m_library = std::move(library);
     m_diagnostics = std::move(diagnostics);
     m_sample = false;
+    m_soc = soc;
     if (prepared) {
         m_original = std::move(prepared->original);
     } else {
@@ -41,7 +42,8 @@ QString LibraryDocument::displayName() const
     if (path().isEmpty())
         return tr("Untitled");
     const QFileInfo info(path());
-    return info.fileName().isEmpty() ? path() : info.fileName();
+    const QString name = info.fileName().isEmpty() ? path() : info.fileName();
+    return m_soc.isEmpty() ? name : QStringLiteral("%1 / %2").arg(name, m_soc);
 }
 
 Policy LibraryDocument::originalPolicy(std::string_view type) const

@@ -28,8 +28,9 @@ public:
 
     // Replaces the whole library (a fresh undo history). `path` is what was opened. `prepared`,
     // when given, must be PreparedLibrary::build() of `library` and the current mixlist.
+    // `soc`: the SoC folder chosen in an opp or store root holding several (for the title).
     void reset(OpLibrary library, const QString &path, std::vector<Diagnostic> diagnostics = {},
-               std::optional<PreparedLibrary> prepared = std::nullopt);
+               std::optional<PreparedLibrary> prepared = std::nullopt, const QString &soc = {});
     // During libraryReset() only: what the loader prepared, for listeners to move their part out
     // of; nullptr when the reset was not prepared (they compute it then).
     PreparedLibrary *preparedForReset()
@@ -38,7 +39,8 @@ public:
     }
 
     const OpLibrary &library() const { return m_library; }
-    // The file or folder name for titles ("aic-ascend910b-ops-info.json").
+    // The file or folder name for titles ("aic-ascend910b-ops-info.json"), with the SoC chosen in
+    // a folder of several ("cann-8.1.RC1 / ascend910b").
     QString displayName() const override;
     const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }
     bool isSample() const { return m_sample; }
@@ -71,6 +73,7 @@ private:
     std::unordered_map<std::string, Policy> m_original;
     std::optional<PreparedLibrary> m_preparedForReset;
     bool m_sample = false;
+    QString m_soc; // the SoC folder chosen in an opp or store root of several; empty otherwise
 };
 
 } // namespace opsinfo

@@ -50,7 +50,7 @@ std::optional<LibraryLoadResult> LibraryFiles::loadForReading(const QString &pat
     return loaded;
 }
 
-bool LibraryFiles::open(const QString &path)
+bool LibraryFiles::open(const QString &path, const QString &soc)
 {
     if (!maybeSave())
         return false;
@@ -66,11 +66,13 @@ bool LibraryFiles::open(const QString &path)
     // Parsing and reading the files' bytes (kept to edit them on save) both happen off the UI
     // thread; a cancelled load leaves everything as it was.
     const std::string file = path.toStdString();
+    const std::string socName = soc.toStdString();
     TaskRunner *tasks = m_io->tasks();
     std::optional<Opened> opened = tasks->compute<Opened>(
-        tr("Loading %1…").arg(QFileInfo(path).fileName()), true, [file, mixlist, mixlistPath] {
+        tr("Loading %1…").arg(QFileInfo(path).fileName()), true,
+        [file, socName, mixlist, mixlistPath] {
             Opened result;
-            result.loaded = loadLibraryPath(file);
+            result.loaded = loadLibraryPath(file, socName);
             result.prepared = PreparedLibrary::build(result.loaded.library, mixlist, mixlistPath);
             for (const LibraryFile &f : result.loaded.library.files()) {
                 LoadedFile loadedFile;
@@ -96,7 +98,7 @@ bool LibraryFiles::open(const QString &path)
     std::vector<Diagnostic> diagnostics = loaded.diagnostics;
     LibraryDocument *document = m_workspace->libraryDocument();
     document->reset(std::move(loaded.library), path, std::move(diagnostics),
-                    std::move(opened->prepared));
+                    std::move(opened->prepared), soc);
     if (hadErrors)
         m_io->reportDiagnostics(tr("%1 has errors").arg(QFileInfo(path).fileName()),
                                 document->diagnostics());

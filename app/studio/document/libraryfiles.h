@@ -29,7 +29,8 @@ public:
     LibraryFiles(Workspace *workspace, DocumentIo *io, QObject *parent = nullptr);
     ~LibraryFiles() override;
 
-    bool open(const QString &path);
+    // `soc`: which SoC folder of an opp or store root (empty: the only one there).
+    bool open(const QString &path, const QString &soc = {});
     // Asks about unsaved edits; false when the user cancelled.
     bool maybeSave();
     bool save();

@@ -63,6 +63,14 @@ QStringList ScriptedPrompt::chooseItems(const QString &title, const QString &,
     return chosen;
 }
 
+QString ScriptedPrompt::chooseOne(const QString &title, const QString &, const QStringList &items)
+{
+    log.append(QStringLiteral("chooseOne: %1: %2").arg(title, items.join(QLatin1Char(','))));
+    const QString chosen = chosenItem.value_or(items.value(0));
+    chosenItem.reset();
+    return chosen;
+}
+
 QString ScriptedPrompt::nextFileName()
 {
     return fileNames.isEmpty() ? QString() : fileNames.takeFirst();

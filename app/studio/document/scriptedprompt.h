@@ -18,6 +18,7 @@ public:
     QStringList fileNames; // taken from the front by the file-name questions; empty -> cancel
     QList<QStringList> fileNameLists; // taken from the front by openFileNames (else one fileName)
     std::optional<QStringList> chosenItems; // chooseItems' answer (once); nullopt: every item
+    std::optional<QString> chosenItem; // chooseOne's answer (once); nullopt: the first item
     QStringList log; // "changedOnDisk: <path>", "error: <title>: <message>" ...
 
     ChangedOnDiskAnswer fileChangedOnDisk(const QString &path, const QString &details) override;
@@ -31,6 +32,8 @@ public:
     QStringList openFileNames(const QString &title, const QString &filter) override;
     QStringList chooseItems(const QString &title, const QString &message,
                             const QStringList &items) override;
+    QString chooseOne(const QString &title, const QString &message,
+                      const QStringList &items) override;
 
 private:
     QString nextFileName();

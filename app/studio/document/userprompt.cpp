@@ -13,4 +13,9 @@ QStringList UserPrompt::chooseItems(const QString &, const QString &, const QStr
     return items;
 }
 
+QString UserPrompt::chooseOne(const QString &, const QString &, const QStringList &items)
+{
+    return items.value(0);
+}
+
 } // namespace opsinfo

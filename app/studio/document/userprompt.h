@@ -33,6 +33,9 @@ public:
     // Which of `items` to take (all are offered checked); empty when cancelled or none is left.
     virtual QStringList chooseItems(const QString &title, const QString &message,
                                     const QStringList &items);
+    // One of `items`; empty when cancelled. By default the first.
+    virtual QString chooseOne(const QString &title, const QString &message,
+                              const QStringList &items);
 };
 
 } // namespace opsinfo

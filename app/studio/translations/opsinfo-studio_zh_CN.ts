@@ -1197,6 +1197,14 @@
         <source>Check that the temporary folder is writable, or open a library file.</source>
         <translation>请检查临时目录是否可写，或打开一个算子信息库文件。</translation>
     </message>
+    <message>
+        <source>Open a SoC of %1</source>
+        <translation>打开 %1 中的一个 SoC</translation>
+    </message>
+    <message>
+        <source>This folder holds the ops-info libraries of %1 SoCs. Which one do you compile for?</source>
+        <translation>此文件夹包含 %1 个 SoC 的算子信息库。您要为哪一个编译？</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::FrontEndChoice</name>
