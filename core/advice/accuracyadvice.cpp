@@ -133,7 +133,7 @@ void adviseAccuracy(AdviceContext &context)
         if (lists && now == Policy::White)
             addEdit({EditKind::ToGray, p.opType, now, Policy::Gray});
         const bool kept = request.keepDtype && request.keepDtype->matches(p.name, p.opType);
-        if (!kept)
+        if (!kept && request.keepDtypeReachesCompiler)
             addEdit({EditKind::KeepNode, p.name, Policy::Gray, Policy::Gray});
     }
     for (AdviceEdit &edit : edits) {
@@ -181,7 +181,7 @@ void adviseAccuracy(AdviceContext &context)
         std::vector<const AdviceCandidate *> pool;
     };
     const std::size_t maxMoved = request.maxMoved;
-    const std::vector<Variant> variants {
+    std::vector<Variant> variants {
         {CoreText::tr("op types, keep_dtype where an op type would move more than %1 other nodes",
                       maxMoved),
          pool([&](const AdviceCandidate &c) {
@@ -192,6 +192,8 @@ void adviseAccuracy(AdviceContext &context)
         {CoreText::tr("keep_dtype only"),
          pool([](const AdviceCandidate &c) { return !isTypeEdit(c.edit); })},
     };
+    if (!request.keepDtypeReachesCompiler) // without keep_dtype only the op-type plan is real
+        variants = {variants[1]};
     std::vector<AdvicePlan> plans;
     for (const Variant &v : variants) {
         if (v.pool.empty())

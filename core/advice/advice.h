@@ -141,6 +141,9 @@ struct AdviceRequest
     // plan; its protected nodes get keep_dtype entries instead.
     std::size_t maxMoved = 8;
     const EvidenceSummary *measured = nullptr; // profiler times (time objective, estimates)
+    // False on a front end that passes no keep_dtype to the compiler (GE session options,
+    // MindSpore, ACL single-op ...: F1, F3): no keep_dtype edit is advised there.
+    bool keepDtypeReachesCompiler = true;
 };
 
 struct AdviceResult

@@ -177,7 +177,19 @@ AdviceResult advise(const AdviceRequest &request)
         "the advice optimises the prediction, not the model's accuracy: check it with a training or evaluation run"));
     result.limits.push_back(CoreText::tr(
         "later fusion passes and dynamic-format ops can change the compiled dtypes (SEMANTICS §7): verify with opsinfo check"));
-    if (!isMixedMode(request.mode))
+    if (!request.keepDtypeReachesCompiler)
+        result.limits.push_back(CoreText::tr(
+            "keep_dtype does not reach the compiler on this front end (F3): only list edits are advised"));
+    if (!isMixedMode(request.mode) && !request.keepDtypeReachesCompiler)
+        result.diagnostics.push_back(
+            {Severity::Warning,
+             {},
+             "advice-mode",
+             CoreText::tr(
+                 "in %1 the lists do nothing (M5, M6), and this front end passes no keep_dtype (F3): no edit can change a node",
+                 precisionModeName(request.mode)),
+             CoreText::tr("use allow_mix_precision_fp16 or _bf16 for list edits")});
+    else if (!isMixedMode(request.mode))
         result.diagnostics.push_back(
             {Severity::Note,
              {},

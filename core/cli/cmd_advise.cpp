@@ -315,6 +315,8 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
     request.mixlist = in->mixlist ? &*in->mixlist : nullptr;
     request.keepDtype = in->options.keepDtype;
     request.customizeDtypes = in->options.customizeDtypes;
+    request.keepDtypeReachesCompiler
+        = !in->frontEnd || frontEndTraits(*in->frontEnd).keepDtype != KeepDtypeRoute::None;
     request.grayRule = in->options.grayRule;
     request.objective = *objective;
     request.maxChanges = *maxChanges;

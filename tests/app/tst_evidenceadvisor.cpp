@@ -4,6 +4,7 @@
 #include "mainwindowfixture.h"
 
 #include "document/evidencestore.h"
+#include "document/frontendchoice.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
 #include "document/mixlisteditcommand.h"
@@ -297,6 +298,25 @@ void TestEvidenceAdvisor::advisorExportsKeepDtype()
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(QString::fromUtf8(file.readAll()), kGelu + QLatin1Char('\n'));
+    // On GE session options keep_dtype never reaches the compiler (F3): list edits only, and the
+    // advice says so.
+    const QString modeBefore = m_window->graphTab()->preview()->modeName();
+    m_window->workspace()->frontEndChoice()->setFrontEnd(FrontEnd::Ge);
+    QVERIFY(m_window->graphTab()->preview()->setModeName(modeBefore)); // not GE's default
+    m_window->graphTab()->preview()->jobs()->waitForAll();
+    action("actionAdvise")->trigger();
+    QVERIFY(advisor->result());
+    QVERIFY(!advisor->result()->plans.empty());
+    QVERIFY(!advisor->result()->plans.front().edits.empty()); // the Gelu is not fp32 there
+    for (const AdvicePlan &p : advisor->result()->plans)
+        QVERIFY2(p.keepDtype.empty(), p.label.c_str());
+    for (const AdviceCandidate &c : advisor->result()->candidates)
+        QVERIFY(c.edit.kind != EditKind::KeepNode);
+    const auto &limits = advisor->result()->limits;
+    QVERIFY(std::any_of(limits.begin(), limits.end(), [](const std::string &limit) {
+        return limit.find("keep_dtype does not reach the compiler") == 0;
+    }));
+    m_window->workspace()->frontEndChoice()->setFrontEnd(std::nullopt);
     // Nothing protected and no evidence: the advisor says what to do instead of running.
     advisor->clearProtected();
     m_prompt->log.clear();

@@ -116,6 +116,8 @@ private slots:
     void keepDtypeWhenAnOpTypeMovesOthers();
     void opTypeWhenItCoversAll();
     void listsDoNothingOutsideMixedModes();
+    void keepDtypeOnlyWhereItReachesTheCompiler_data();
+    void keepDtypeOnlyWhereItReachesTheCompiler();
     void castsObjectiveNeverMovesProtected();
     void unknownProtectNames();
     void realGraphsAccuracy_data();
@@ -241,6 +243,66 @@ void TestAdvice::listsDoNothingOutsideMixedModes()
     QVERIFY(!result.plans.empty());
     QCOMPARE(result.plans[0].edits[0].entry(), std::string("keep_dtype g2"));
     checkPlan(graph, library, r, result, result.plans[0]);
+}
+
+// On a front end that passes no keep_dtype (F1, F3: GE session options, MindSpore, ACL single-op)
+// a keep_dtype edit would do nothing: only list edits are advised, and the advice says why.
+void TestAdvice::keepDtypeOnlyWhereItReachesTheCompiler_data()
+{
+    QTest::addColumn<bool>("reaches");
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<QString>("plans"); // each plan's edits, "|" between plans
+    QTest::addColumn<QString>("diagnostic"); // the advice-mode diagnostic's message, or ""
+    const int mixed = int(PrecisionMode::AllowMixPrecisionFp16);
+    const int force = int(PrecisionMode::ForceFp16);
+    QTest::newRow("ATC: keep_dtype first, the op type second")
+        << true << mixed << "keep_dtype g2|black-list.to-add Gelu"
+        << "";
+    QTest::newRow("GE session options: the op type only")
+        << false << mixed << "black-list.to-add Gelu"
+        << "";
+    QTest::newRow("force_fp16 on ATC: keep_dtype is the only lever")
+        << true << force << "keep_dtype g2"
+        << "in force_fp16 the lists do nothing (M5, M6): only keep_dtype can change a node";
+    QTest::newRow("force_fp16 without keep_dtype: nothing can help")
+        << false << force << ""
+        << "in force_fp16 the lists do nothing (M5, M6), and this front end passes no keep_dtype "
+           "(F3): no edit can change a node";
+}
+
+void TestAdvice::keepDtypeOnlyWhereItReachesTheCompiler()
+{
+    QFETCH(bool, reaches);
+    QFETCH(int, mode);
+    QFETCH(QString, plans);
+    QFETCH(QString, diagnostic);
+    const OpLibrary library = testLibrary();
+    const Graph graph = geluChain();
+    AdviceRequest r = request(graph, library, {{"g2", {}, "test"}}, PrecisionMode(mode));
+    r.keepDtypeReachesCompiler = reaches;
+    const AdviceResult result = advise(r);
+    QStringList shown;
+    for (const AdvicePlan &plan : result.plans) {
+        QStringList edits;
+        for (const AdviceEdit &edit : plan.edits)
+            edits << QString::fromStdString(edit.entry());
+        shown << edits.join(u',');
+        QVERIFY(plan.verified);
+        checkPlan(graph, library, r, result, plan);
+    }
+    QCOMPARE(shown.join(u'|'), plans);
+    for (const AdviceCandidate &c : result.candidates)
+        QVERIFY(reaches || c.edit.kind != EditKind::KeepNode);
+    QString said;
+    for (const Diagnostic &d : result.diagnostics)
+        if (d.code == "advice-mode")
+            said = QString::fromStdString(d.message);
+    QCOMPARE(said, diagnostic);
+    const bool limitSaid
+        = std::any_of(result.limits.begin(), result.limits.end(), [](const std::string &limit) {
+              return limit.find("keep_dtype does not reach") == 0;
+          });
+    QCOMPARE(limitSaid, !reaches);
 }
 
 void TestAdvice::castsObjectiveNeverMovesProtected()

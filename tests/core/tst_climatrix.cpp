@@ -380,6 +380,11 @@ void TestCliMatrix::makeRealRows()
          0, {"matched FE nodes agree"}});
     add({"advise --front-end atc", {"advise", ge17, libs, lib, "--front-end", "atc", "--mode", "allow_mix_precision_fp16", "--keep-fp32",
                                     "prob"}, 0, {"protected nodes"}});
+    add({"advise --front-end ge (no keep_dtype on that path)",
+         {"advise", ge17, libs, lib, "--front-end", "ge", "--mode", "allow_mix_precision_fp16",
+          "--keep-fp32", "prob"},
+         0,
+         {"keep_dtype does not reach the compiler on this front end (F3)"}});
     base({"snippet (every option, --json)",
           {"snippet", "--front-end", "atc", "--soc", "Ascend910B1", "--mixlist", mixlist, "--keep-dtype", keep, "--customize-dtypes", customize,
            "--model", "m.om", "--mode", "force_fp16", "--matmul-hf32", "true", "--conv-hf32", "false", "--json"},

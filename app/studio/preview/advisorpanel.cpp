@@ -7,6 +7,7 @@
 #include "common/coretexts.h"
 #include "document/documentio.h"
 #include "document/evidencestore.h"
+#include "document/frontendchoice.h"
 #include "document/mixlistdocument.h"
 #include "document/mixlisteditcommand.h"
 #include "document/userprompt.h"
@@ -262,6 +263,10 @@ bool AdvisorPanel::advise()
     request.objective = AdviceObjective(m_objective->currentData().toInt());
     request.maxChanges = std::size_t(m_maxChanges->value());
     request.maxMoved = std::size_t(m_maxMoved->value());
+    // The front end chosen in the window: on one that passes no keep_dtype, list edits only.
+    if (const auto frontEnd = m_preview->workspace()->frontEndChoice()->frontEnd())
+        request.keepDtypeReachesCompiler
+            = frontEndTraits(*frontEnd).keepDtype != KeepDtypeRoute::None;
     const std::string picked = tr("picked in the graph").toStdString();
     for (const std::string &name : m_protected)
         request.protect.push_back({name, {}, picked});
