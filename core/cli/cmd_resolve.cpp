@@ -86,7 +86,11 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
                   const InputSet &inputs, std::ostream &out, std::ostream &err)
 {
     const std::optional<FrontEnd> fe = in.frontEnd;
-    const std::optional<PrecisionMode> fallback = fe ? defaultModeFor(*fe, in.soc) : std::nullopt;
+    // Set in a statement of its own: GCC 12 takes the conditional-expression form for a read of
+    // an uninitialised optional (-Wmaybe-uninitialized).
+    std::optional<PrecisionMode> fallback;
+    if (fe)
+        fallback = defaultModeFor(*fe, in.soc);
     const std::vector<FrontEndNote> feNotes = fe
         ? settingsIgnoredOn(*fe, in.mixlist.has_value(), in.options.keepDtype != nullptr,
                             in.options.customizeDtypes != nullptr)
@@ -111,14 +115,14 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
     printDiagnostics(resolver.diagnostics(), err);
     // torchair only ever runs its default: the other modes are not reachable there (F3).
     for (ModeSummary &m : modes)
-        if (fe && !modeHonoured(*fe, m.mode) && !(fallback && *fallback == m.mode)
+        if (fe && !modeHonoured(*fe, m.mode) && fallback != m.mode
             && m.refused.empty())
             m.refused = "not settable on " + std::string(frontEndId(*fe)) + " (F3)";
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::vector<std::string>> table;
     for (const ModeSummary &m : modes) {
         const std::string name = precisionModeName(m.mode);
-        const bool isDefault = fallback && *fallback == m.mode;
+        const bool isDefault = fallback == m.mode;
         if (!m.refused.empty()) {
             table.push_back(
                 {name,
