@@ -26,7 +26,8 @@
 
 using opsinfo::ArgParser;
 
-namespace {
+// Named, not anonymous: TestCliMatrix (external linkage) holds a QList<Row>.
+namespace climatrix {
 
 enum class Shape { Any, Json, Xml, Github, Csv, Empty };
 
@@ -125,7 +126,9 @@ ParsedArgs parseRow(const QStringList &args, int skip, const OptionTable &table)
     return parsed;
 }
 
-} // namespace
+} // namespace climatrix
+
+using namespace climatrix;
 
 class TestCliMatrix : public QObject
 {

@@ -441,20 +441,22 @@ private slots:
     void cubeMathReportCoversCubeNodes()
     {
         Graph g;
-        Node x {"x", "Data", "Data"};
-        x.outputs.push_back({"", DType::Float32, {}});
-        g.addNode(std::move(x));
-        Node mm {"mm", "MatMulV2", "MatMulV2"};
-        mm.inputs.push_back({"x", 0, -1, DType::Float32, {}});
-        mm.outputs.push_back({"", DType::Float32, {}});
-        g.addNode(std::move(mm));
-        Node conv {"conv", "Conv2D", "Conv2D"};
-        conv.inputs.push_back({"mm", 0, -1, DType::Float16, {}});
-        conv.outputs.push_back({"", DType::Float16, {}});
-        g.addNode(std::move(conv));
-        Node relu {"relu", "Relu", "Relu"};
-        relu.inputs.push_back({"conv", 0, -1, DType::Float16, {}});
-        g.addNode(std::move(relu));
+        // Names and types are literals: static text, as a node's views allow.
+        auto add = [&g](const char *name, const char *type, const char *input, DType dtype,
+                        bool output) {
+            Node node;
+            node.name = name;
+            node.opType = node.frameworkType = type;
+            if (*input)
+                node.inputs.push_back({input, 0, -1, dtype, {}});
+            if (output)
+                node.outputs.push_back({"", dtype, {}});
+            g.addNode(std::move(node));
+        };
+        add("x", "Data", "", DType::Float32, true);
+        add("mm", "MatMulV2", "x", DType::Float32, true);
+        add("conv", "Conv2D", "mm", DType::Float16, true);
+        add("relu", "Relu", "conv", DType::Float16, false);
         g.linkProducers();
         const auto plan = planFrontEnd({FrontEnd::TorchNpu, PrecisionMode::AllowFp32ToFp16,
                                         "Ascend910B1", true, false, false});
