@@ -33,39 +33,19 @@ std::string_view StringPool::store(std::string_view text)
     return stored;
 }
 
-void StringPool::growIndex()
-{
-    std::vector<Slot> old = std::move(m_slots);
-    m_slots.assign(std::max<std::size_t>(256, old.size() * 2), Slot {});
-    const std::size_t mask = m_slots.size() - 1;
-    for (const Slot &slot : old) {
-        if (slot.string == 0)
-            continue;
-        std::size_t i = slot.hash & mask;
-        while (m_slots[i].string != 0)
-            i = (i + 1) & mask;
-        m_slots[i] = slot;
-    }
-}
-
 std::string_view StringPool::intern(std::string_view text)
 {
     if (text.empty())
         return {};
-    if (2 * (m_strings.size() + 1) > m_slots.size())
-        growIndex();
     const auto hash = std::uint32_t(std::hash<std::string_view> {}(text));
-    const std::size_t mask = m_slots.size() - 1;
-    std::size_t i = hash & mask;
-    for (; m_slots[i].string != 0; i = (i + 1) & mask) {
-        const Slot &slot = m_slots[i];
-        if (slot.hash == hash && m_strings[slot.string - 1] == text)
-            return m_strings[slot.string - 1];
-    }
+    const HashIndex::Probe found
+        = m_index.probe(hash, [&](std::uint32_t p) { return m_strings[p - 1] == text; });
+    if (found.position != 0)
+        return m_strings[found.position - 1];
     const std::string_view stored = store(text);
     m_strings.push_back(stored);
     m_textBytes += stored.size();
-    m_slots[i] = {hash, std::uint32_t(m_strings.size())};
+    m_index.insert(found, hash, std::uint32_t(m_strings.size()));
     return stored;
 }
 

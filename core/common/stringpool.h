@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/hashindex.h"
+
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -26,19 +28,13 @@ public:
 
 private:
     std::string_view store(std::string_view text);
-    void growIndex();
 
-    struct Slot
-    {
-        std::uint32_t hash = 0;
-        std::uint32_t string = 0; // index into m_strings + 1; 0: empty
-    };
     std::vector<std::unique_ptr<char[]>> m_blocks;
     char *m_free = nullptr;
     std::size_t m_left = 0;
     std::size_t m_textBytes = 0;
     std::vector<std::string_view> m_strings;
-    std::vector<Slot> m_slots; // open addressing, at most half full
+    HashIndex m_index; // index into m_strings + 1 by text
 };
 
 } // namespace opsinfo

@@ -11,9 +11,9 @@ namespace opsinfo {
 
 namespace {
 
-std::size_t hashName(std::string_view name)
+std::uint32_t hashName(std::string_view name)
 {
-    return std::hash<std::string_view>{}(name);
+    return std::uint32_t(std::hash<std::string_view> {}(name));
 }
 
 } // namespace
@@ -28,57 +28,24 @@ Graph::Graph(std::shared_ptr<StringPool> strings)
 {
 }
 
-int Graph::find(std::string_view name, std::size_t hash) const
+HashIndex::Probe Graph::probe(std::string_view name, std::uint32_t hash) const
 {
-    if (m_slots.empty())
-        return -1;
-    const std::size_t mask = m_slots.size() - 1;
-    const auto tag = std::uint32_t(hash);
-    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-        const Slot &slot = m_slots[i];
-        if (slot.node == 0)
-            return -1;
-        if (slot.hash == tag && m_nodes[slot.node - 1].name == name)
-            return int(slot.node - 1);
-    }
-}
-
-void Graph::growIndex()
-{
-    std::vector<Slot> old = std::move(m_slots);
-    m_slots.assign(std::max<std::size_t>(64, old.size() * 2), Slot {});
-    const std::size_t mask = m_slots.size() - 1;
-    for (const Slot &slot : old) {
-        if (slot.node == 0)
-            continue;
-        std::size_t i = slot.hash & mask; // the hash's low bits, as inserted
-        while (m_slots[i].node != 0)
-            i = (i + 1) & mask;
-        m_slots[i] = slot;
-    }
+    return m_byName.probe(hash, [&](std::uint32_t p) { return m_nodes[p - 1].name == name; });
 }
 
 Node &Graph::addNode(Node node)
 {
-    const std::size_t hash = hashName(node.name);
-    const bool known = find(node.name, hash) >= 0; // first definition wins on duplicate names
+    const std::uint32_t hash = hashName(node.name);
+    const HashIndex::Probe found = probe(node.name, hash);
     m_nodes.push_back(std::move(node));
-    if (!known) {
-        if (2 * (m_indexed + 1) > m_slots.size())
-            growIndex();
-        const std::size_t mask = m_slots.size() - 1;
-        std::size_t i = hash & mask;
-        while (m_slots[i].node != 0)
-            i = (i + 1) & mask;
-        m_slots[i] = {std::uint32_t(hash), std::uint32_t(m_nodes.size())};
-        ++m_indexed;
-    }
+    if (found.position == 0) // the first definition wins on duplicate names
+        m_byName.insert(found, hash, std::uint32_t(m_nodes.size()));
     return m_nodes.back();
 }
 
 int Graph::indexOf(std::string_view name) const
 {
-    return find(name, hashName(name));
+    return int(probe(name, hashName(name)).position) - 1;
 }
 
 std::vector<Diagnostic> Graph::linkProducers()

@@ -2,6 +2,7 @@
 
 #include "common/diagnostic.h"
 #include "common/dtype.h"
+#include "common/hashindex.h"
 #include "common/nodeattributes.h"
 #include "common/stringpool.h"
 
@@ -100,20 +101,11 @@ public:
     std::size_t totalFileNodeCount() const;
 
 private:
-    int find(std::string_view name, std::size_t hash) const;
-    void growIndex();
+    HashIndex::Probe probe(std::string_view name, std::uint32_t hash) const;
 
     std::shared_ptr<StringPool> m_strings;
     std::vector<Node> m_nodes;
-    // Node by name: open addressing over the nodes' own names (no copy of each name); a slot holds
-    // the name's hash and node index + 1 (0: empty). At most half full.
-    struct Slot
-    {
-        std::uint32_t hash = 0;
-        std::uint32_t node = 0;
-    };
-    std::vector<Slot> m_slots;
-    std::size_t m_indexed = 0;
+    HashIndex m_byName; // node index + 1 by name, first definition of a name only
 };
 
 // Ops GE does not decide (SEMANTICS §8.1): they keep the graph's dtypes.
