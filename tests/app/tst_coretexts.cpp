@@ -242,7 +242,7 @@ private slots:
             take(loadLibraryPath(libraries.next().toStdString()).diagnostics);
         QTemporaryDir dir;
         const std::pair<const char *, QByteArray> graphs[] = {
-            {"junk.onnx", QByteArray("\x08\x07\x12\xff\xff\xff\xff\x0f garbage", 20)},
+            {"junk.onnx", QByteArray("\x08\x07\x12\xff\xff\xff\xff\x0f garbage")},
             {"cut.json", QByteArray("{\"graph\": [{\"op\": [{\"name\": \"a\"")},
             {"empty.pbtxt", QByteArray()},
             {"model.pb", QByteArray("not a graph at all")},
