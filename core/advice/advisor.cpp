@@ -73,7 +73,8 @@ std::string AdviceEdit::entry() const
 
 std::string keepDtypeText(const KeepDtype &keep)
 {
-    return writeKeepDtype({keep.nodeNames.begin(), keep.nodeNames.end()}, {keep.opTypes.begin(), keep.opTypes.end()});
+    return writeKeepDtype({keep.nodeNames.begin(), keep.nodeNames.end()},
+                          {keep.opTypes.begin(), keep.opTypes.end()});
 }
 
 namespace advice_detail {

@@ -1,8 +1,8 @@
 #include "cli/cli.h"
 #include "cli/clicommon.h"
-#include "cli/cmd_librarydiff.h"
 #include "cli/clilibrary.h"
 #include "cli/clioutput.h"
+#include "cli/cmd_librarydiff.h"
 #include "cli/commands.h"
 #include "cli/namefilter.h"
 #include "common/filestamp.h"
@@ -58,7 +58,8 @@ std::string fileName(const OpLibrary &lib, const OpEntry &op)
 
 int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo library show", "List the op types of a library with their colour, kind, source and dtypes.");
+    ArgParser p("opsinfo library show",
+                "List the op types of a library with their colour, kind, source and dtypes.");
     p.positional("PATH",
                  "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)",
                  true)
@@ -93,13 +94,19 @@ int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::os
             continue;
         const auto shadowed = lib->shadowed(op.type);
         const std::string file = fileName(*lib, op);
-        rows.push_back({{"op_type", op.type}, {"list", policyName(op.policy)},
-                        {"kind", lib->isCube(op.type) ? "cube" : "vector"}, {"file", file},
-                        {"line", op.location.line}, {"shadowed", shadowed.size()}, {"dtypes", dtypeSummary(op)},
+        rows.push_back({{"op_type", op.type},
+                        {"list", policyName(op.policy)},
+                        {"kind", lib->isCube(op.type) ? "cube" : "vector"},
+                        {"file", file},
+                        {"line", op.location.line},
+                        {"shadowed", shadowed.size()},
+                        {"dtypes", dtypeSummary(op)},
                         {"dynamic_format", op.dynamicFormat}});
         table.push_back({op.type, policyName(op.policy), lib->isCube(op.type) ? "cube" : "vector",
-                         std::filesystem::path(file).filename().string() + ":" + std::to_string(op.location.line),
-                         shadowed.empty() ? "" : std::to_string(shadowed.size()), dtypeSummary(op)});
+                         std::filesystem::path(file).filename().string() + ":"
+                             + std::to_string(op.location.line),
+                         shadowed.empty() ? "" : std::to_string(shadowed.size()),
+                         dtypeSummary(op)});
     }
     if (p.has("json"))
         writeJson(out, err, rows);
@@ -110,7 +117,8 @@ int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::os
 
 int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo library stats", "Count ops, files, colours and shadowed entries of a library.");
+    ArgParser p("opsinfo library stats",
+                "Count ops, files, colours and shadowed entries of a library.");
     p.positional("PATH",
                  "ops-info .json/.ini, soc folder or opp folder (several = stores, first wins)",
                  true)
@@ -122,7 +130,8 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
     const auto start = std::chrono::steady_clock::now();
     auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
     const LeaveToExit keepLibrary(lib);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!lib)
         return lib.exitCode();
     std::size_t white = 0, black = 0, gray = 0, cube = 0;
@@ -132,7 +141,9 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
     }
     nlohmann::json files = nlohmann::json::array();
     for (const LibraryFile &f : lib->files())
-        files.push_back({{"path", f.path}, {"store", lib->stores()[std::size_t(f.storeIndex)].name}, {"ops", f.opCount}});
+        files.push_back({{"path", f.path},
+                         {"store", lib->stores()[std::size_t(f.storeIndex)].name},
+                         {"ops", f.opCount}});
     if (p.has("json")) {
         writeJson(out, err,
                   {{"ops", lib->ops().size()},
@@ -145,12 +156,14 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
                    {"load_seconds", seconds}});
         return ExitOk;
     }
-    out << "ops:       " << lib->ops().size() << " (" << cube << " cube, " << lib->ops().size() - cube << " vector)\n"
+    out << "ops:       " << lib->ops().size() << " (" << cube << " cube, "
+        << lib->ops().size() - cube << " vector)\n"
         << "white:     " << white << "\nblack:     " << black << "\ngray:      " << gray
-        << "\nshadowed:  " << lib->allShadowed().size() << " entries\nfiles:     "
-        << lib->files().size() << "\n";
+        << "\nshadowed:  " << lib->allShadowed().size()
+        << " entries\nfiles:     " << lib->files().size() << "\n";
     for (const LibraryFile &f : lib->files())
-        out << "  " << f.path << " (" << f.opCount << " ops, " << lib->stores()[std::size_t(f.storeIndex)].name << ")\n";
+        out << "  " << f.path << " (" << f.opCount << " ops, "
+            << lib->stores()[std::size_t(f.storeIndex)].name << ")\n";
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
     out << "load time: " << buffer << " s\n";
@@ -159,8 +172,9 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
 
 int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo library set",
-                "Set the list (precision_reduce.flag) of op types, changing only those bytes of the file.");
+    ArgParser p(
+        "opsinfo library set",
+        "Set the list (precision_reduce.flag) of op types, changing only those bytes of the file.");
     p.positional("PATH",
                  "ops-info .json file, or a soc folder (the file defining each op is edited)")
         .reads()
@@ -266,12 +280,14 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
 
 int runLibraryCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    return dispatchSubcommand("library",
-                              {{"show", "list op types with colour, kind, source and dtypes", &libraryShow},
-                               {"stats", "counts per colour, files, shadowed entries, load time", &libraryStats},
-                               {"set", "change op colours, byte-preserving", &librarySet},
-                               {"diff", "compare two libraries (or one with/without a mixlist); more: the policy atlas", &libraryDiff}},
-                              args, out, err);
+    return dispatchSubcommand(
+        "library",
+        {{"show", "list op types with colour, kind, source and dtypes", &libraryShow},
+         {"stats", "counts per colour, files, shadowed entries, load time", &libraryStats},
+         {"set", "change op colours, byte-preserving", &librarySet},
+         {"diff", "compare two libraries (or one with/without a mixlist); more: the policy atlas",
+          &libraryDiff}},
+        args, out, err);
 }
 
 } // namespace opsinfo

@@ -115,8 +115,7 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
     printDiagnostics(resolver.diagnostics(), err);
     // torchair only ever runs its default: the other modes are not reachable there (F3).
     for (ModeSummary &m : modes)
-        if (fe && !modeHonoured(*fe, m.mode) && fallback != m.mode
-            && m.refused.empty())
+        if (fe && !modeHonoured(*fe, m.mode) && fallback != m.mode && m.refused.empty())
             m.refused = "not settable on " + std::string(frontEndId(*fe)) + " (F3)";
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::vector<std::string>> table;

@@ -56,7 +56,8 @@ nlohmann::json summaryToJson(const ResolutionSummary &s)
 
 nlohmann::json cubeOpsToJson(const CubeOpList &cube)
 {
-    return {{"source", cube.isDefault() ? "default" : cube.source()}, {"types", cube.types().size()}};
+    return {{"source", cube.isDefault() ? "default" : cube.source()},
+            {"types", cube.types().size()}};
 }
 
 nlohmann::json resolutionToJson(const Graph &graph, const Resolution &r,

@@ -143,8 +143,9 @@ std::size_t Graph::totalFileNodeCount() const
 
 bool isBoundaryOpType(std::string_view opType)
 {
-    static constexpr std::array<std::string_view, 8> kBoundary{
-        "Data", "Const", "Constant", "Variable", "NetOutput", "TransData", "FileConstant", "RefData"};
+    static constexpr std::array<std::string_view, 8> kBoundary {
+        "Data",      "Const",     "Constant",     "Variable",
+        "NetOutput", "TransData", "FileConstant", "RefData"};
     for (auto t : kBoundary)
         if (t == opType)
             return true;
@@ -153,7 +154,8 @@ bool isBoundaryOpType(std::string_view opType)
 
 bool isConstantOpType(std::string_view opType)
 {
-    return opType == "Const" || opType == "Constant" || opType == "Variable" || opType == "FileConstant";
+    return opType == "Const" || opType == "Constant" || opType == "Variable"
+        || opType == "FileConstant";
 }
 
 } // namespace opsinfo

@@ -25,9 +25,9 @@ struct NodeInput
 {
     std::string_view producerName;
     int outputIndex = 0;
-    int producer = -1;                 // index into Graph::nodes(), -1 when unresolved (missing producer)
-    DType dtype = DType::Undefined;    // as the file states it, else as inferred
-    std::vector<std::int64_t> shape;   // empty when unknown; -1 for dynamic dims
+    int producer = -1; // index into Graph::nodes(), -1 when unresolved (missing producer)
+    DType dtype = DType::Undefined; // as the file states it, else as inferred
+    std::vector<std::int64_t> shape; // empty when unknown; -1 for dynamic dims
 };
 
 struct NodeOutput
@@ -51,12 +51,12 @@ struct Node
         frameworkType; // type as written in the file ("Conv", "ge:Conv2D", "DepthwiseConv2dNative")
     std::string_view domain; // ONNX domain, if any
     NodeOrigin origin = NodeOrigin::File;
-    std::vector<NodeInput> inputs;             // data inputs in order
+    std::vector<NodeInput> inputs; // data inputs in order
     std::vector<std::string_view> controlInputs; // producers of control edges ("x:-1" / "^x")
     std::vector<NodeOutput> outputs;
     NodeAttributes attributes; // only those that matter for dtypes ("to", "T" ...)
     std::vector<std::unique_ptr<Graph>> subgraphs; // If/Loop/Scan bodies, owned by the node
-    bool mapped = true;        // framework type found in the op map (false: kept as-is, marked)
+    bool mapped = true; // framework type found in the op map (false: kept as-is, marked)
 };
 
 // A model graph in Ascend IR terms. Node order is the file's order; topologicalOrder() gives the
@@ -74,9 +74,9 @@ public:
     Graph &operator=(Graph &&) = default;
 
     std::string name;
-    std::string format;   // "onnx", "ge-proto", "ge-onnx", "atc-json", "tf-graphdef"
+    std::string format; // "onnx", "ge-proto", "ge-onnx", "atc-json", "tf-graphdef"
     std::string path;
-    std::vector<std::string> inputs;  // graph input node names
+    std::vector<std::string> inputs; // graph input node names
     std::vector<std::string> outputs; // graph output tensor/node names
 
     // The pooled copy of `text`: what a node's string_views must point to.

@@ -17,22 +17,26 @@
 
 namespace opsinfo {
 
-void ImportContext::error(std::string code, std::string message, std::string hint, int line, int column)
+void ImportContext::error(std::string code, std::string message, std::string hint, int line,
+                          int column)
 {
-    diagnostics.push_back({Severity::Error, {path, line, column}, std::move(code), std::move(message),
+    diagnostics.push_back({Severity::Error,
+                           {path, line, column},
+                           std::move(code),
+                           std::move(message),
                            std::move(hint)});
 }
 
 void ImportContext::warning(std::string code, std::string message, std::string hint)
 {
-    diagnostics.push_back({Severity::Warning, {path, 0, 0}, std::move(code), std::move(message),
-                           std::move(hint)});
+    diagnostics.push_back(
+        {Severity::Warning, {path, 0, 0}, std::move(code), std::move(message), std::move(hint)});
 }
 
 void ImportContext::note(std::string code, std::string message, std::string hint)
 {
-    diagnostics.push_back({Severity::Note, {path, 0, 0}, std::move(code), std::move(message),
-                           std::move(hint)});
+    diagnostics.push_back(
+        {Severity::Note, {path, 0, 0}, std::move(code), std::move(message), std::move(hint)});
 }
 
 void ImportContext::addLinkDiagnostics(std::vector<Diagnostic> links)
@@ -75,7 +79,8 @@ public:
         std::string message;
     };
 
-    void AddError(int line, google::protobuf::io::ColumnNumber column, const std::string &message) override
+    void AddError(int line, google::protobuf::io::ColumnNumber column,
+                  const std::string &message) override
     {
         errors.push_back({line + 1, column + 1, message});
     }
@@ -96,13 +101,16 @@ std::string unknownEnumName(const std::vector<TextErrors::Error> &errors)
         return {};
     const std::string &m = errors[0].message;
     const std::size_t end = m.find('"', prefix.size());
-    const std::string name = m.substr(prefix.size(), end == std::string::npos ? 0 : end - prefix.size());
-    const bool identifier = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
+    const std::string name
+        = m.substr(prefix.size(), end == std::string::npos ? 0 : end - prefix.size());
+    const bool identifier
+        = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
     return identifier ? name : std::string();
 }
 
 // Replaces `: NAME` value tokens (not field names or strings that merely contain it).
-std::string replaceEnumValue(std::string_view text, const std::string &name, std::string_view number)
+std::string replaceEnumValue(std::string_view text, const std::string &name,
+                             std::string_view number)
 {
     std::string out;
     out.reserve(text.size());
@@ -116,8 +124,8 @@ std::string replaceEnumValue(std::string_view text, const std::string &name, std
             --before;
         const std::size_t after = hit + name.size();
         const bool valueToken = before > 0 && text[before - 1] == ':'
-                                && (after == text.size()
-                                    || !(std::isalnum(static_cast<unsigned char>(text[after])) || text[after] == '_'));
+            && (after == text.size()
+                || !(std::isalnum(static_cast<unsigned char>(text[after])) || text[after] == '_'));
         out.append(text.substr(pos, hit - pos));
         out.append(valueToken ? number : std::string_view(name));
         pos = after;
@@ -152,8 +160,12 @@ WireProblem wireProblem(std::string_view bytes)
             if (!readVarint(bytes, pos, skip))
                 return {WireProblem::CutOff, field, start};
             continue;
-        case 1: skip = 8; break;
-        case 5: skip = 4; break;
+        case 1:
+            skip = 8;
+            break;
+        case 5:
+            skip = 4;
+            break;
         case 2:
             if (!readVarint(bytes, pos, skip))
                 return {WireProblem::CutOff, field, start};
@@ -215,8 +227,8 @@ std::string corruptMessage(const char *what, const WireProblem &p, int levels,
 
 } // namespace
 
-bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message, ImportContext &context,
-                      const char *what)
+bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message,
+                      ImportContext &context, const char *what)
 {
     if (bytes.size() >= std::size_t(INT_MAX)) {
         context.error(
@@ -225,8 +237,8 @@ bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message
             CoreText::tr("export the model with external data (weights in separate files)"));
         return false;
     }
-    google::protobuf::io::CodedInputStream stream(reinterpret_cast<const std::uint8_t *>(bytes.data()),
-                                                  int(bytes.size()));
+    google::protobuf::io::CodedInputStream stream(
+        reinterpret_cast<const std::uint8_t *>(bytes.data()), int(bytes.size()));
     stream.SetTotalBytesLimit(INT_MAX);
     // Each subgraph level costs a few message levels (graph -> node -> attribute -> graph).
     stream.SetRecursionLimit(4 * context.options.maxSubgraphDepth + 32);
@@ -250,8 +262,8 @@ bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message
     return parsed;
 }
 
-bool parseTextProto(std::string_view text, google::protobuf::Message &message, ImportContext &context,
-                    const char *what)
+bool parseTextProto(std::string_view text, google::protobuf::Message &message,
+                    ImportContext &context, const char *what)
 {
     if (text.size() >= std::size_t(INT_MAX)) {
         context.error("graph-too-large", CoreText::tr("%1 is beyond protobuf's 2 GiB limit", what),

@@ -25,19 +25,21 @@ struct ImportContext
     // buffer has zeroed padding after them (a mapped file's last page), which simdjson needs.
     std::size_t readableBytes = 0;
 
-    void error(std::string code, std::string message, std::string hint, int line = 0, int column = 0);
+    void error(std::string code, std::string message, std::string hint, int line = 0,
+               int column = 0);
     void warning(std::string code, std::string message, std::string hint = {});
     void note(std::string code, std::string message, std::string hint = {});
-    // Graph::linkProducers() findings, capped so a file with thousands of dangling inputs stays readable.
+    // Graph::linkProducers() findings, capped so a file with thousands of dangling inputs stays
+    // readable.
     void addLinkDiagnostics(std::vector<Diagnostic> links);
 };
 
 // Binary protobuf with a size cap and a nesting cap; false (and a diagnostic) when it fails.
-bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message, ImportContext &context,
-                      const char *what);
+bool parseBinaryProto(std::string_view bytes, google::protobuf::Message &message,
+                      ImportContext &context, const char *what);
 // Protobuf text format, unknown fields skipped; syntax errors become diagnostics with line/column.
-bool parseTextProto(std::string_view text, google::protobuf::Message &message, ImportContext &context,
-                    const char *what);
+bool parseTextProto(std::string_view text, google::protobuf::Message &message,
+                    ImportContext &context, const char *what);
 
 // "producer:3" -> {"producer", 3}; "producer" -> {"producer", 0}. Index -1 marks a control edge.
 // `producer` is a view into the text parsed.
