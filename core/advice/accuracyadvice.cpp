@@ -181,19 +181,22 @@ void adviseAccuracy(AdviceContext &context)
         std::vector<const AdviceCandidate *> pool;
     };
     const std::size_t maxMoved = request.maxMoved;
-    std::vector<Variant> variants {
-        {CoreText::tr("op types, keep_dtype where an op type would move more than %1 other nodes",
-                      maxMoved),
-         pool([&](const AdviceCandidate &c) {
-             return !isTypeEdit(c.edit) || c.effect.moved.size() <= maxMoved;
-         })},
-        {CoreText::tr("op types only"),
-         pool([](const AdviceCandidate &c) { return isTypeEdit(c.edit); })},
-        {CoreText::tr("keep_dtype only"),
-         pool([](const AdviceCandidate &c) { return !isTypeEdit(c.edit); })},
-    };
-    if (!request.keepDtypeReachesCompiler) // without keep_dtype only the op-type plan is real
-        variants = {variants[1]};
+    // Without keep_dtype on the front end's path (F3) only the op-type plan is real.
+    const bool keepDtype = request.keepDtypeReachesCompiler;
+    std::vector<Variant> variants;
+    if (keepDtype)
+        variants.push_back(
+            {CoreText::tr(
+                 "op types, keep_dtype where an op type would move more than %1 other nodes",
+                 maxMoved),
+             pool([&](const AdviceCandidate &c) {
+                 return !isTypeEdit(c.edit) || c.effect.moved.size() <= maxMoved;
+             })});
+    variants.push_back({CoreText::tr("op types only"),
+                        pool([](const AdviceCandidate &c) { return isTypeEdit(c.edit); })});
+    if (keepDtype)
+        variants.push_back({CoreText::tr("keep_dtype only"),
+                            pool([](const AdviceCandidate &c) { return !isTypeEdit(c.edit); })});
     std::vector<AdvicePlan> plans;
     for (const Variant &v : variants) {
         if (v.pool.empty())

@@ -22,7 +22,7 @@ public:
     // Sets or replaces. Both views must outlive the node (pooled or static text).
     void set(std::string_view key, std::string_view value)
     {
-        auto it = lowerBound(key);
+        const auto it = m_items.begin() + std::ptrdiff_t(lowerBound(key));
         if (it != m_items.end() && it->key == key)
             it->value = value;
         else
@@ -31,11 +31,9 @@ public:
 
     std::optional<std::string_view> value(std::string_view key) const
     {
-        auto it
-            = std::lower_bound(m_items.begin(), m_items.end(), key,
-                               [](const Item &item, std::string_view k) { return item.key < k; });
-        if (it != m_items.end() && it->key == key)
-            return it->value;
+        const std::size_t i = lowerBound(key);
+        if (i < m_items.size() && m_items[i].key == key)
+            return m_items[i].value;
         return std::nullopt;
     }
 
@@ -45,10 +43,13 @@ public:
     auto end() const { return m_items.end(); }
 
 private:
-    std::vector<Item>::iterator lowerBound(std::string_view key)
+    // Where `key` is, or would go.
+    std::size_t lowerBound(std::string_view key) const
     {
-        return std::lower_bound(m_items.begin(), m_items.end(), key,
-                                [](const Item &item, std::string_view k) { return item.key < k; });
+        const auto it
+            = std::lower_bound(m_items.begin(), m_items.end(), key,
+                               [](const Item &item, std::string_view k) { return item.key < k; });
+        return std::size_t(it - m_items.begin());
     }
 
     std::vector<Item> m_items;

@@ -1,4 +1,5 @@
 #include "common/coretext.h"
+#include "common/texthash.h"
 #include "graph/importcontext.h"
 #include "graph/onnxdtypes.h"
 
@@ -19,7 +20,7 @@ struct TensorType
 };
 
 // Tensor name -> type, for one graph; subgraphs see their ancestors' scopes too.
-using Scope = std::unordered_map<std::string, TensorType>;
+using Scope = TextMap<TensorType>; // searched with a node's views, no string per lookup
 
 TensorType fromValueInfo(const onnx::ValueInfoProto &info)
 {
@@ -386,7 +387,7 @@ void OnnxConverter::inferDTypes(GraphBuild &build)
         const onnx::NodeProto *p = build.protoOf[std::size_t(i)];
         for (std::size_t k = 0; k < node.outputs.size(); ++k) {
             NodeOutput &out = node.outputs[k];
-            if (auto it = build.types.find(std::string(out.name));
+            if (auto it = build.types.find(out.name);
                 it != build.types.end() && !out.name.empty()) {
                 if (out.dtype == DType::Undefined)
                     out.dtype = it->second.dtype;
