@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,16 @@ struct SourceLocation
 
 enum class Severity { Error, Warning, Note };
 
+// A repair that is certain (a dtype word with one known spelling): replace the bytes `original` at
+// byte `offset` of the diagnostic's file with `replacement`. Applied only where the file still
+// holds `original` there (common/textfix.h), so a stale fix never lands on other bytes.
+struct TextFix
+{
+    std::size_t offset = 0;
+    std::string original;
+    std::string replacement;
+};
+
 // One finding about user input. `code` is a stable id (a rule id such as "L4" or "X1",
 // or a short slug) so CI filters and tests do not depend on the wording.
 struct Diagnostic
@@ -25,6 +36,7 @@ struct Diagnostic
     std::string code;
     std::string message;
     std::string hint; // what the user can do about it; may be empty
+    std::optional<TextFix> fix = std::nullopt; // a certain repair, where there is one
 };
 
 const char *severityName(Severity severity);

@@ -137,6 +137,28 @@ std::optional<DType> geDtypeOfToken(std::string_view token)
     return std::nullopt;
 }
 
+std::optional<std::string_view> geSpellingOfDtypeAlias(std::string_view token)
+{
+    struct Alias
+    {
+        std::string_view upper, spelling;
+    };
+    static constexpr Alias kAliases[] = {
+        {"FP16", "float16"}, {"HALF", "float16"},   {"FP32", "float32"}, {"BF16", "bfloat16"},
+        {"FP64", "double"},  {"FLOAT64", "double"}, {"BOOLEAN", "bool"},
+    };
+    for (const Alias &alias : kAliases) {
+        if (alias.upper.size() != token.size())
+            continue;
+        bool same = true;
+        for (std::size_t i = 0; i < token.size() && same; ++i)
+            same = upper(token[i]) == alias.upper[i];
+        if (same)
+            return alias.spelling;
+    }
+    return std::nullopt;
+}
+
 bool isGeFormatToken(std::string_view token, bool *null)
 {
     if (null)

@@ -19,6 +19,11 @@ namespace opsinfo {
 // GE knows but the resolver does not model (qint8, resource, dual ...) gives DType::Other.
 std::optional<DType> geDtypeOfToken(std::string_view token);
 
+// The GE spelling of a dtype word people write for it and FE does not know ("fp32" -> "float32",
+// "fp16", "bf16", "half", "fp64"/"float64" -> "double", "boolean" -> "bool"), case-insensitive;
+// nullopt for every other word. Only words with one meaning are here: they make certain fix-its.
+std::optional<std::string_view> geSpellingOfDtypeAlias(std::string_view token);
+
 // Whether FE knows the format token (trimmed). `null` is set for "NULL" (FE skips such a column in
 // unknownshape_format).
 bool isGeFormatToken(std::string_view token, bool *null = nullptr);

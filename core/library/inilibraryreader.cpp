@@ -56,6 +56,13 @@ public:
                      std::move(code), std::move(message), std::move(hint)};
         m_result.diagnostics.push_back(std::move(d));
     }
+    void offerFix(std::size_t offset, std::string_view original, std::string replacement) override
+    {
+        if (m_result.diagnostics.empty() || m_text.substr(offset, original.size()) != original)
+            return;
+        m_result.diagnostics.back().fix
+            = TextFix {offset, std::string(original), std::move(replacement)};
+    }
 
 private:
     struct Section

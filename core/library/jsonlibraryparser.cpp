@@ -165,6 +165,15 @@ void JsonLibraryParser::report(std::size_t offset, Severity severity, std::strin
     m_result.diagnostics.push_back(std::move(d));
 }
 
+void JsonLibraryParser::offerFix(std::size_t offset, std::string_view original,
+                                 std::string replacement)
+{
+    if (m_result.diagnostics.empty() || m_text.substr(offset, original.size()) != original)
+        return;
+    m_result.diagnostics.back().fix
+        = TextFix {offset, std::string(original), std::move(replacement)};
+}
+
 std::size_t JsonLibraryParser::offsetInValue(std::size_t valueOffset, std::size_t index) const
 {
     if (valueOffset >= m_text.size() || m_text[valueOffset] != '"')

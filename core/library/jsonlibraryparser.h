@@ -44,6 +44,7 @@ public:
 
     void report(std::size_t offset, Severity severity, std::string code, std::string message,
                 std::string hint) override;
+    void offerFix(std::size_t offset, std::string_view original, std::string replacement) override;
     // Walks the escapes of the string token at `valueOffset` (its opening quote).
     std::size_t offsetInValue(std::size_t valueOffset, std::size_t index) const override;
 

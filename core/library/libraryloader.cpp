@@ -78,11 +78,26 @@ LibraryStore::Kind guessKind(const std::string &path)
 
 bool hasJsonFiles(const std::string &folder) { return !socFolderFiles(folder).empty(); }
 
+// The library remembers that the compiler would refuse it, so every prediction made from it can
+// say so wherever it travels (app documents, resolver explanations).
+void noteRefusal(LibraryLoadResult &result)
+{
+    StoreRefusal refusal;
+    for (const Diagnostic &d : result.diagnostics) {
+        if (d.severity != Severity::Error)
+            continue;
+        if (refusal.problems++ == 0)
+            refusal.first = d.location;
+    }
+    result.library.setRefusal(std::move(refusal));
+}
+
 LibraryLoadResult withDiagnostics(LibraryLoadResult result, std::vector<Diagnostic> before)
 {
     before.insert(before.end(), std::make_move_iterator(result.diagnostics.begin()),
                   std::make_move_iterator(result.diagnostics.end()));
     result.diagnostics = std::move(before);
+    noteRefusal(result);
     return result;
 }
 
@@ -132,6 +147,7 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
         }
     }
     result.library = OpLibrary::buildSorted(std::move(stores), std::move(files), std::move(entries));
+    noteRefusal(result);
     return result;
 }
 

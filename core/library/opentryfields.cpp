@@ -496,13 +496,20 @@ private:
         if (!s.hasUnknownDtype)
             return;
         forEachListToken(*s.dtype, [&](const ListToken &token) {
-            if (!geDtypeOfToken(token.text))
-                refuse(
-                    tokenAt(s, s.dtype.key, token.at),
-                    CoreText::tr("op '%1', %2: '%3' is not a dtype the compiler knows",
-                                 m_entry.type, itemName(s), token.text),
-                    CoreText::tr(
+            if (geDtypeOfToken(token.text))
+                return;
+            const std::size_t at = tokenAt(s, s.dtype.key, token.at);
+            const auto spelling = geSpellingOfDtypeAlias(token.text);
+            refuse(
+                at,
+                CoreText::tr("op '%1', %2: '%3' is not a dtype the compiler knows", m_entry.type,
+                             itemName(s), token.text),
+                spelling
+                    ? CoreText::tr("write '%1': the compiler's name for this dtype", *spelling)
+                    : CoreText::tr(
                         "use GE's dtype names: float16, float or float32, bfloat16, int8, int32, bool ... (not fp32 or float64)"));
+            if (spelling)
+                m_reporter.offerFix(at, token.text, std::string(*spelling));
         });
     }
 

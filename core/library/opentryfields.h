@@ -76,6 +76,11 @@ public:
     {
         return valueOffset + index;
     }
+    // Offers a certain repair with the diagnostic reported last: `original` at byte `offset`
+    // becomes `replacement`. A reader whose bytes there are not `original` (an escaped JSON
+    // string) offers nothing.
+    virtual void offerFix(std::size_t offset, std::string_view original, std::string replacement)
+        = 0;
 };
 
 // Rules that differ between the JSON library and the INI source form (FORMATS.md).

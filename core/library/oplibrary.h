@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/diagnostic.h"
 #include "library/cubeops.h"
 #include "library/opentry.h"
 
@@ -17,6 +18,17 @@ struct LibraryStore
     std::string name; // "built-in", vendor name, or the custom path
     std::string path; // the folder (or file) it was opened from
     Kind kind = Kind::BuiltIn;
+};
+
+// What makes the compiler refuse the store(s) a library was read from (L4, L6 and every other
+// loader error): FE does not start with it. The library still holds every entry that could be read,
+// so it can be shown, edited and repaired; predictions from it say that it is not in force.
+struct StoreRefusal
+{
+    std::size_t problems = 0; // errors found while loading
+    SourceLocation first; // where the first of them is
+
+    bool refused() const { return problems != 0; }
 };
 
 struct LibraryFile
@@ -62,6 +74,9 @@ public:
     void setCubeOps(CubeOpList cubeOps) { m_cubeOps = std::move(cubeOps); }
     bool isCube(std::string_view type) const { return m_cubeOps.contains(type); }
 
+    const StoreRefusal &refusal() const { return m_refusal; }
+    void setRefusal(StoreRefusal refusal) { m_refusal = std::move(refusal); }
+
     // Replace the policy of a winning entry in the merged view (the document does the file edit).
     void setPolicy(std::string_view type, Policy policy);
 
@@ -72,6 +87,7 @@ private:
     std::vector<OpEntry> m_shadowed;
     std::unordered_map<std::string, std::size_t> m_index;
     CubeOpList m_cubeOps = CubeOpList::defaults();
+    StoreRefusal m_refusal;
 };
 
 } // namespace opsinfo

@@ -31,6 +31,14 @@ NodeDecider::NodeDecider(const ResolverPlan &plan, PrecisionMode mode, const Pol
         for (std::size_t t = 0; t < plan.typeNames.size(); ++t)
             if (auto it = custom->byType.find(plan.typeNames[t]); it != custom->byType.end())
                 m_customizeByType[t] = &it->second;
+    if (const StoreRefusal &refusal = plan.library.refusal();
+        refusal.refused() && options.explanations) {
+        const SourceLocation &at = refusal.first;
+        m_refusalNote = CoreText::tr(
+            "the compiler refuses this library (%1 problems, the first at %2:%3:%4) and would not start: this is what it would pick once they are fixed (§2)",
+            refusal.problems, at.file, at.line, at.column);
+        m_refusalNote += "; ";
+    }
 }
 
 void NodeDecider::decide(int index, NodeResolution &result)
@@ -108,7 +116,7 @@ bool NodeDecider::keepsGraphDtypes(const PlanNode &node, NodeResolution &result)
     result.dtype = nodeDtype(result.inputs, result.outputs);
     m_approximate[std::size_t(m_current)] = result.approximate;
     if (m_options.explanations)
-        result.explanation = m_note + engineReasonText(result);
+        result.explanation = m_refusalNote + m_note + engineReasonText(result);
     return true;
 }
 

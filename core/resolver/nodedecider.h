@@ -116,6 +116,9 @@ private:
     bool m_keep = false; // keep_dtype node (M8)
     bool m_latch = false; // an fp32 tensor was lowered (M2's latch)
     std::string m_note; // explanation fragments of the current node
+    // Every explanation opens with it ("...; ") when the compiler would refuse the library (§2):
+    // the prediction is what FE would pick once the store loads, not what it does today.
+    std::string m_refusalNote;
 };
 
 } // namespace opsinfo

@@ -186,7 +186,9 @@ std::string NodeDecider::explain(const PlanNode &node, const NodeResolution &res
 {
     const std::string &policy = policyText(node);
     std::string text;
-    text.reserve(policy.size() + m_note.size() + 200); // one allocation per node
+    text.reserve(m_refusalNote.size() + policy.size() + m_note.size()
+                 + 200); // one allocation per node
+    text += m_refusalNote; // first: nothing after it is in force while the store is refused
     text += policy;
     text += "; ";
     auto step = [&text](const std::string &s) {
