@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 
+#include "cli/clilibrary.h"
 #include "cli/clioutput.h"
 #include "cli/commands.h"
 
@@ -103,9 +104,10 @@ int dispatch(const std::vector<std::string> &args, std::ostream &out, std::ostre
 int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     CliStreams streams(out, err);
+    const CliLibraryRefusals refusals;
     int code = ExitUsage;
     try {
-        code = dispatch(args, out, err);
+        code = refusals.exitCode(dispatch(args, out, err));
     } catch (const std::bad_alloc &) {
         err << "opsinfo: out of memory\n";
     } catch (const std::exception &e) {

@@ -111,7 +111,7 @@ std::string joined(const std::vector<std::string> &paths)
 } // namespace
 
 Loaded<OpLibrary> loadLibrariesForCli(const std::vector<std::string> &paths, const std::string &soc,
-                                      std::ostream &err)
+                                      std::ostream &err, RefusedLibrary refused)
 {
     if (paths.empty()) {
         err << "opsinfo: no library given (use --library PATH: an ops-info .json, a soc folder or an opp folder)\n";
@@ -137,10 +137,14 @@ Loaded<OpLibrary> loadLibrariesForCli(const std::vector<std::string> &paths, con
     printDiagnostics(result.diagnostics, err);
     if (!result.ok()) {
         const int code = exitCodeFor(result.diagnostics);
-        err << (code == ExitUsage
-                    ? "opsinfo: the library could not be read (above)\n"
-                    : "opsinfo: the library has errors (above); fix them first — the compiler would refuse it too\n");
-        return ExitCode(code);
+        if (code == ExitUsage) {
+            err << "opsinfo: the library could not be read (above)\n";
+            return ExitCode(code);
+        }
+        if (refused == RefusedLibrary::Refuse) {
+            err << "opsinfo: the library has errors (above); fix them first — the compiler would refuse it too (--strict)\n";
+            return ExitCode(code);
+        }
     }
     // Nothing loaded is never a library to predict with: an empty folder or a wrong --soc would
     // otherwise pass every check ("0 nodes change").
@@ -154,7 +158,52 @@ Loaded<OpLibrary> loadLibrariesForCli(const std::vector<std::string> &paths, con
             << " defines no op type (its files hold no ops-info entry)\n";
         return ExitInputErrors;
     }
+    if (const StoreRefusal &refusal = result.library.refusal(); refusal.refused()) {
+        err << "opsinfo: the compiler refuses this library: " << refusal.problems
+            << (refusal.problems == 1 ? " problem" : " problems")
+            << " (above); it is read as far as it goes, and the command ends with exit 1 (--strict refuses it)\n";
+        CliLibraryRefusals::record();
+    }
     return std::move(result.library);
+}
+
+namespace {
+thread_local CliLibraryRefusals *t_refusals = nullptr;
+}
+
+CliLibraryRefusals::CliLibraryRefusals()
+    : m_outer(t_refusals)
+{
+    t_refusals = this;
+}
+
+CliLibraryRefusals::~CliLibraryRefusals()
+{
+    t_refusals = m_outer;
+}
+
+void CliLibraryRefusals::record()
+{
+    if (t_refusals)
+        ++t_refusals->m_count;
+}
+
+int CliLibraryRefusals::exitCode(int exitCode) const
+{
+    return exitCode == ExitOk && m_count > 0 ? int(ExitInputErrors) : exitCode;
+}
+
+void addStrictLibraryOption(ArgParser &parser)
+{
+    parser.flag(
+        "strict",
+        "refuse a library the compiler would refuse (L4, L6 ...), as the compiler does:\n"
+        "                              exit 1 before any output (default: read it, show its problems, exit 1)");
+}
+
+RefusedLibrary refusedLibraryOption(const ArgParser &parser)
+{
+    return parser.has("strict") ? RefusedLibrary::Refuse : RefusedLibrary::Read;
 }
 
 Loaded<Mixlist> loadMixlistForCli(const std::string &path, bool lenient, std::ostream &err)

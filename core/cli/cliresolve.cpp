@@ -33,6 +33,7 @@ void addResolveOptions(ArgParser &p, bool withMixlist)
                 "fe (G1-G5, default) or previous (G6: same as the previous op)")
         .option("op-map", "F", "extra ONNX/TF -> Ascend IR op map rows")
         .reads();
+    addStrictLibraryOption(p);
     addFrontEndOption(p);
 }
 
@@ -98,7 +99,8 @@ std::optional<ResolveInputs> readResolveInputs(const ArgParser &p, const std::st
     const bool libraryNeeded
         = !in.frontEnd || frontEndTraits(*in.frontEnd).path != PrecisionPath::CubeMath;
     if (libraryNeeded || p.has("library")) {
-        auto library = loadLibrariesForCli(p.values("library"), in.soc, err);
+        auto library
+            = loadLibrariesForCli(p.values("library"), in.soc, err, refusedLibraryOption(p));
         if (!library) {
             exitCode = library.exitCode();
             return std::nullopt;

@@ -185,6 +185,7 @@ int evidenceShow(const std::vector<std::string> &args, std::ostream &out, std::o
         .flag("json", "machine-readable output");
     addEvidenceOptions(p, false);
     p.needs("op-map", "graph");
+    addStrictLibraryOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     const auto thresholds = thresholdsForCli(p, err);
@@ -202,7 +203,8 @@ int evidenceShow(const std::vector<std::string> &args, std::ostream &out, std::o
     }
     std::optional<OpLibrary> library;
     if (p.has("library")) {
-        auto loaded = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+        auto loaded = loadLibrariesForCli(p.values("library"), p.value("soc"), err,
+                                          refusedLibraryOption(p));
         if (!loaded)
             return loaded.exitCode();
         library = std::move(*loaded);

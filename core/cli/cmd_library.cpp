@@ -1,8 +1,10 @@
 #include "cli/cli.h"
 #include "cli/clicommon.h"
+#include "cli/clieditedfile.h"
 #include "cli/clilibrary.h"
 #include "cli/clioutput.h"
 #include "cli/cmd_librarydiff.h"
+#include "cli/cmd_libraryfix.h"
 #include "cli/commands.h"
 #include "cli/namefilter.h"
 #include "common/filestamp.h"
@@ -49,6 +51,17 @@ std::string dtypeSummary(const OpEntry &op)
     return out;
 }
 
+// {"count": N, "first": {file, line, column}} — null first when the compiler accepts the library.
+nlohmann::json refusalJson(const StoreRefusal &refusal)
+{
+    nlohmann::json first = nullptr;
+    if (refusal.refused())
+        first = {{"file", refusal.first.file},
+                 {"line", refusal.first.line},
+                 {"column", refusal.first.column}};
+    return {{"count", refusal.problems}, {"first", first}};
+}
+
 std::string fileName(const OpLibrary &lib, const OpEntry &op)
 {
     if (op.fileIndex < 0 || std::size_t(op.fileIndex) >= lib.files().size())
@@ -71,6 +84,7 @@ int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::os
             "                              (case-sensitive; (?i) at the start ignores case; 'Conv|MatMul', '^Add$')")
         .option("list", "COLOUR", "only white, black or gray op types")
         .flag("json", "machine-readable output");
+    addStrictLibraryOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     std::optional<Policy> only;
@@ -82,7 +96,8 @@ int libraryShow(const std::vector<std::string> &args, std::ostream &out, std::os
     if (p.has("filter")
         && !(filter = NameFilter::parse(p.value("filter"), "opsinfo library show", err)))
         return ExitUsage;
-    const auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
+    const auto lib
+        = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err, refusedLibraryOption(p));
     if (!lib)
         return lib.exitCode();
     nlohmann::json rows = nlohmann::json::array();
@@ -125,10 +140,11 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
         .reads()
         .option("soc", "SOC", "soc folder name or SoC version when PATH is an opp folder")
         .flag("json", "machine-readable output");
+    addStrictLibraryOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     const auto start = std::chrono::steady_clock::now();
-    auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err);
+    auto lib = loadLibrariesForCli(p.values("PATH"), p.value("soc"), err, refusedLibraryOption(p));
     const LeaveToExit keepLibrary(lib);
     const double seconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -153,6 +169,7 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
                    {"gray", gray},
                    {"cube", cube},
                    {"shadowed", lib->allShadowed().size()},
+                   {"problems", refusalJson(lib->refusal())},
                    {"load_seconds", seconds}});
         return ExitOk;
     }
@@ -164,6 +181,10 @@ int libraryStats(const std::vector<std::string> &args, std::ostream &out, std::o
     for (const LibraryFile &f : lib->files())
         out << "  " << f.path << " (" << f.opCount << " ops, "
             << lib->stores()[std::size_t(f.storeIndex)].name << ")\n";
+    if (const StoreRefusal &refusal = lib->refusal(); refusal.refused())
+        out << "problems:  " << refusal.problems << " (the compiler refuses this library; first at "
+            << refusal.first.file << ":" << refusal.first.line << ":" << refusal.first.column
+            << ")\n";
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
     out << "load time: " << buffer << " s\n";
@@ -180,18 +201,9 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
         .reads()
         .option("op", "TYPE", "op type to change", true)
         .option("list", "COLOUR",
-                "white (flag true), black (flag false) or gray (no precision_reduce)")
-        .option("output", "OUT",
-                "write the edited file here (PATH stays untouched; never onto PATH)", false, "o")
-        .writes()
-        .flag(
-            "in-place",
-            "replace the file itself: atomically, after a backup, under a lock (a concurrent edit\n"
-            "                              of the same file is refused, never lost)")
-        .option("backup-dir", "DIR",
-                "where --in-place keeps the backup (never inside the soc folder)")
-        .oneOf({"output", "in-place"})
-        .needs("backup-dir", "in-place");
+                "white (flag true), black (flag false) or gray (no precision_reduce)");
+    addEditedFileOutputOptions(p);
+    addStrictLibraryOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     const auto policy = parseListName(p.value("list"));
@@ -203,8 +215,9 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
     // Which file defines each op: the winning entry's file (L2), so a folder edit lands where the
     // compiler reads it.
     std::map<std::string, PolicyEdits> editsByFile;
-    // A library the compiler refuses (L4, L6 ...) gains nothing from a colour edit: say so first.
-    const auto lib = loadLibrariesForCli({path}, {}, err);
+    // A library the compiler refuses (L4, L6 ...) is still edited: the edit is written, and the
+    // command says the store is still refused and ends with exit 1 (--strict: nothing is written).
+    const auto lib = loadLibrariesForCli({path}, {}, err, refusedLibraryOption(p));
     if (!lib)
         return lib.exitCode();
     if (std::filesystem::is_directory(path)) {
@@ -248,22 +261,12 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
         printDiagnostics(result.diagnostics, err);
         if (!result.ok())
             return ExitInputErrors;
-        SaveOptions options;
-        options.audience = WriteAudience::Cli;
-        std::string target = file;
-        if (p.has("output")) {
-            target = p.value("output");
-            options.backup = false;
-            options.inputs = &inputs;
-        } else {
-            options.loadedStamp = stamp;
-            options.backupDir = p.value("backup-dir");
-        }
-        const std::vector<Diagnostic> problems = preflightSave(target, options);
+        EditedFileTarget target = editedFileTarget(p, inputs, file, stamp);
+        const std::vector<Diagnostic> problems = preflightSave(target.path, target.options);
         printDiagnostics(problems, err);
         if (hasErrors(problems))
             return ExitUsage;
-        pending.push_back({target, std::move(result), options});
+        pending.push_back({target.path, std::move(result), target.options});
     }
     for (const Pending &edit : pending) {
         const SaveResult saved = saveFileAtomically(edit.target, edit.result.bytes, edit.options);
@@ -273,6 +276,10 @@ int librarySet(const std::vector<std::string> &args, std::ostream &out, std::ost
         err << "opsinfo: " << edit.result.changedOps << " op(s) changed in " << edit.target
             << (saved.backupPath.empty() ? "" : " (backup: " + saved.backupPath + ")") << "\n";
     }
+    if (const StoreRefusal &refusal = lib->refusal(); refusal.refused())
+        err << "opsinfo: the edit is written; the library still has " << refusal.problems
+            << (refusal.problems == 1 ? " problem" : " problems")
+            << " the compiler refuses (above): exit 1 until they are fixed ('opsinfo library fix' repairs the certain ones)\n";
     return ExitOk;
 }
 
@@ -285,6 +292,7 @@ int runLibraryCommand(const std::vector<std::string> &args, std::ostream &out, s
         {{"show", "list op types with colour, kind, source and dtypes", &libraryShow},
          {"stats", "counts per colour, files, shadowed entries, load time", &libraryStats},
          {"set", "change op colours, byte-preserving", &librarySet},
+         {"fix", "repair what is certain (dtype spellings), byte-preserving", &libraryFix},
          {"diff", "compare two libraries (or one with/without a mixlist); more: the policy atlas",
           &libraryDiff}},
         args, out, err);

@@ -230,6 +230,7 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         .conflicts("mixlist", "mixlist-a")
         .conflicts("mixlist", "mixlist-b")
         .conflicts("csv", "matrix");
+    addStrictLibraryOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     std::vector<Source> sources;
@@ -290,10 +291,12 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     }
 
     if (!atlas) {
-        const auto a = loadLibrariesForCli({sources[0].path}, sources[0].soc, err);
+        const auto a
+            = loadLibrariesForCli({sources[0].path}, sources[0].soc, err, refusedLibraryOption(p));
         if (!a)
             return a.exitCode();
-        const auto b = loadLibrariesForCli({sources[1].path}, sources[1].soc, err);
+        const auto b
+            = loadLibrariesForCli({sources[1].path}, sources[1].soc, err, refusedLibraryOption(p));
         if (!b)
             return b.exitCode();
         const Mixlist *mixA = common ? &*common : ma ? &*ma : nullptr;
@@ -305,7 +308,8 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     }
     std::vector<AtlasColumn> columns;
     for (const Source &source : sources) {
-        const auto library = loadLibrariesForCli({source.path}, source.soc, err);
+        const auto library
+            = loadLibrariesForCli({source.path}, source.soc, err, refusedLibraryOption(p));
         if (!library)
             return library.exitCode();
         columns.push_back(

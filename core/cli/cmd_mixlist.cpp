@@ -39,6 +39,7 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
         "Names that are framework APIs (torch.matmul, layer_norm), ONNX or TensorFlow op types (Gemm,\n"
         "Softmax), or entries of the CANN documentation's sample list get the Ascend IR type they most\n"
         "likely mean (F4). With --front-end, a path that takes no mixlist is said first (F3).");
+    addStrictLibraryOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
@@ -56,7 +57,8 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
         return text.exitCode();
     std::optional<OpLibrary> library;
     if (p.has("library")) {
-        auto loaded = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+        auto loaded = loadLibrariesForCli(p.values("library"), p.value("soc"), err,
+                                          refusedLibraryOption(p));
         if (!loaded)
             return loaded.exitCode();
         library = std::move(*loaded);
@@ -103,6 +105,7 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
         .option("mode", "MODE",
                 "the precision mode: the lists act only in the mixed modes (M5, M6)");
     addFrontEndOption(p);
+    addStrictLibraryOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     std::optional<FrontEnd> frontEnd;
@@ -147,7 +150,8 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
     for (const FrontEndNote &note : ignored)
         ignoredSteps += (ignoredSteps.empty() ? "" : "; ") + note.text;
     const bool keepsLibrary = frontEnd && !frontEndTraits(*frontEnd).mixlist;
-    const auto library = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+    const auto library
+        = loadLibrariesForCli(p.values("library"), p.value("soc"), err, refusedLibraryOption(p));
     if (!library)
         return library.exitCode();
     const std::string file = p.value("FILE");
@@ -210,16 +214,19 @@ int mixlistExport(const std::vector<std::string> &args, std::ostream &out, std::
         .option("output", "OUT",
                 "where to write the mixlist ('-' for stdout; never onto a library)", false, "o")
         .writes();
+    addStrictLibraryOption(p);
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     if (!p.has("target") || !p.has("output")) {
         err << "opsinfo mixlist export: --target and -o are required\n";
         return ExitUsage;
     }
-    const auto base = loadLibrariesForCli(p.values("library"), p.value("soc"), err);
+    const auto base
+        = loadLibrariesForCli(p.values("library"), p.value("soc"), err, refusedLibraryOption(p));
     if (!base)
         return base.exitCode();
-    const auto target = loadLibrariesForCli(p.values("target"), p.value("soc"), err);
+    const auto target
+        = loadLibrariesForCli(p.values("target"), p.value("soc"), err, refusedLibraryOption(p));
     if (!target)
         return target.exitCode();
     PolicyTarget wanted;

@@ -308,9 +308,10 @@ private slots:
         QVERIFY(trimmed.out.contains("\"name\":\"y\""));
     }
 
-    // A library FE refuses (SEMANTICS L6) stops every command that loads one: exit 1, and the
-    // finding with file, line, column and what to change on stderr.
-    void storeRefusalStopsEveryCommand_data()
+    // A library FE refuses (SEMANTICS L6) is read by every command that loads one, which does its
+    // work (an edit or export is written) and ends with exit 1, the finding with file, line,
+    // column and what to change on stderr; with --strict it stops before any output, exit 1.
+    void storeRefusalIsReadByEveryCommand_data()
     {
         QTest::addColumn<QStringList>("args"); // %L = the refused library, %O = an output file
         const QString graph = cli("graph.json");
@@ -341,22 +342,36 @@ private slots:
         QTest::newRow("check") << QStringList {
             "check", dump, "--compiled", dump, "--library", "%L", "--mode", "allow_mix_precision"};
     }
-    void storeRefusalStopsEveryCommand()
+    void storeRefusalIsReadByEveryCommand()
     {
         QFETCH(QStringList, args);
         QTemporaryDir dir;
         const QString library = testData("library/l6/columns.json");
         const QString output = dir.filePath("out.json");
         args.replaceInStrings("%L", library).replaceInStrings("%O", output);
-        const Run r = run(args);
-        QCOMPARE(r.code, 1);
+        const QString finding = library
+            + ":17:22: error: op 'Add', output0 has 2 kernel columns but input0 has 3; "
+              "the compiler refuses the whole store [L6] (every input and output lists one "
+              "dtype and one format per kernel column: give output0 3 items)";
+        const Run read = run(args);
+        QCOMPARE(read.code, 1);
+        QVERIFY2(read.err.contains(finding), qPrintable(read.err));
         QVERIFY2(
-            r.err.contains(
-                library
-                + ":17:22: error: op 'Add', output0 has 2 kernel columns but input0 has 3; "
-                  "the compiler refuses the whole store [L6] (every input and output lists one "
-                  "dtype and one format per kernel column: give output0 3 items)"),
-            qPrintable(r.err));
+            read.err.contains("the compiler refuses this library: 1 problem (above); it is read"),
+            qPrintable(read.err));
+        // What the command writes, it wrote; what it prints, it printed.
+        if (args.contains(output))
+            QVERIFY2(QFile::exists(output), qPrintable(read.err));
+        else if (args.first() != "mixlist" || args.at(1) != "lint") // lint reports on stderr
+            QVERIFY2(!read.out.isEmpty(), qPrintable(read.err));
+        QFile::remove(output);
+
+        const Run strict = run(args << "--strict");
+        QCOMPARE(strict.code, 1);
+        QVERIFY2(strict.err.contains(finding), qPrintable(strict.err));
+        QVERIFY2(strict.err.contains("fix them first") && strict.err.contains("(--strict)"),
+                 qPrintable(strict.err));
+        QVERIFY(strict.out.isEmpty());
         QVERIFY(!QFile::exists(output));
     }
 

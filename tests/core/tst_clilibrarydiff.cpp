@@ -433,15 +433,20 @@ void TestCliLibraryDiff::realAtlasOfTwoCannVersions()
 
 void TestCliLibraryDiff::realFolderOfUserCopies()
 {
-    // The two ModelZoo copies: GNMT's is one the compiler refuses (L6), so the atlas is refused,
-    // naming the file, line and column.
+    // The two ModelZoo copies: GNMT's is one the compiler refuses (L6). The atlas still compares
+    // it, naming the file, line and column of each problem, and ends with exit 1; --strict
+    // refuses it before any output.
     REQUIRE_SHARED_DATA();
     const QString copies = sharedData(QStringLiteral("opsinfo/modelzoo-tf-user-copies"));
     const CliRun r = runOpsinfo({"library", "diff", copies, "--each-file", "--csv"});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("GNMT_ID0015__aic-ascend910-ops-info.json:21837:22")),
              qPrintable(r.err));
-    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.out.contains(QStringLiteral("GNMT_ID0015")), qPrintable(r.out.left(400)));
+    const CliRun strict
+        = runOpsinfo({"library", "diff", copies, "--each-file", "--csv", "--strict"});
+    QCOMPARE(strict.code, 1);
+    QVERIFY(strict.out.isEmpty());
     // CharCNN's copy against CANN 8.1.RC1's ascend910.
     const CliRun two = runOpsinfo(
         {"library", "diff", copies + QStringLiteral("/CharCNN__aic-ascend910-ops-info.json"),

@@ -150,6 +150,9 @@ private:
     QString opSummary, compareCsv, apiMap, bertOnnx, kernelDetails, blackMixlist, copies;
     QString hostileLib, hostileGraph, hostileMixlist, hostileIni, longNameLib, emptyLib;
     QString missing, folder, fifo, huge;
+    // a library the compiler refuses (two L6 problems), a copy of it, and copies of the 910B
+    // library with one dtype word a certain fix-it repairs ("fp16")
+    QString gnmt, gnmtCopy, fixable, fixableInPlace;
 
     QString tmp(const QString &name) const { return m_tmp.filePath(name); }
     // `<folder>/ascend910b/aic-ascend910b-ops-info.json`: a copy of the real 910B library that only
@@ -264,6 +267,22 @@ void TestCliMatrix::makeFixtures()
     QVERIFY(QFile::copy(ini, iniCopy));
     graphCopy = tmp("ge_proto_00017.txt");
     QVERIFY(QFile::copy(ge17, graphCopy));
+    gnmt = shared("opsinfo/modelzoo-tf-user-copies/GNMT_ID0015__aic-ascend910-ops-info.json");
+    gnmtCopy = tmp("gnmt.json");
+    QVERIFY(QFile::copy(gnmt, gnmtCopy));
+    QFile::setPermissions(gnmtCopy, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);
+    fixable = tmp("fixable/aic-ascend910b-ops-info.json");
+    QVERIFY(QDir(m_tmp.path()).mkpath("fixable"));
+    {
+        QByteArray text = readFile(libFile);
+        const qsizetype at = text.indexOf("\"dtype\":\"float16,");
+        QVERIFY(at > 0);
+        QVERIFY(writeFile(fixable, text.replace(at, 17, "\"dtype\":\"fp16,")));
+    }
+    fixableInPlace = tmp("fixable-in-place/aic-ascend910b-ops-info.json");
+    QVERIFY(QDir(m_tmp.path()).mkpath("fixable-in-place"));
+    QVERIFY(QFile::copy(fixable, fixableInPlace));
+    QFile::setPermissions(fixableInPlace, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);
     edited = tmp("edited.json");
     QVERIFY(writeFile(edited, readFile(libFile).replace("\"LayerNorm\":{", "\"LayerNorm\":{\n        \"precision_reduce\":{\n            \"flag\":\"false\"\n        },")));
 
@@ -478,6 +497,51 @@ void TestCliMatrix::makeRealRows()
            "--unmatched", "--by-type", "--api-map", apiMap, "--cosine-threshold", "0.9", "--json"},
           0, {"\"files\"", "\"by_type\""}, {}, Shape::Json});
     add({"evidence show (real kernel_details, text)", {"evidence", "show", kernelDetails, "--library", lib}, 0, {"kernel_details"}});
+    // --- a library the compiler refuses (GNMT's copy, two L6 problems): read, shown, exit 1;
+    // --strict refuses it before any output
+    const QString refusedNote = "the compiler refuses this library: 2 problems";
+    add({"library show (refused library: listed, exit 1)", {"library", "show", gnmt, "--filter", "^PadV3$"}, 1, {"PadV3"},
+         {"GNMT_ID0015__aic-ascend910-ops-info.json:7552:23", "GNMT_ID0015__aic-ascend910-ops-info.json:21837:22", refusedNote}});
+    add({"library show --strict (refused library)", {"library", "show", gnmt, "--strict"}, 1, {}, {"--strict"}, Shape::Empty});
+    add({"library stats --json (refused library: problems counted)", {"library", "stats", gnmt, "--json"}, 1,
+         {"\"ops\": 613", "\"count\": 2"}, {refusedNote}, Shape::Json});
+    add({"library stats --strict", {"library", "stats", gnmt, "--strict"}, 1, {}, {"--strict"}, Shape::Empty});
+    add({"library set -o (refused library: the edit is written)",
+         {"library", "set", gnmtCopy, "--op", "PadV3", "--list", "black", "-o", tmp("gnmt-set.json")}, 1, {},
+         {"1 op(s) changed in " + tmp("gnmt-set.json"), "the edit is written; the library still has 2 problems"}, Shape::Empty,
+         {gnmtCopy}});
+    add({"library set --strict (refused library: nothing written)",
+         {"library", "set", gnmtCopy, "--op", "PadV3", "--list", "black", "-o", tmp("gnmt-strict.json"), "--strict"}, 1, {},
+         {"--strict"}, Shape::Empty, {gnmtCopy}});
+    add({"library diff --strict", {"library", "diff", gnmt, lib910, "--strict"}, 1, {}, {"--strict"}, Shape::Empty});
+    add({"library diff (refused library: compared, exit 1)", {"library", "diff", gnmt, lib910, "--json"}, 1, {"\"op_type\""},
+         {refusedNote}, Shape::Json});
+    add({"mixlist lint --strict", {"mixlist", "lint", mixlist, libs, gnmt, "--strict"}, 1, {}, {"--strict"}});
+    add({"mixlist apply --strict", {"mixlist", "apply", mixlist, libs, gnmt, "--strict"}, 1, {}, {"--strict"}, Shape::Empty});
+    add({"mixlist export --strict", {"mixlist", "export", libs, gnmt, "--target", lib910, "-o", tmp("strict-export.json"), "--strict"},
+         1, {}, {"--strict"}, Shape::Empty});
+    add({"resolve (refused library: every explanation says so)", {"resolve", ge17, libs, gnmt, "--mode", "force_fp16", "--json"}, 1,
+         {"the compiler refuses this library (2 problems, the first at "}, {refusedNote}, Shape::Json});
+    add({"resolve --strict", {"resolve", ge17, libs, gnmt, "--mode", "force_fp16", "--strict"}, 1, {}, {"--strict"}, Shape::Empty});
+    add({"resolve diff --strict", {"resolve", "diff", ge17, libs, gnmt, "--mode", "force_fp16", "--mode", "allow_mix_precision", "--strict"},
+         1, {}, {"--strict"}, Shape::Empty});
+    add({"check --strict", {"check", ge17, "--compiled", ge26, libs, gnmt, "--mode", "allow_mix_precision_fp16", "--strict"}, 1, {},
+         {"--strict"}, Shape::Empty});
+    add({"advise --strict", {"advise", ge17, libs, gnmt, "--mode", "allow_mix_precision_fp16", "--strict"}, 1, {}, {"--strict"},
+         Shape::Empty});
+    add({"evidence show --strict", {"evidence", "show", opSummary, "--library", gnmt, "--strict"}, 1, {}, {"--strict"}, Shape::Empty});
+    // --- library fix
+    base({"library fix -o (a certain fix: fp16 -> float16)", {"library", "fix", fixable, "-o", tmp("fixed.json")}, 0, {},
+          {"fix: 'fp16' -> 'float16'", "1 fix(es) written to " + tmp("fixed.json"), "the compiler accepts the file"}, Shape::Empty,
+          {fixable}});
+    add({"library fix --dry-run", {"library", "fix", fixable, "--dry-run"}, 0, {}, {"1 fix(es) would be made", "nothing written"},
+         Shape::Empty, {fixable}});
+    add({"library fix --dry-run (nothing certain: GNMT)", {"library", "fix", gnmt, "--dry-run"}, 1, {},
+         {"nothing certain to fix", "2 problems remain"}, Shape::Empty});
+    add({"library fix --in-place --backup-dir", {"library", "fix", fixableInPlace, "--in-place", "--backup-dir", tmp("fix-backups")},
+         0, {}, {"1 fix(es) written to " + fixableInPlace, "(backup: " + tmp("fix-backups/")}, Shape::Empty});
+    add({"library fix -o (nothing certain: GNMT, copied unchanged)", {"library", "fix", gnmt, "-o", tmp("gnmt-fixed.json")}, 1, {},
+         {"written unchanged to " + tmp("gnmt-fixed.json"), "2 problems remain"}, Shape::Empty, {gnmt}});
     add({"check --keep-dtype (text)", {"check", ge17, "--compiled", ge26, libs, lib, "--mode", "allow_fp32_to_fp16", "--keep-dtype",
                                        keepConv}, 1, {"matched FE nodes agree"}});
     // --- schema
