@@ -33,6 +33,9 @@ std::string socFolderName(std::string_view soc);
 
 // The fp32 -> bf16 capability read from a platform ini text (nullopt: no Intrinsic_vconv line).
 std::optional<bool> iniSupportsBf16(std::string_view platformIni);
+// The SoC_version a platform ini declares ("SoC_version=Ascend910B1" in [version]); empty when
+// it declares none.
+std::string iniSocVersion(std::string_view platformIni);
 // The same from the ini when its text is given, else from the SoC's folder: ascend910b,
 // ascend910_93, ascend910_95, ascend310b yes; ascend910, ascend310p, ascend310 no; nullopt else.
 std::optional<bool> socSupportsBf16(std::string_view soc, std::string_view platformIni = {});

@@ -26,6 +26,8 @@ ResolveInputKind sniffResolveInput(std::string_view head)
             return ResolveInputKind::CustomizeDtypes;
         if (line.substr(0, 12) == "fp16.op_type" && trimmed(line.substr(12)).substr(0, 1) == "=")
             return ResolveInputKind::FeIni;
+        if (line.substr(0, 11) == "SoC_version" && trimmed(line.substr(11)).substr(0, 1) == "=")
+            return ResolveInputKind::PlatformIni;
         if (line.find_first_of(" \t={}[]\"<>#;") != std::string_view::npos)
             oneNamePerLine = false;
         ++names;

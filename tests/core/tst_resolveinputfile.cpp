@@ -46,6 +46,9 @@ private slots:
             << ResolveInputKind::CustomizeDtypes;
         QTest::newRow("fe.ini") << QByteArray("[fusion]\nfp16.op_type = MatMul,Conv2D\n")
                                 << ResolveInputKind::FeIni;
+        QTest::newRow("platform ini") << QByteArray(
+            "# [Platform Info configuration begin]\n[version]\nSoC_version=Ascend910B1\n")
+                                      << ResolveInputKind::PlatformIni;
         QTest::newRow("empty") << QByteArray("\n \n") << ResolveInputKind::Other;
         QTest::newRow("json mixlist")
             << QByteArray("{\n  \"black-list\": {\"to-add\": [\"Gelu\"]}\n}\n")

@@ -131,6 +131,7 @@ private slots:
             const std::string version = iniValue(text, QStringLiteral("SoC_version")).toStdString();
             const QString shortVersion = iniValue(text, QStringLiteral("Short_SoC_version"));
             QVERIFY2(!version.empty() && !shortVersion.isEmpty(), qPrintable(name));
+            QCOMPARE(iniSocVersion({text.constData(), std::size_t(text.size())}), version);
             QCOMPARE(QString::fromStdString(socFolderName(version)), shortVersion.toLower());
             QVERIFY2(isKnownSoc(version), version.c_str());
             const KnownSoc *row = knownRow(version);
