@@ -96,6 +96,7 @@ int main(int argc, char *argv[])
         return app.exec();
 
     window.setPrompt(&quietPrompt);
+    window.showDialogMessages(quietPrompt.dialogs);
     int status = 0;
     QTimer::singleShot(0, &window, [&] {
         const QPixmap pixmap = window.grab();

@@ -51,6 +51,7 @@ private slots:
     void exportsUseThem();
     void feIniSetsCubeOps();
     void feIniOfOppFolder();
+    void platformIniSetsTheSoc();
     void realFiles_data();
     void realFiles();
     void enginesColouredWithLegend();
@@ -323,6 +324,32 @@ void TestGraphInputs::feIniOfOppFolder()
     QVERIFY2(QString::fromStdString(cube.source()).endsWith(QLatin1String("fe_config/fe.ini")),
              cube.source().c_str());
     QVERIFY2(inputs().contains(QStringLiteral("fp16.op_type of")), qPrintable(inputs()));
+}
+
+// A real platform ini, dropped: its SoC_version is the SoC the modes are checked against (the
+// sample's library is ascend910b's, which has bf16; Ascend310 has not), until it is unloaded.
+void TestGraphInputs::platformIniSetsTheSoc()
+{
+    REQUIRE_SHARED_DATA();
+    pickMode(QStringLiteral("allow_mix_precision_bf16"));
+    QTRY_VERIFY(!preview()->isBusy());
+    const QString librarySoc = preview()->soc();
+    QVERIFY(preview()->modeProblem().isEmpty());
+    const QString ini
+        = sharedData(QStringLiteral("opsinfo/cann-8.1.RC1/platform_config/Ascend310.ini"));
+    QVERIFY(drop(ini));
+    QVERIFY2(m_prompt->log.filter(QStringLiteral("error: ")).isEmpty(),
+             qPrintable(m_prompt->log.join(u'\n')));
+    QCOMPARE(preview()->platformIniPath(), ini);
+    QCOMPARE(preview()->soc(), QStringLiteral("Ascend310"));
+    QVERIFY2(inputs().contains(QStringLiteral("SoC Ascend310 (Ascend310.ini)")),
+             qPrintable(inputs()));
+    QVERIFY2(!preview()->modeProblem().isEmpty(), "bf16 on a SoC without fp32 -> bf16 is refused");
+    QVERIFY(m_window->graphTab()->inputPaths().contains(ini));
+    action("actionUnloadResolveInputs")->trigger();
+    QTRY_VERIFY(!preview()->isBusy());
+    QCOMPARE(preview()->soc(), librarySoc);
+    QVERIFY(preview()->modeProblem().isEmpty());
 }
 
 void TestGraphInputs::realFiles_data()

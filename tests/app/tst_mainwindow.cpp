@@ -8,6 +8,7 @@
 #include "document/mixlistdocument.h"
 #include "document/workspace.h"
 #include "library/librarymodel.h"
+#include <QLabel>
 
 #include <QApplication>
 #include <QDragEnterEvent>
@@ -36,6 +37,7 @@ private slots:
     void opensOneSocOfSeveral();
     void diffListsTransitions();
     void rendersEveryView();
+    void showsDialogMessagesBounded();
 };
 
 void TestMainWindow::opensDroppedFiles()
@@ -208,6 +210,26 @@ void TestMainWindow::rendersEveryView()
         QVERIFY(!pixmap.isNull());
         QCOMPARE(pixmap.size(), m_window->size() * pixmap.devicePixelRatio());
     }
+}
+
+// What dialogs said in a --screenshot run is drawn above the views, a screen's worth at most.
+void TestMainWindow::showsDialogMessagesBounded()
+{
+    auto *band = m_window->findChild<QLabel *>(QStringLiteral("dialogMessages"));
+    QVERIFY(band);
+    QVERIFY(band->isHidden());
+    QStringList problems;
+    for (int i = 1; i <= 30; ++i)
+        problems << QStringLiteral("lib.json:%1:1: error: problem %1").arg(i);
+    m_window->showDialogMessages({QStringLiteral("lib.json has errors\n") + problems.join('\n')});
+    QVERIFY(!band->isHidden());
+    const QStringList lines = band->text().split('\n');
+    QCOMPARE(lines.size(), 13);
+    QCOMPARE(lines.first(), QStringLiteral("lib.json has errors"));
+    QCOMPARE(lines.last(), QStringLiteral("… and 19 more line(s)"));
+    QVERIFY(m_window->size().height() <= 1080);
+    m_window->showDialogMessages({});
+    QVERIFY(band->isHidden());
 }
 
 QTEST_MAIN(TestMainWindow)

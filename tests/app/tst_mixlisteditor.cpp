@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTest>
 #include <QUndoGroup>
@@ -33,6 +34,7 @@ private slots:
     void mixlistChangesEffectiveColour();
     void acceptsLintFix();
     void dragsLibraryRowsIntoMixlist();
+    void opensAMixlistTheCompilerRefuses();
 };
 
 void TestMixlistEditor::addsMixlistEntryViaCompleter()
@@ -164,6 +166,34 @@ void TestMixlistEditor::dragsLibraryRowsIntoMixlist()
                 .contains(QLatin1String("MaxPool")));
     QCOMPARE(m_window->workspace()->mixlistDocument()->undoStack()->undoText(),
              QStringLiteral("Move MaxPool to black-list.to-add"));
+}
+
+// An op on two lists (X2): the compiler refuses the file, and the editor shows it, entries and
+// problems, so it can be repaired here.
+void TestMixlistEditor::opensAMixlistTheCompilerRefuses()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("ops_info.json"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            "{\n  \"black-list\": {\"to-add\": [\"A\"]},\n  \"white-list\": {\"to-add\": [\"A\"]}\n}\n");
+    }
+    QVERIFY(m_window->openPaths({path}));
+    QCOMPARE(m_window->workspace()->mixlistDocument()->path(), path);
+    QCOMPARE(slotTypes(m_window->mixlistEditor(), MixlistList::Black, MixlistAction::Add),
+             QStringList {QStringLiteral("A")});
+    QCOMPARE(slotTypes(m_window->mixlistEditor(), MixlistList::White, MixlistAction::Add),
+             QStringList {QStringLiteral("A")});
+    const QString log = m_prompt->log.join('\n');
+    QVERIFY2(log.contains(QStringLiteral("error: ops_info.json has errors")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("ops_info.json:2:")), qPrintable(log));
+    auto *notes = m_window->findChild<QPlainTextEdit *>(QStringLiteral("mixlistImportNotes"));
+    QVERIFY(notes);
+    QVERIFY2(notes->toPlainText().startsWith(
+                 QStringLiteral("The compiler refuses this mixlist (1 problem(s))")),
+             qPrintable(notes->toPlainText()));
 }
 
 QTEST_MAIN(TestMixlistEditor)

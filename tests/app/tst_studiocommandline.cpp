@@ -42,6 +42,15 @@ StudioRun runStudio(const QStringList &args, const QString &png)
     return run;
 }
 
+bool hasColour(const QImage &image, QRgb colour)
+{
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if ((image.pixel(x, y) & 0xffffff) == (colour & 0xffffff))
+                return true;
+    return false;
+}
+
 } // namespace
 
 class TestStudioCommandLine : public QObject
@@ -58,6 +67,8 @@ private slots:
     void atlasOfTheRealSocs();
     void atlasOfAFolderOfCopies();
     void atlasPathThatDoesNotLoad();
+    void refusedLibraryScreenshot_data();
+    void refusedLibraryScreenshot();
 
 private:
     QTemporaryDir m_dir;
@@ -185,3 +196,35 @@ void TestStudioCommandLine::atlasPathThatDoesNotLoad()
 
 QTEST_MAIN(TestStudioCommandLine)
 #include "tst_studiocommandline.moc"
+
+void TestStudioCommandLine::refusedLibraryScreenshot_data()
+{
+    QTest::addColumn<QString>("view");
+    for (const char *view : {"library", "mixlist", "graph", "diff", "matrix", "advisor"})
+        QTest::newRow(view) << QString::fromLatin1(view);
+}
+
+// GNMT's copy, which the compiler refuses: the picture is a window of a screen's size, showing
+// what the "has errors" dialog said (its band above the views) and, on the library view, the
+// refusal banner.
+void TestStudioCommandLine::refusedLibraryScreenshot()
+{
+    REQUIRE_SHARED_DATA();
+    QFETCH(QString, view);
+    const QString png = m_dir.filePath(QStringLiteral("gnmt-") + view + QStringLiteral(".png"));
+    const StudioRun run = runStudio(
+        {QStringLiteral("--view"), view,
+         sharedData(QStringLiteral(
+             "opsinfo/modelzoo-tf-user-copies/GNMT_ID0015__aic-ascend910-ops-info.json"))},
+        png);
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    QVERIFY2(run.err.contains(QLatin1String("7552:23")), qPrintable(run.err));
+    QVERIFY(!run.image.isNull());
+    QVERIFY2(run.image.width() <= 1920 && run.image.height() <= 1080,
+             qPrintable(QStringLiteral("%1 x %2").arg(run.image.width()).arg(run.image.height())));
+    QVERIFY2(hasColour(run.image, qRgb(0xff, 0xf4, 0xe5)),
+             "the dialog's band is not in the picture");
+    if (view == QLatin1String("library"))
+        QVERIFY2(hasColour(run.image, qRgb(0xfd, 0xec, 0xea)),
+                 "the refusal banner is not in the picture");
+}

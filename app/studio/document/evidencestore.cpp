@@ -61,11 +61,16 @@ bool EvidenceStore::isEvidenceFile(const QString &path)
     // and a broken one gets the evidence importer's error (line and column), not "not a library".
     if (info.suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0)
         return true;
-    if (info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) != 0)
+    const bool json = info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0;
+    const bool mindSporeIr = info.suffix().compare(QLatin1String("ir"), Qt::CaseInsensitive) == 0;
+    if (!json && !mindSporeIr)
         return false;
-    // JSON may be a library, a mixlist, an ATC graph or msprobe's dump.json: the keys decide.
+    // JSON may be a library, a mixlist, an ATC graph or msprobe's dump.json: the keys decide. A
+    // companion (construct.json, profiler_info, an op-debug record, MindSpore IR) is evidence
+    // too: opened, it says what it is and what to open with it, instead of failing as a library.
+    // A graph dump opens as a graph.
     const EvidenceFile file = loadEvidenceFile(path.toStdString());
-    return file.ok() && !isCompanionFormat(file.format);
+    return file.ok() && file.format != EvidenceFormat::GraphDump;
 }
 
 QStringList EvidenceStore::paths() const

@@ -1,5 +1,7 @@
 #include "document/filecontroller.h"
 
+#include "mixlist/mixlistsniff.h"
+
 #include "document/documentio.h"
 #include "document/librarydocument.h"
 #include "document/libraryfiles.h"
@@ -7,6 +9,7 @@
 #include "document/userprompt.h"
 #include "document/workspace.h"
 #include "library/socfolders.h"
+#include "mixlist/mixlistsniff.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -79,20 +82,46 @@ bool FileController::openSample()
 bool FileController::looksLikeMixlist(const QString &path)
 {
     const QFileInfo info(path);
-    if (!info.isFile() || info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) != 0
-        || info.size() > 4 * 1024 * 1024)
+    // The content decides, not the name: ModelZoo ships mixlists as fusion_config.txt too.
+    if (!info.isFile() || info.size() > 4 * 1024 * 1024)
         return false;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return false;
-    // A mixlist's keys are the lists; a library's are op types. The head of the file tells.
+    // A mixlist's keys are the lists; a library's are op types. The first key tells.
     const QByteArray head = file.read(4096);
-    return head.contains("-list\"") || head.contains("-list'") || head.contains("list\"");
+    return looksLikeMixlistJson(std::string_view(head.constData(), std::size_t(head.size())));
 }
 
 bool FileController::open(const QString &path)
 {
-    return looksLikeMixlist(path) ? openMixlist(path) : openLibrary(path);
+    if (looksLikeMixlist(path))
+        return openMixlist(path);
+    if (!looksLikeLibrary(path)) {
+        // A table or a text of another tool: say what the app reads, not "invalid JSON at 1:1".
+        prompt()->error(
+            tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+            tr("%1 is none of the files OpsInfo Studio reads.").arg(path),
+            tr("Open an ops-info library (.json, .ini or a folder), a modify_mixlist, a graph (ONNX, GE dump, "
+               "ATC json, TensorFlow pbtxt), evidence (profiler or compare CSV, msprobe dump.json), a "
+               "keep_dtype, customize_dtypes, fe.ini or platform ini file."));
+        return false;
+    }
+    return openLibrary(path);
+}
+
+bool FileController::looksLikeLibrary(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString suffix = info.suffix().toLower();
+    if (!info.isFile() || suffix == QLatin1String("json") || suffix == QLatin1String("ini"))
+        return true; // a folder, or a library by its name: the loader reports what is wrong
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return true; // the loader says why it cannot be read
+    // Another name: JSON content still makes a library (with its problems shown).
+    const QByteArray head = file.read(4096).trimmed();
+    return head.startsWith('{') || head.startsWith("\xEF\xBB\xBF");
 }
 
 bool FileController::openLibrary(const QString &path)

@@ -45,6 +45,8 @@ public:
     bool openLibrary(const QString &path);
     bool openMixlist(const QString &path);
     static bool looksLikeMixlist(const QString &path);
+    // A folder, a .json or .ini file, or a file whose content is a JSON object.
+    static bool looksLikeLibrary(const QString &path);
 
     // Asks about unsaved edits of both documents; false when the user cancelled.
     bool maybeSaveAll();

@@ -106,6 +106,12 @@ bool LibraryFiles::open(const QString &path, const QString &soc)
     return true;
 }
 
+std::string_view LibraryFiles::openedBytes(const std::string &file) const
+{
+    const auto it = m_files.find(file);
+    return it != m_files.end() ? std::string_view(it->second.bytes) : std::string_view();
+}
+
 bool LibraryFiles::maybeSave()
 {
     LibraryDocument *document = m_workspace->libraryDocument();

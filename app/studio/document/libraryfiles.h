@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace opsinfo {
@@ -43,6 +44,9 @@ public:
     // applied (errors reported; nullopt on failure).
     std::vector<std::string> editedFiles() const;
     std::optional<std::string> editedBytes(const std::string &file);
+    // A library file's bytes as opened (empty when the file is not part of the library), for
+    // showing an entry's raw text.
+    std::string_view openedBytes(const std::string &file) const;
 
 signals:
     // A file was opened or saved under a name (for the recent-files list).

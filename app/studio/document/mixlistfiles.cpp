@@ -33,13 +33,19 @@ bool MixlistFiles::open(const QString &path)
         return false;
     }
     MixlistParseResult parsed = parseMixlistLenient(bytes, path.toStdString());
-    if (!parsed.ok()) {
+    // What the compiler refuses (an op on two lists, X2) is shown with the entries, to be
+    // repaired here; only a file with nothing to show (no entry could be read) is refused.
+    if (!parsed.ok() && parsed.mixlist.empty()) {
         m_io->reportDiagnostics(tr("Cannot import %1").arg(QFileInfo(path).fileName()),
                                 parsed.diagnostics);
         return false;
     }
+    const bool refused = !parsed.ok();
+    const std::vector<Diagnostic> diagnostics = parsed.diagnostics;
     m_workspace->mixlistDocument()->reset(std::move(parsed.mixlist), path,
                                           std::move(parsed.diagnostics), stamp);
+    if (refused)
+        m_io->reportDiagnostics(tr("%1 has errors").arg(QFileInfo(path).fileName()), diagnostics);
     emit fileUsed(path);
     return true;
 }

@@ -18,11 +18,15 @@ UserPrompt::UnsavedAnswer ScriptedPrompt::unsavedChanges(const QString &what)
 void ScriptedPrompt::error(const QString &title, const QString &message, const QString &advice)
 {
     log.append(QStringLiteral("error: %1: %2 (%3)").arg(title, message, advice));
+    dialogs.append(advice.isEmpty()
+                       ? title + QLatin1Char('\n') + message
+                       : title + QLatin1Char('\n') + message + QLatin1Char('\n') + advice);
 }
 
 void ScriptedPrompt::information(const QString &title, const QString &message)
 {
     log.append(QStringLiteral("information: %1: %2").arg(title, message));
+    dialogs.append(title + QLatin1Char('\n') + message);
 }
 
 QString ScriptedPrompt::saveFileName(const QString &title, const QString &, const QString &)

@@ -20,6 +20,7 @@ public:
     std::optional<QStringList> chosenItems; // chooseItems' answer (once); nullopt: every item
     std::optional<QString> chosenItem; // chooseOne's answer (once); nullopt: the first item
     QStringList log; // "changedOnDisk: <path>", "error: <title>: <message>" ...
+    QStringList dialogs; // what error and information dialogs would have shown, one per dialog
 
     ChangedOnDiskAnswer fileChangedOnDisk(const QString &path, const QString &details) override;
     UnsavedAnswer unsavedChanges(const QString &what) override;

@@ -6,6 +6,8 @@
 #include "library/libraryfilterproxy.h"
 #include "library/librarymodel.h"
 #include "library/opdetails.h"
+#include "library/problemmodel.h"
+#include "library/problempanel.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -38,6 +40,8 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     , m_count(new QLabel(this))
     , m_table(new QTableView(this))
     , m_details(new QTextBrowser(this))
+    , m_refusal(new QLabel(this))
+    , m_problems(new ProblemPanel(workspace->libraryDocument(), this))
 {
     m_proxy->setSourceModel(m_model);
 
@@ -101,10 +105,29 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({960, 310});
 
+    m_refusal->setObjectName(QStringLiteral("libraryRefusalBanner"));
+    m_refusal->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fdecea; color: #8a1c1c; border: 1px solid #e57373; padding: 4px; }"));
+    // The text never sets the window's width: it is cut, and whole in the tooltip.
+    m_refusal->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+
+    // The problems below the ops, as an IDE lists a build's errors below the code.
+    auto *problemSplitter = new QSplitter(Qt::Vertical, this);
+    problemSplitter->addWidget(splitter);
+    problemSplitter->addWidget(m_problems);
+    problemSplitter->setStretchFactor(0, 3);
+    problemSplitter->setStretchFactor(1, 1);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_refusal);
+    layout->addWidget(problemSplitter, 1);
+
+    connect(m_problems, &ProblemPanel::typeActivated, this, &LibraryView::selectType);
+    connect(m_problems->model(), &QAbstractItemModel::modelReset, this,
+            &LibraryView::updateRefusal);
+    updateRefusal();
 
     connect(m_filter, &QLineEdit::textChanged, this, &LibraryView::applyFilter);
     connect(m_regex, &QCheckBox::toggled, this, &LibraryView::applyFilter);
@@ -135,6 +158,14 @@ void LibraryView::setEvidence(EvidenceStore *store)
     m_evidencePanel = new EvidenceTypePanel(store, this);
     static_cast<QVBoxLayout *>(layout())->addWidget(m_evidencePanel);
     connect(m_evidencePanel, &EvidenceTypePanel::typeActivated, this, &LibraryView::selectType);
+}
+
+void LibraryView::updateRefusal()
+{
+    const int errors = m_problems->model()->errorCount();
+    m_refusal->setText(refusalBannerText(errors));
+    m_refusal->setToolTip(m_refusal->text());
+    m_refusal->setVisible(errors > 0);
 }
 
 void LibraryView::applyFilter()

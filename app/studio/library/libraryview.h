@@ -21,6 +21,7 @@ class EvidenceStore;
 class EvidenceTypePanel;
 class LibraryFilterProxy;
 class LibraryModel;
+class ProblemPanel;
 class Workspace;
 
 // The library browser: filter bar, the op table and a details pane with the op's full entry.
@@ -46,6 +47,7 @@ public:
     // Shows the per-op-type profiler evidence below the table (hidden while the store is empty).
     void setEvidence(EvidenceStore *store);
     EvidenceTypePanel *evidencePanel() const { return m_evidencePanel; }
+    ProblemPanel *problemPanel() const { return m_problems; }
 
 signals:
     void selectionChanged();
@@ -55,6 +57,7 @@ private:
     void updateDetails();
     void updateCount();
     void showContextMenu(const QPoint &pos);
+    void updateRefusal();
 
     Workspace *m_workspace;
     LibraryModel *m_model;
@@ -67,6 +70,8 @@ private:
     QLabel *m_count;
     QTableView *m_table;
     QTextBrowser *m_details;
+    QLabel *m_refusal;
+    ProblemPanel *m_problems;
     QList<QAction *> m_contextActions;
     EvidenceTypePanel *m_evidencePanel = nullptr;
 };

@@ -18,6 +18,7 @@
 #include "document/setpolicycommand.h"
 #include "document/workspace.h"
 #include "library/libraryview.h"
+#include "library/problempanel.h"
 #include "library/socfolders.h"
 #include "mixlist/mixlisteditor.h"
 #include "preview/graphpreview.h"
@@ -43,6 +44,7 @@
 #include <QTableView>
 #include <QUndoGroup>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 // Resources of a static library must be registered by hand, outside any namespace.
 static void initStudioResources()
@@ -72,6 +74,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_mixlistEditor(new MixlistEditor(m_workspace, this))
     , m_diffView(new DiffView(m_workspace, m_files->io(), this))
     , m_statusLabel(new QLabel(this))
+    , m_dialogMessages(new QLabel(this))
 {
     initStudioResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -83,7 +86,19 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
     m_tabs->setDocumentMode(true);
-    setCentralWidget(m_tabs);
+    m_dialogMessages->setObjectName(QStringLiteral("dialogMessages"));
+    m_dialogMessages->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fff4e5; color: #663c00; border: 1px solid #ffb74d; padding: 4px; }"));
+    m_dialogMessages->setTextFormat(Qt::PlainText);
+    m_dialogMessages->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_dialogMessages->hide();
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_dialogMessages);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
     statusBar()->addWidget(m_statusLabel, 1);
     // Loads and saves run on a worker thread: progress and Cancel show here.
     statusBar()->addPermanentWidget(new TaskProgress(m_files->tasks(), this));
@@ -109,6 +124,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_diffPages, tr("Diff"));
     wireGraphTab();
     m_libraryView->setEvidence(m_evidence);
+    m_libraryView->problemPanel()->setOpenedBytes(
+        [files = m_files->library()](const std::string &file) { return files->openedBytes(file); });
     m_graphTab->setEvidence(m_evidence);
     m_libraryView->setContextActions({m_setWhite, m_setBlack, m_setGray});
 
@@ -419,6 +436,26 @@ void MainWindow::wireGraphTab()
 void MainWindow::setPrompt(UserPrompt *prompt)
 {
     m_files->setPrompt(prompt ? prompt : m_dialogPrompt.get());
+}
+
+void MainWindow::showDialogMessages(const QStringList &messages)
+{
+    // A bounded number of lines: a dialog listing 5,000 problems must not make the window (and
+    // the picture) taller than a screen.
+    constexpr int kMaxLines = 12;
+    QStringList lines;
+    int more = 0;
+    for (const QString &message : messages)
+        for (const QString &line : message.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            if (lines.size() < kMaxLines)
+                lines << line;
+            else
+                ++more;
+        }
+    if (more > 0)
+        lines << tr("… and %n more line(s)", nullptr, more);
+    m_dialogMessages->setText(lines.join(QLatin1Char('\n')));
+    m_dialogMessages->setVisible(!lines.isEmpty());
 }
 
 bool MainWindow::openPaths(const QStringList &paths)

@@ -58,6 +58,9 @@ public:
 
     // Tests (and --screenshot) answer questions with their own prompt; nullptr = real dialogs.
     void setPrompt(UserPrompt *prompt);
+    // Shows, above the views, what dialogs said while no one could click them (a --screenshot
+    // run answers them with a ScriptedPrompt): the picture shows what the user would have seen.
+    void showDialogMessages(const QStringList &messages);
     // Opens what the command line names, or the embedded sample when it names nothing.
     bool openPaths(const QStringList &paths);
     // The files and folders every open document and the graph tab read: a Save As, an export or
@@ -110,6 +113,7 @@ private:
     QTabWidget *m_diffPages = nullptr;
     GraphTab *m_graphTab = nullptr;
     QLabel *m_statusLabel;
+    QLabel *m_dialogMessages;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_exportMenu = nullptr;

@@ -47,7 +47,7 @@ MixlistEditor::MixlistEditor(Workspace *workspace, QWidget *parent)
     , m_lintModel(new LintModel(workspace, this))
     , m_lintView(new QListView(this))
     , m_fixButton(new QPushButton(tr("Apply fix"), this))
-    , m_importNotes(new QLabel(this))
+    , m_importNotes(new QPlainTextEdit(this))
     , m_snippetFrontEnd(new FrontEndCombo(workspace->frontEndChoice(), this))
     , m_precisionMode(new QComboBox(this))
     , m_snippet(new QPlainTextEdit(this))
@@ -146,7 +146,9 @@ QGroupBox *MixlistEditor::createLintPanel()
     m_lintView->setWordWrap(true);
     m_fixButton->setObjectName(QStringLiteral("lintFixButton"));
     m_importNotes->setObjectName(QStringLiteral("mixlistImportNotes"));
-    m_importNotes->setWordWrap(true);
+    m_importNotes->setReadOnly(true);
+    m_importNotes->setFrameShape(QFrame::NoFrame);
+    m_importNotes->setMaximumHeight(m_importNotes->fontMetrics().lineSpacing() * 8 + 12);
     auto *lintBox = new QGroupBox(tr("Lint (X1–X4)"), this);
     auto *lintLayout = new QVBoxLayout(lintBox);
     lintLayout->addWidget(m_importNotes);
@@ -328,10 +330,19 @@ void MixlistEditor::updateImportNotes()
         m_importNotes->hide();
         return;
     }
-    QStringList lines {tr("Repaired on import (the file itself is unchanged until you save):")};
+    QStringList refused, repaired;
     for (const Diagnostic &d : notes)
-        lines.append(tr("• line %1: %2").arg(d.location.line).arg(coreText(d.message)));
-    m_importNotes->setText(lines.join(QLatin1Char('\n')));
+        (d.severity == Severity::Error ? refused : repaired)
+            .append(tr("• line %1: %2").arg(d.location.line).arg(coreText(d.message)));
+    QStringList lines;
+    if (!refused.isEmpty())
+        lines << tr("The compiler refuses this mixlist (%n problem(s)); fix them here and save:",
+                    nullptr, int(refused.size()))
+              << refused;
+    if (!repaired.isEmpty())
+        lines << tr("Repaired on import (the file itself is unchanged until you save):")
+              << repaired;
+    m_importNotes->setPlainText(lines.join(QLatin1Char('\n')));
     m_importNotes->show();
 }
 

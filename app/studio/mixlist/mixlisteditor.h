@@ -78,7 +78,8 @@ private:
     LintModel *m_lintModel;
     QListView *m_lintView;
     QPushButton *m_fixButton;
-    QLabel *m_importNotes;
+    QPlainTextEdit
+        *m_importNotes; // scrolls: a file of 500 repairs must not make the window 7,000 px tall
     FrontEndCombo *m_snippetFrontEnd;
     QComboBox *m_precisionMode;
     QPlainTextEdit *m_snippet;

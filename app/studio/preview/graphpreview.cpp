@@ -2,6 +2,7 @@
 
 #include "backgroundjobs.h"
 #include "common/coretexts.h"
+#include "common/soc.h"
 #include "document/frontendchoice.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
@@ -279,6 +280,33 @@ bool GraphPreview::loadFeIni(const QString &path)
     return true;
 }
 
+bool GraphPreview::loadPlatformIni(const QString &path)
+{
+    if (path.isEmpty()) {
+        m_platformIniPath.clear();
+        m_platformIni.clear();
+        m_platformSoc.clear();
+        inputsLoaded();
+        return true;
+    }
+    auto text = readInput(path, QStringLiteral("platform ini"));
+    if (!text)
+        return false;
+    const std::string soc = iniSocVersion(*text);
+    if (soc.empty()) {
+        emit errorOccurred(
+            tr("Cannot use the platform ini"),
+            tr("%1 has no SoC_version line: it is not a platform ini.").arg(path),
+            tr("Open the <SoC_version>.ini of the CANN install's platform_config folder."));
+        return false;
+    }
+    m_platformIniPath = path;
+    m_platformIni = std::move(*text);
+    m_platformSoc = soc;
+    inputsLoaded();
+    return true;
+}
+
 void GraphPreview::refreshInputDiagnostics()
 {
     m_inputDiagnostics = m_keepDiagnostics;
@@ -307,7 +335,7 @@ ResolveSettings GraphPreview::currentSettings() const
     settings.frontEnd = frontEndPlan();
     if (settings.frontEnd) {
         settings.mode = settings.frontEnd->mode;
-        settings.soc = m_soc;
+        settings.soc = effectiveSoc();
     }
     // Files the compiler never sees on this path (F3) take no part in the preview.
     if (settings.frontEnd && !settings.frontEnd->useKeepDtype)
@@ -332,7 +360,7 @@ std::optional<FrontEndPlan> GraphPreview::frontEndPlan(QString *problem) const
     request.frontEnd = *frontEnd;
     if (!m_modeName.isEmpty())
         request.mode = m_settings.mode;
-    request.soc = m_soc;
+    request.soc = effectiveSoc();
     request.mixlist = m_workspace->mixlistDocument()->mixlist().entryCount() > 0;
     request.keepDtype = m_settings.keepDtype != nullptr;
     request.customizeDtypes = m_settings.customizeDtypes != nullptr;
@@ -495,9 +523,9 @@ void GraphPreview::setGrayRule(GrayRule rule)
 
 QString GraphPreview::modeProblem() const
 {
-    if (m_soc.empty())
+    if (effectiveSoc().empty())
         return {};
-    const auto problem = checkModeForSoc(mode(), m_soc);
+    const auto problem = checkModeForSoc(mode(), effectiveSoc(), m_platformIni);
     return problem ? coreText(problem->message) : QString();
 }
 

@@ -76,8 +76,11 @@ public:
     void setGrayRule(GrayRule rule);
     // The settings the next resolve uses: current mode and gray rule, the workspace's colours now.
     ResolveSettings currentSettings() const;
-    // The SoC of the library, and the compiler's verdict on the mode there (empty: allowed).
-    QString soc() const { return QString::fromStdString(m_soc); }
+    // The SoC: the loaded platform ini's, else the library's; and the compiler's verdict on the
+    // mode there (empty: allowed).
+    QString soc() const { return QString::fromStdString(effectiveSoc()); }
+    // The text of the loaded platform ini (empty: none), for the bf16 capability (Intrinsic_vconv).
+    const std::string &platformIni() const { return m_platformIni; }
     QString modeProblem() const;
 
     int inlineNodeLimit() const { return m_inlineNodeLimit; }
@@ -98,6 +101,11 @@ public:
     // default list. An empty path goes back to the automatic choice.
     bool loadFeIni(const QString &path);
     QString feIniPath() const { return m_feIniPath; }
+    // A SoC's platform ini (platform_config/<SoC_version>.ini), as ATC's --soc_version reads it:
+    // its SoC_version is the SoC every mode is checked against (bf16 modes are refused where its
+    // Intrinsic_vconv has no f322bf16), instead of the library's folder. Empty path: unloaded.
+    bool loadPlatformIni(const QString &path);
+    QString platformIniPath() const { return m_platformIniPath; }
     // The list in use now, with its source (empty: FE's default).
     CubeOpList cubeOps() const;
     // Warnings about the files above (a BOM, keep_dtype names that are no node of the graph ...).
@@ -134,7 +142,12 @@ private:
     BackgroundJobs *m_jobs;
     QTimer *m_debounce;
     std::shared_ptr<const OpLibrary> m_library; // snapshot of the library document
-    std::string m_soc;
+    std::string effectiveSoc() const { return m_platformSoc.empty() ? m_soc : m_platformSoc; }
+
+    std::string m_soc; // of the library
+    QString m_platformIniPath;
+    std::string m_platformIni;
+    std::string m_platformSoc; // its SoC_version
     ResolveContextPtr m_context;
     std::shared_ptr<GraphScene> m_scene;
     std::vector<Diagnostic> m_loadDiagnostics;

@@ -552,6 +552,8 @@ void GraphPreviewWidget::updateInputs()
     };
     text += tr(" · keep_dtype: %1 · customize_dtypes: %2")
                 .arg(file(m_preview->keepDtypePath()), file(m_preview->customizeDtypesPath()));
+    if (!m_preview->platformIniPath().isEmpty())
+        text += tr(" · SoC %1 (%2)").arg(m_preview->soc(), file(m_preview->platformIniPath()));
     const std::vector<Diagnostic> &diagnostics = m_preview->inputDiagnostics();
     QStringList tip;
     for (const Diagnostic &d : diagnostics)
@@ -573,11 +575,13 @@ void GraphPreviewWidget::updateModesChart()
     m_chart->setPending(true);
     const ResolveSettings settings = m_preview->currentSettings();
     const std::string soc = m_preview->soc().toStdString();
+    const std::string platformIni = m_preview->platformIni();
     m_preview->jobs()->start<std::vector<ModeSummary>>(
         BackgroundJobs::Modes, tr("Resolving every mode"), m_preview->runsInline(),
-        [context, settings, soc](const std::function<void(int, const QString &)> &progress) {
+        [context, settings, soc,
+         platformIni](const std::function<void(int, const QString &)> &progress) {
             progress(10, tr("Resolving every mode"));
-            return previewModeSummaries(*context, settings, soc);
+            return previewModeSummaries(*context, settings, soc, platformIni);
         },
         [this](std::vector<ModeSummary> counts) { m_chart->setCounts(std::move(counts)); });
 }

@@ -86,6 +86,9 @@ void GraphTab::createActions(QWidget *window)
         makeInputAction(window, "actionLoadFeIni", tr("Load fe.&ini (Cube-Op List)..."),
                         tr("Load fe.ini"), tr("fe.ini (*.ini);;All files (*)"),
                         &GraphPreview::loadFeIni),
+        makeInputAction(window, "actionLoadPlatformIni", tr("Load &Platform ini (SoC)..."),
+                        tr("Load a platform ini"), tr("Platform ini (*.ini);;All files (*)"),
+                        &GraphPreview::loadPlatformIni),
     };
     m_inputActions[0]->setToolTip(
         tr("Nodes (by name or OpType::X) that keep their dtype in every mode, as atc "
@@ -95,12 +98,16 @@ void GraphTab::createActions(QWidget *window)
     m_inputActions[2]->setToolTip(
         tr("The cube ops (fp16.op_type) as the compiler's fe.ini sets them; by default the "
            "fe.ini beside an opened opp folder"));
-    QAction *unload
-        = make("actionUnloadResolveInputs", tr("&Unload keep_dtype, customize_dtypes and fe.ini"));
+    m_inputActions[3]->setToolTip(
+        tr("The SoC every mode is checked against, from its platform_config/<SoC_version>.ini "
+           "(bf16 modes need f322bf16 in Intrinsic_vconv); by default the library's SoC"));
+    QAction *unload = make("actionUnloadResolveInputs",
+                           tr("&Unload keep_dtype, customize_dtypes, fe.ini and platform ini"));
     connect(unload, &QAction::triggered, this, [this] {
         m_preview->loadKeepDtype({});
         m_preview->loadCustomizeDtypes({});
         m_preview->loadFeIni({});
+        m_preview->loadPlatformIni({});
     });
     m_inputActions.append(unload);
 
@@ -173,6 +180,15 @@ bool GraphTab::openEvidence(const QStringList &paths)
         },
         [this, &added, inlineRun](std::shared_ptr<std::vector<EvidenceFile>> files) {
             m_evidencePending.clear();
+            // A companion holds nothing to match: say what it is and what belongs with it.
+            QStringList companions;
+            for (const EvidenceFile &file : *files)
+                if (file.ok() && !file.companionNote.empty())
+                    companions << QStringLiteral("%1: %2").arg(
+                        QFileInfo(QString::fromStdString(file.path)).fileName(),
+                        coreText(file.companionNote));
+            if (!companions.isEmpty())
+                prompt()->information(tr("Nothing to import"), companions.join(QLatin1Char('\n')));
             std::vector<Diagnostic> diagnostics;
             const int count = m_evidence->addLoaded(std::move(*files), &diagnostics);
             if (inlineRun)
@@ -245,6 +261,8 @@ bool GraphTab::openResolveInput(const QString &path)
         return m_preview->loadCustomizeDtypes(path);
     case ResolveInputKind::FeIni:
         return m_preview->loadFeIni(path);
+    case ResolveInputKind::PlatformIni:
+        return m_preview->loadPlatformIni(path);
     case ResolveInputKind::Other:
         break;
     }
@@ -303,8 +321,9 @@ bool GraphTab::needResult()
 QStringList GraphTab::inputPaths() const
 {
     QStringList paths;
-    for (const QString &input : {m_preview->graphPath(), m_preview->keepDtypePath(),
-                                 m_preview->customizeDtypesPath(), m_preview->feIniPath()})
+    for (const QString &input :
+         {m_preview->graphPath(), m_preview->keepDtypePath(), m_preview->customizeDtypesPath(),
+          m_preview->feIniPath(), m_preview->platformIniPath()})
         if (!input.isEmpty() && !(input == m_preview->graphPath() && m_preview->isSampleGraph()))
             paths.append(input);
     return paths;

@@ -7,14 +7,15 @@ namespace opsinfo {
 
 std::vector<ModeSummary> previewModeSummaries(const ResolveContext &context,
                                               const ResolveSettings &settings,
-                                              const std::string &soc)
+                                              const std::string &soc,
+                                              const std::string &platformIni)
 {
     static const PolicyTable empty;
     const ResolveOptions options = settings.options(false);
     // Two threads at most: the machine is shared with the UI and other work.
     return summarizeModes(*context.resolver,
                           tablePolicies(settings.policies ? *settings.policies : empty), options,
-                          {soc, {}}, 2);
+                          {soc, platformIni}, 2);
 }
 
 ModeSummaryModel::ModeSummaryModel(QObject *parent)

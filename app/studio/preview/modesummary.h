@@ -11,10 +11,12 @@
 namespace opsinfo {
 
 // Every mode over one context and colours (core's summarizeModes); the modes run on two threads
-// over the shared resolver plan. `soc` (may be empty) marks refused bf16 modes.
+// over the shared resolver plan. `soc` (may be empty) marks refused bf16 modes, with the
+// capability of `platformIni` when given.
 std::vector<ModeSummary> previewModeSummaries(const ResolveContext &context,
                                               const ResolveSettings &settings,
-                                              const std::string &soc);
+                                              const std::string &soc,
+                                              const std::string &platformIni = {});
 
 // The same figures as a table: one row per mode; columns fp16, bf16, fp32, AI CPU, GE ops (also
 // counted in their dtype), errors, casts.

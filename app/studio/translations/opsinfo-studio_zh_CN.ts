@@ -1205,6 +1205,18 @@
         <source>This folder holds the ops-info libraries of %1 SoCs. Which one do you compile for?</source>
         <translation>此文件夹包含 %1 个 SoC 的算子信息库。您要为哪一个编译？</translation>
     </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 is none of the files OpsInfo Studio reads.</source>
+        <translation>%1 不是 OpsInfo Studio 能读取的文件。</translation>
+    </message>
+    <message>
+        <source>Open an ops-info library (.json, .ini or a folder), a modify_mixlist, a graph (ONNX, GE dump, ATC json, TensorFlow pbtxt), evidence (profiler or compare CSV, msprobe dump.json), a keep_dtype, customize_dtypes, fe.ini or platform ini file.</source>
+        <translation>请打开算子信息库（.json、.ini 或文件夹）、modify_mixlist、计算图（ONNX、GE dump、ATC json、TensorFlow pbtxt）、证据文件（profiler 或比对 CSV、msprobe dump.json），或 keep_dtype、customize_dtypes、fe.ini、平台 ini 文件。</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::FrontEndChoice</name>
@@ -1533,6 +1545,18 @@
         <source>Correct the lines named (file:line:column), then load it again.</source>
         <translation>请更正所指出的行（文件:行:列），然后重新加载。</translation>
     </message>
+    <message>
+        <source>Cannot use the platform ini</source>
+        <translation>无法使用该平台 ini</translation>
+    </message>
+    <message>
+        <source>%1 has no SoC_version line: it is not a platform ini.</source>
+        <translation>%1 中没有 SoC_version 行：它不是平台 ini 文件。</translation>
+    </message>
+    <message>
+        <source>Open the &lt;SoC_version&gt;.ini of the CANN install&apos;s platform_config folder.</source>
+        <translation>请打开 CANN 安装目录 platform_config 文件夹中的 &lt;SoC_version&gt;.ini。</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::GraphPreviewWidget</name>
@@ -1744,6 +1768,10 @@
         <source>File &gt; Load keep_dtype / customize_dtypes / fe.ini, or drop the file on the window</source>
         <translation>文件 &gt; 加载 keep_dtype / customize_dtypes / fe.ini，或将文件拖到窗口上</translation>
     </message>
+    <message>
+        <source> · SoC %1 (%2)</source>
+        <translation> · SoC %1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::GraphTab</name>
@@ -1932,10 +1960,6 @@
         <translation>编译器 fe.ini 所设置的 Cube 算子（fp16.op_type）；默认使用所打开 opp 目录旁的 fe.ini</translation>
     </message>
     <message>
-        <source>&amp;Unload keep_dtype, customize_dtypes and fe.ini</source>
-        <translation>卸载 keep_dtype、customize_dtypes 和 fe.ini(&amp;U)</translation>
-    </message>
-    <message>
         <source>Cannot use %1</source>
         <translation>无法使用 %1</translation>
     </message>
@@ -1954,6 +1978,30 @@
     <message>
         <source>Very large graphs export better as SVG.</source>
         <translation>非常大的计算图更适合导出为 SVG。</translation>
+    </message>
+    <message>
+        <source>Nothing to import</source>
+        <translation>没有可导入的内容</translation>
+    </message>
+    <message>
+        <source>Load &amp;Platform ini (SoC)...</source>
+        <translation>加载平台 ini（SoC）(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Load a platform ini</source>
+        <translation>加载平台 ini</translation>
+    </message>
+    <message>
+        <source>Platform ini (*.ini);;All files (*)</source>
+        <translation>平台 ini (*.ini);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The SoC every mode is checked against, from its platform_config/&lt;SoC_version&gt;.ini (bf16 modes need f322bf16 in Intrinsic_vconv); by default the library&apos;s SoC</source>
+        <translation>检查各精度模式所依据的 SoC，取自其 platform_config/&lt;SoC_version&gt;.ini（bf16 模式需要 Intrinsic_vconv 中有 f322bf16）；默认使用算子信息库的 SoC</translation>
+    </message>
+    <message>
+        <source>&amp;Unload keep_dtype, customize_dtypes, fe.ini and platform ini</source>
+        <translation>卸载 keep_dtype、customize_dtypes、fe.ini 和平台 ini(&amp;U)</translation>
     </message>
 </context>
 <context>
@@ -2560,6 +2608,12 @@
         <source>Check one SoC to diff the open library against it, or several to see them side by side in the atlas.</source>
         <translation>勾选一个 SoC，将当前算子信息库与之比较；或勾选多个，在图谱中并排查看。</translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more line(s)</source>
+        <translation>
+            <numerusform>… 另有 %n 行</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::MixlistDocument</name>
@@ -2630,6 +2684,12 @@
         <source>default for this front end</source>
         <translation>此前端的默认值</translation>
     </message>
+    <message numerus="yes">
+        <source>The compiler refuses this mixlist (%n problem(s)); fix them here and save:</source>
+        <translation>
+            <numerusform>编译器会拒绝该混合精度列表（%n 个问题）；请在此修复后保存：</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::MixlistFiles</name>
@@ -2668,6 +2728,10 @@
     <message>
         <source>Cannot compare with %1</source>
         <translation>无法与 %1 比较</translation>
+    </message>
+    <message>
+        <source>%1 has errors</source>
+        <translation>%1 有错误</translation>
     </message>
 </context>
 <context>
@@ -2761,6 +2825,54 @@
     <message>
         <source>GE ops</source>
         <translation>GE 算子</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::ProblemModel</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::ProblemPanel</name>
+    <message numerus="yes">
+        <source>The compiler refuses this store: %n problem(s). Every op is shown and editable; predictions show what it would pick once they are fixed.</source>
+        <translation>
+            <numerusform>编译器会拒绝该算子库：%n 个问题。所有算子仍可查看和编辑；预测显示的是修复之后编译器会选择的结果。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pick a problem to see the raw text of its entry</source>
+        <translation>选择一个问题，查看其所在条目的原始文本</translation>
+    </message>
+    <message>
+        <source>Certain fix: %1 (&apos;opsinfo library fix&apos; applies it)</source>
+        <translation>确定的修复：%1（&apos;opsinfo library fix&apos; 可自动应用）</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,258 @@
+// Every real library opens in the app, whatever the compiler thinks of it: all op types listed
+// and editable, what the compiler refuses shown as problems with positions (a banner, the list,
+// the entry's raw text), a one-flag edit that changes one line, and no view that makes the window
+// taller or wider than a screen, in English and in Chinese (issue 20).
+#include "common/translations.h"
+#include "document/filecontroller.h"
+#include "document/librarydocument.h"
+#include "document/scriptedprompt.h"
+#include "document/workspace.h"
+#include "library/libraryloader.h"
+#include "library/librarymodel.h"
+#include "library/libraryview.h"
+#include "library/problemmodel.h"
+#include "library/problempanel.h"
+#include "mainwindow/mainwindow.h"
+#include "reallibraries.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QFile>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace opsinfo;
+
+namespace {
+
+// A screen the app must fit on: the window may never be made larger than this by a view.
+constexpr int kScreenWidth = 1920;
+constexpr int kScreenHeight = 1080;
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+const MainWindow::View kViews[]
+    = {MainWindow::View::Library,   MainWindow::View::Mixlist, MainWindow::View::Graph,
+       MainWindow::View::Diff,      MainWindow::View::Atlas,   MainWindow::View::Matrix,
+       MainWindow::View::GraphDiff, MainWindow::View::Advisor};
+
+} // namespace
+
+class TestRealLibraries : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_state.isValid());
+        qputenv("XDG_STATE_HOME", m_state.path().toLocal8Bit());
+        QStandardPaths::setTestModeEnabled(true);
+    }
+    void cleanup() { Translations::install(QLocale(QLocale::English)); }
+
+    void opensEveryRealLibrary_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("language");
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const QString &path : realLibraryFiles())
+                QTest::newRow(realRowName(path) + " " + language.toUtf8()) << path << language;
+    }
+    void opensEveryRealLibrary()
+    {
+        REQUIRE_SHARED_DATA();
+        QFETCH(QString, path);
+        QFETCH(QString, language);
+        QCOMPARE(Translations::install(
+                     language == QLatin1String("en")
+                         ? QLocale(QLocale::English)
+                         : Translations::localeFor(Translations::Choice::SimplifiedChinese)),
+                 language);
+        ScriptedPrompt prompt;
+        MainWindow window;
+        window.setPersistSettings(false);
+        window.setPrompt(&prompt);
+        ProblemPanel *problems = window.libraryView()->problemPanel();
+        new QAbstractItemModelTester(
+            problems->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, &window);
+        QVERIFY2(window.openPaths({path}), qPrintable(prompt.log.join('\n')));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        // Every op type the loader reads is listed, refused store or not.
+        const LibraryLoadResult expected = loadLibraryPath(path.toStdString());
+        const LibraryDocument *document = window.workspace()->libraryDocument();
+        QVERIFY(!expected.library.ops().empty());
+        QCOMPARE(document->library().ops().size(), expected.library.ops().size());
+        QCOMPARE(window.libraryView()->model()->rowCount(), int(expected.library.ops().size()));
+
+        // What the compiler refuses: a banner with the count and one row per problem, with its
+        // position; nothing when it accepts the store.
+        const std::size_t refused = expected.library.refusal().problems;
+        QCOMPARE(std::size_t(problems->model()->errorCount()), refused);
+        auto *banner = window.findChild<QLabel *>(QStringLiteral("libraryRefusalBanner"));
+        QVERIFY(banner);
+        QCOMPARE(banner->isVisible(), refused > 0);
+        if (refused > 0) {
+            QVERIFY2(banner->text().contains(QString::number(refused)), qPrintable(banner->text()));
+            QVERIFY(problems->isVisible());
+            // The first problem is picked: its op selected, its entry's raw text shown.
+            const QString type
+                = problems->table()->currentIndex().data(ProblemModel::TypeRole).toString();
+            QVERIFY(!type.isEmpty());
+            QCOMPARE(window.libraryView()->selectedTypes(),
+                     std::vector<std::string> {type.toStdString()});
+            QVERIFY2(problems->entryText()->toPlainText().startsWith('"' + type + '"'),
+                     qPrintable(problems->entryText()->toPlainText().left(80)));
+        }
+
+        // No view makes the window larger than a screen.
+        for (MainWindow::View view : kViews) {
+            window.showView(view);
+            QCoreApplication::processEvents();
+            const QSize size = window.size().expandedTo(window.minimumSizeHint());
+            QVERIFY2(size.width() <= kScreenWidth && size.height() <= kScreenHeight,
+                     qPrintable(QStringLiteral("view %1: window %2 x %3")
+                                    .arg(int(view))
+                                    .arg(size.width())
+                                    .arg(size.height())));
+        }
+        window.setPrompt(nullptr);
+    }
+
+    // GNMT's copy: the two L6 problems the compiler reports, at their positions, in the list; a
+    // click on the second selects PadV3 and shows its entry.
+    void gnmtShowsItsTwoProblems()
+    {
+        REQUIRE_SHARED_DATA();
+        const QString path = sharedData(QStringLiteral(
+            "opsinfo/modelzoo-tf-user-copies/GNMT_ID0015__aic-ascend910-ops-info.json"));
+        ScriptedPrompt prompt;
+        MainWindow window;
+        window.setPersistSettings(false);
+        window.setPrompt(&prompt);
+        QVERIFY(window.openPaths({path}));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ProblemPanel *problems = window.libraryView()->problemPanel();
+        ProblemModel *model = problems->model();
+        QCOMPARE(model->rowCount(), 2);
+        const auto cell
+            = [model](int row, int column) { return model->index(row, column).data().toString(); };
+        QCOMPARE(cell(0, ProblemModel::LocationColumn),
+                 QStringLiteral("GNMT_ID0015__aic-ascend910-ops-info.json:7552:23"));
+        QCOMPARE(cell(0, ProblemModel::OpColumn), QStringLiteral("CTCLossV2Grad"));
+        QVERIFY(cell(0, ProblemModel::MessageColumn).contains(QLatin1String("input6: 'log'")));
+        QCOMPARE(cell(1, ProblemModel::LocationColumn),
+                 QStringLiteral("GNMT_ID0015__aic-ascend910-ops-info.json:21837:22"));
+        QCOMPARE(cell(1, ProblemModel::OpColumn), QStringLiteral("PadV3"));
+        QCOMPARE(cell(1, ProblemModel::RuleColumn), QStringLiteral("L6"));
+
+        const QRect second
+            = problems->table()->visualRect(model->index(1, ProblemModel::MessageColumn));
+        QTest::mouseClick(problems->table()->viewport(), Qt::LeftButton, {}, second.center());
+        QCOMPARE(window.libraryView()->selectedTypes(), std::vector<std::string> {"PadV3"});
+        const QString entry = problems->entryText()->toPlainText();
+        QVERIFY2(entry.startsWith(QLatin1String("\"PadV3\"")), qPrintable(entry.left(80)));
+        // The cursor stands on the line the problem names (output0's 5 formats).
+        QVERIFY2(problems->entryText()->textCursor().selectedText().contains(
+                     QLatin1String("\"format\":\"ND,ND,ND,ND,ND\"")),
+                 qPrintable(problems->entryText()->textCursor().selectedText()));
+        // The dialog's text is also in the window, for a --screenshot of this moment.
+        QVERIFY(prompt.dialogs.join('\n').contains(QLatin1String("7552:23")));
+        window.setPrompt(nullptr);
+    }
+
+    // A one-flag edit in the app, saved: exactly the flag's line changes (where the op has no
+    // precision_reduce item, as in the files without any, the item is inserted and no line of
+    // the file changes).
+    void oneFlagEditChangesOneLine_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const QString &path : realLibraryFiles())
+            QTest::newRow(realRowName(path)) << path;
+    }
+    void oneFlagEditChangesOneLine()
+    {
+        REQUIRE_SHARED_DATA();
+        QFETCH(QString, path);
+        ScriptedPrompt prompt;
+        MainWindow window;
+        window.setPersistSettings(false);
+        window.setPrompt(&prompt);
+        QVERIFY(window.openPaths({path}));
+        const OpLibrary &library = window.workspace()->libraryDocument()->library();
+        const OpEntry *target = nullptr;
+        for (const OpEntry &op : library.ops())
+            if (op.flagBegin != OpEntry::npos) {
+                target = &op;
+                break;
+            }
+        const bool hasFlag = target != nullptr;
+        if (!target)
+            target = &library.ops().front();
+        const QString type = QString::fromStdString(target->type);
+        const bool toBlack = target->policy == Policy::White;
+        window.libraryView()->selectType(type);
+        window
+            .findChild<QAction *>(toBlack ? QStringLiteral("actionSetBlack")
+                                          : QStringLiteral("actionSetWhite"))
+            ->trigger();
+        QCOMPARE(window.workspace()->libraryDocument()->policy(target->type),
+                 toBlack ? Policy::Black : Policy::White);
+        QTemporaryDir dir;
+        const QString saved = dir.filePath(QStringLiteral("saved.json"));
+        prompt.fileNames = {saved};
+        window.findChild<QAction *>(QStringLiteral("actionSaveAs"))->trigger();
+        QVERIFY2(QFile::exists(saved), qPrintable(prompt.log.join('\n')));
+        const int changed = changedLines(readAll(path), readAll(saved));
+        if (hasFlag)
+            QCOMPARE(changed, 1);
+        else
+            QVERIFY2(changed > 0, "the precision_reduce item is inserted; no line changes");
+        // The saved file reads back with the new colour and everything else as it was.
+        const LibraryLoadResult reread = loadLibraryFile(saved.toStdString());
+        QCOMPARE(reread.library.ops().size(), library.ops().size());
+        QCOMPARE(reread.library.find(target->type)->policy,
+                 toBlack ? Policy::Black : Policy::White);
+        window.setPrompt(nullptr);
+    }
+
+    // A library opened as a mixlist by mistake: the lenient import repairs ~600 keys away, and
+    // its notes scroll instead of making the window 9,000 px tall (as they did).
+    void mixlistRepairNotesDoNotGrowTheWindow()
+    {
+        REQUIRE_SHARED_DATA();
+        ScriptedPrompt prompt;
+        MainWindow window;
+        window.setPersistSettings(false);
+        window.setPrompt(&prompt);
+        QVERIFY(window.openPaths({}));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.files()->openMixlist(sharedData(QStringLiteral(
+            "opsinfo/modelzoo-tf-user-copies/GNMT_ID0015__aic-ascend910-ops-info.json"))));
+        auto *notes = window.findChild<QPlainTextEdit *>(QStringLiteral("mixlistImportNotes"));
+        QVERIFY(notes);
+        QVERIFY(notes->toPlainText().count('\n') > 500);
+        window.showView(MainWindow::View::Mixlist);
+        QCoreApplication::processEvents();
+        const QSize size = window.size().expandedTo(window.minimumSizeHint());
+        QVERIFY2(size.height() <= kScreenHeight, qPrintable(QString::number(size.height())));
+        window.setPrompt(nullptr);
+    }
+
+private:
+    QTemporaryDir m_state;
+};
+
+QTEST_MAIN(TestRealLibraries)
+#include "tst_reallibraries.moc"
