@@ -20,10 +20,12 @@
 #include <QFile>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace opsinfo;
 
@@ -247,6 +249,58 @@ private slots:
         QCoreApplication::processEvents();
         const QSize size = window.size().expandedTo(window.minimumSizeHint());
         QVERIFY2(size.height() <= kScreenHeight, qPrintable(QString::number(size.height())));
+        window.setPrompt(nullptr);
+    }
+
+    // A certain fix in the app: the 910B library with one "float16" written "fp16" opens with one
+    // problem; Apply Fix repairs it (one undo step), Save writes back exactly the real file.
+    void applyFixRestoresTheRealFile()
+    {
+        REQUIRE_SHARED_DATA();
+        const QString real = sharedData(QStringLiteral(
+            "opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b/aic-ascend910b-ops-info.json"));
+        QByteArray bytes = readAll(real);
+        const qsizetype at = bytes.indexOf("\"dtype\":\"float16,");
+        QVERIFY(at > 0);
+        bytes.replace(at, 17, "\"dtype\":\"fp16,");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("aic-ascend910b-ops-info.json"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+        }
+        ScriptedPrompt prompt;
+        MainWindow window;
+        window.setPersistSettings(false);
+        window.setPrompt(&prompt);
+        QVERIFY(window.openPaths({path}));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ProblemPanel *problems = window.libraryView()->problemPanel();
+        QCOMPARE(problems->model()->errorCount(), 1);
+        QCOMPARE(problems->table()->currentIndex().row(), 0); // the first error is picked
+        QVERIFY(problems->entryText()->toPlainText().contains(
+            QLatin1String("Certain fix: 'fp16' -> 'float16'")));
+        auto *banner = window.findChild<QLabel *>(QStringLiteral("libraryRefusalBanner"));
+        QVERIFY(banner->isVisible());
+        QVERIFY(problems->applyFixButton()->isEnabled());
+        QTest::mouseClick(problems->applyFixButton(), Qt::LeftButton);
+        QCOMPARE(problems->model()->errorCount(), 0);
+        QCOMPARE(problems->model()->index(0, ProblemModel::SeverityColumn).data().toString(),
+                 QStringLiteral("fixed"));
+        QVERIFY(!banner->isVisible());
+        QVERIFY(!problems->applyFixButton()->isEnabled());
+        LibraryDocument *document = window.workspace()->libraryDocument();
+        QVERIFY(document->isModified());
+        // One undo step: undone, the problem is back.
+        document->undoStack()->undo();
+        QCOMPARE(problems->model()->errorCount(), 1);
+        QVERIFY(banner->isVisible());
+        document->undoStack()->redo();
+        window.findChild<QAction *>(QStringLiteral("actionSave"))->trigger();
+        QVERIFY2(!document->isModified(), qPrintable(prompt.log.join('\n')));
+        QCOMPARE(readAll(path), readAll(real));
         window.setPrompt(nullptr);
     }
 

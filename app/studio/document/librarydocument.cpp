@@ -20,6 +20,7 @@ void LibraryDocument::reset(OpLibrary library, const QString &path,
     startOver(path, {});
     m_library = std::move(library);
     m_diagnostics = std::move(diagnostics);
+    m_appliedFixes.clear();
     m_sample = false;
     m_soc = soc;
     if (prepared) {
@@ -76,6 +77,33 @@ void LibraryDocument::applyPolicies(const std::vector<std::pair<std::string, Pol
         types.append(QString::fromStdString(type));
     }
     emit policiesChanged(types);
+}
+
+bool LibraryDocument::isFixApplied(const std::string &file, std::size_t offset) const
+{
+    return std::any_of(m_appliedFixes.begin(), m_appliedFixes.end(), [&](const AppliedFix &a) {
+        return a.file == file && a.fix.offset == offset;
+    });
+}
+
+void LibraryDocument::applyFix(const std::string &file, const TextFix &fix)
+{
+    if (isFixApplied(file, fix.offset))
+        return;
+    m_appliedFixes.push_back({file, fix});
+    emit fixesChanged();
+}
+
+void LibraryDocument::revertFix(const std::string &file, std::size_t offset)
+{
+    const auto removed
+        = std::remove_if(m_appliedFixes.begin(), m_appliedFixes.end(), [&](const AppliedFix &a) {
+              return a.file == file && a.fix.offset == offset;
+          });
+    if (removed == m_appliedFixes.end())
+        return;
+    m_appliedFixes.erase(removed, m_appliedFixes.end());
+    emit fixesChanged();
 }
 
 void LibraryDocument::markSaved(const QString &path, const FileStamp &stamp)

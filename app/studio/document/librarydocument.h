@@ -59,6 +59,19 @@ public:
     // Called by SetPolicyCommand only (redo and undo).
     void applyPolicies(const std::vector<std::pair<std::string, Policy>> &policies);
 
+    // Certain repairs (Diagnostic::fix) of the files as opened, made on save before the colour
+    // edits; in the order they were applied.
+    struct AppliedFix
+    {
+        std::string file;
+        TextFix fix;
+    };
+    const std::vector<AppliedFix> &appliedFixes() const { return m_appliedFixes; }
+    bool isFixApplied(const std::string &file, std::size_t offset) const;
+    // Called by ApplyFixCommand only (redo and undo).
+    void applyFix(const std::string &file, const TextFix &fix);
+    void revertFix(const std::string &file, std::size_t offset);
+
     // The baseline stays the library as opened: "changed" and the minimal mixlist are relative to
     // it. A saved sample is a file of the user's.
     void markSaved(const QString &path, const FileStamp &stamp = {}) override;
@@ -66,10 +79,12 @@ public:
 signals:
     void libraryReset();
     void policiesChanged(const QStringList &types);
+    void fixesChanged();
 
 private:
     OpLibrary m_library;
     std::vector<Diagnostic> m_diagnostics;
+    std::vector<AppliedFix> m_appliedFixes;
     std::unordered_map<std::string, Policy> m_original;
     std::optional<PreparedLibrary> m_preparedForReset;
     bool m_sample = false;

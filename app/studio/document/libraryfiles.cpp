@@ -1,5 +1,6 @@
 #include "document/libraryfiles.h"
 
+#include "common/textfix.h"
 #include "document/documentio.h"
 #include "document/librarydocument.h"
 #include "document/mixlistdocument.h"
@@ -9,6 +10,8 @@
 #include "tasks/taskrunner.h"
 
 #include <QFileInfo>
+
+#include <algorithm>
 
 namespace opsinfo {
 
@@ -151,7 +154,7 @@ bool LibraryFiles::writeFile(const std::string &file, const std::string &target)
     }
     const PolicyEdits edits = editsIn(file);
     OpsInfoEditResult edited;
-    const std::string &bytes = loaded->second.bytes;
+    const std::string bytes = fixedBytes(file, loaded->second.bytes);
     // Scanning a large file takes a while; not cancellable, so the work may read `bytes` in place.
     if (m_io->tasks()->run(
             tr("Saving %1…").arg(QFileInfo(QString::fromStdString(target)).fileName()), false,
@@ -176,6 +179,7 @@ bool LibraryFiles::writeFile(const std::string &file, const std::string &target)
     loaded->second.target = target;
     loaded->second.stamp = saved;
     loaded->second.written = edits;
+    loaded->second.writtenFixes = fixOffsetsIn(file);
     return true;
 }
 
@@ -183,7 +187,7 @@ std::vector<std::string> LibraryFiles::editedFiles() const
 {
     std::vector<std::string> files;
     for (const auto &[file, loaded] : m_files)
-        if (!editsIn(file).empty())
+        if (!editsIn(file).empty() || !fixesIn(file).empty())
             files.push_back(file);
     return files;
 }
@@ -199,7 +203,7 @@ std::optional<std::string> LibraryFiles::editedBytes(const std::string &file)
     }
     const PolicyEdits edits = editsIn(file);
     OpsInfoEditResult edited;
-    const std::string &bytes = loaded->second.bytes;
+    const std::string bytes = fixedBytes(file, loaded->second.bytes);
     if (m_io->tasks()->run(
             tr("Exporting %1…").arg(QFileInfo(QString::fromStdString(file)).fileName()), false,
             [&] { edited = OpsInfoEditor(bytes, file).apply(edits); })
@@ -227,6 +231,33 @@ std::map<std::string, Policy> LibraryFiles::editsIn(const std::string &file) con
     return edits;
 }
 
+std::vector<TextFix> LibraryFiles::fixesIn(const std::string &file) const
+{
+    std::vector<TextFix> fixes;
+    for (const LibraryDocument::AppliedFix &applied :
+         m_workspace->libraryDocument()->appliedFixes())
+        if (applied.file == file)
+            fixes.push_back(applied.fix);
+    return fixes;
+}
+
+std::vector<std::size_t> LibraryFiles::fixOffsetsIn(const std::string &file) const
+{
+    std::vector<std::size_t> offsets;
+    for (const TextFix &fix : fixesIn(file))
+        offsets.push_back(fix.offset);
+    std::sort(offsets.begin(), offsets.end());
+    return offsets;
+}
+
+std::string LibraryFiles::fixedBytes(const std::string &file, const std::string &opened) const
+{
+    std::vector<TextFix> fixes = fixesIn(file);
+    if (fixes.empty())
+        return opened;
+    return applyTextFixes(opened, std::move(fixes)).bytes;
+}
+
 bool LibraryFiles::save()
 {
     LibraryDocument *document = m_workspace->libraryDocument();
@@ -235,7 +266,8 @@ bool LibraryFiles::save()
     // Only files whose colours differ from what they hold now are written; the others stay
     // untouched (an undo back to the saved state writes the file back too).
     for (auto &[file, loaded] : m_files)
-        if (editsIn(file) != loaded.written && !writeFile(file, loaded.target))
+        if ((editsIn(file) != loaded.written || fixOffsetsIn(file) != loaded.writtenFixes)
+            && !writeFile(file, loaded.target))
             return false;
     document->markSaved(document->path());
     emit fileUsed(document->path());

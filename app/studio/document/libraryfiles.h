@@ -60,10 +60,15 @@ private:
         std::string target; // where Save writes it (changes with Save As)
         FileStamp stamp; // of `target` when last read or written
         std::map<std::string, Policy> written; // colour edits `target` holds now
+        std::vector<std::size_t> writtenFixes; // offsets of the certain repairs `target` holds now
     };
 
     bool writeFile(const std::string &file, const std::string &target);
     std::map<std::string, Policy> editsIn(const std::string &file) const;
+    std::vector<TextFix> fixesIn(const std::string &file) const;
+    std::vector<std::size_t> fixOffsetsIn(const std::string &file) const; // sorted
+    // The file's bytes as opened with the certain repairs applied: what the colour edits apply to.
+    std::string fixedBytes(const std::string &file, const std::string &opened) const;
     void reportBusy(const QString &path);
 
     Workspace *m_workspace;

@@ -125,8 +125,7 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     layout->addWidget(problemSplitter, 1);
 
     connect(m_problems, &ProblemPanel::typeActivated, this, &LibraryView::selectType);
-    connect(m_problems->model(), &QAbstractItemModel::modelReset, this,
-            &LibraryView::updateRefusal);
+    connect(m_problems->model(), &ProblemModel::countsChanged, this, &LibraryView::updateRefusal);
     updateRefusal();
 
     connect(m_filter, &QLineEdit::textChanged, this, &LibraryView::applyFilter);

@@ -12,17 +12,35 @@ ProblemModel::ProblemModel(LibraryDocument *document, QObject *parent)
     , m_document(document)
 {
     connect(document, &LibraryDocument::libraryReset, this, &ProblemModel::rebuild);
+    connect(document, &LibraryDocument::fixesChanged, this, [this] {
+        if (!m_problems.empty())
+            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        emit countsChanged();
+    });
     rebuild();
+}
+
+int ProblemModel::errorCount() const
+{
+    int errors = 0;
+    for (int row = 0; row < rowCount(); ++row)
+        errors
+            += m_problems[std::size_t(row)].diagnostic.severity == Severity::Error && !isFixed(row);
+    return errors;
+}
+
+bool ProblemModel::isFixed(int row) const
+{
+    const Diagnostic &d = m_problems[std::size_t(row)].diagnostic;
+    return d.fix && m_document->isFixApplied(d.location.file, d.fix->offset);
 }
 
 void ProblemModel::rebuild()
 {
     beginResetModel();
     m_problems = libraryProblems(m_document->library(), m_document->diagnostics());
-    m_errors = 0;
-    for (const LibraryProblem &p : m_problems)
-        m_errors += p.diagnostic.severity == Severity::Error ? 1 : 0;
     endResetModel();
+    emit countsChanged();
 }
 
 int ProblemModel::rowCount(const QModelIndex &parent) const
@@ -56,6 +74,8 @@ QVariant ProblemModel::data(const QModelIndex &index, int role) const
         return {};
     switch (Column(index.column())) {
     case SeverityColumn:
+        if (isFixed(index.row()))
+            return tr("fixed");
         return d.severity == Severity::Error ? tr("error") : tr("warning");
     case LocationColumn: {
         const QString file = QFileInfo(QString::fromStdString(d.location.file)).fileName();

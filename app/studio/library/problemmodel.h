@@ -38,14 +38,20 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
     const LibraryProblem &problem(int row) const { return m_problems[std::size_t(row)]; }
-    int errorCount() const { return m_errors; }
+    // Errors not yet repaired by an applied fix: what the compiler refuses once the edits are
+    // saved.
+    int errorCount() const;
+    // Its certain fix is applied (made on the next save).
+    bool isFixed(int row) const;
+
+signals:
+    void countsChanged();
 
 private:
     void rebuild();
 
     LibraryDocument *m_document;
     std::vector<LibraryProblem> m_problems;
-    int m_errors = 0;
 };
 
 } // namespace opsinfo

@@ -1,5 +1,6 @@
 #include "library/problempanel.h"
 
+#include "document/applyfixcommand.h"
 #include "document/librarydocument.h"
 #include "library/problemmodel.h"
 
@@ -8,10 +9,12 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBlock>
 #include <QTextCursor>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace opsinfo {
@@ -32,7 +35,9 @@ QString refusalBannerText(int errors)
 
 ProblemPanel::ProblemPanel(LibraryDocument *document, QWidget *parent)
     : QWidget(parent)
+    , m_document(document)
     , m_model(new ProblemModel(document, this))
+    , m_applyFix(new QPushButton(tr("Apply Fix"), this))
     , m_table(new QTableView(this))
     , m_entry(new QPlainTextEdit(this))
 {
@@ -56,9 +61,18 @@ ProblemPanel::ProblemPanel(LibraryDocument *document, QWidget *parent)
     m_entry->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_entry->setPlaceholderText(tr("Pick a problem to see the raw text of its entry"));
 
+    m_applyFix->setObjectName(QStringLiteral("libraryApplyFix"));
+    m_applyFix->setToolTip(tr("Make the certain repair of the selected problem (a dtype word with "
+                              "one known spelling); the file changes when you save"));
+    auto *entryPane = new QWidget(this);
+    auto *entryLayout = new QVBoxLayout(entryPane);
+    entryLayout->setContentsMargins(0, 0, 0, 0);
+    entryLayout->addWidget(m_entry, 1);
+    entryLayout->addWidget(m_applyFix, 0, Qt::AlignRight);
+
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_table);
-    splitter->addWidget(m_entry);
+    splitter->addWidget(entryPane);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
 
@@ -71,6 +85,8 @@ ProblemPanel::ProblemPanel(LibraryDocument *document, QWidget *parent)
             [this](const QModelIndex &current) { showProblem(current.row()); });
     connect(m_table, &QTableView::activated, this,
             [this](const QModelIndex &index) { showProblem(index.row()); });
+    connect(m_model, &ProblemModel::countsChanged, this, &ProblemPanel::updateFixButton);
+    connect(m_applyFix, &QPushButton::clicked, this, &ProblemPanel::applyFix);
     update();
 }
 
@@ -89,8 +105,29 @@ void ProblemPanel::update()
     }
 }
 
+void ProblemPanel::updateFixButton()
+{
+    const int row = m_table->currentIndex().row();
+    m_applyFix->setEnabled(row >= 0 && row < m_model->rowCount()
+                           && m_model->problem(row).diagnostic.fix && !m_model->isFixed(row));
+}
+
+void ProblemPanel::applyFix()
+{
+    const int row = m_table->currentIndex().row();
+    if (row < 0 || row >= m_model->rowCount() || m_model->isFixed(row))
+        return;
+    const LibraryProblem &problem = m_model->problem(row);
+    if (!problem.diagnostic.fix)
+        return;
+    m_document->undoStack()->push(new ApplyFixCommand(m_document, problem.diagnostic.location.file,
+                                                      *problem.diagnostic.fix,
+                                                      QString::fromStdString(problem.opType)));
+}
+
 void ProblemPanel::showProblem(int row)
 {
+    updateFixButton();
     if (row < 0 || row >= m_model->rowCount()) {
         m_entry->clear();
         return;
@@ -111,7 +148,7 @@ void ProblemPanel::showProblem(int row)
     if (!fix.isEmpty())
         m_entry->appendPlainText(
             QStringLiteral("\n")
-            + tr("Certain fix: %1 ('opsinfo library fix' applies it)").arg(fix));
+            + tr("Certain fix: %1 (Apply Fix, or 'opsinfo library fix')").arg(fix));
     // The cursor on the problem's line, so the eye lands on the token the message names.
     const int line = problem.diagnostic.location.line - problem.entryLine;
     if (!text.isEmpty() && line >= 0) {

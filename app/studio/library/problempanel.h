@@ -7,6 +7,7 @@
 #include <string_view>
 
 class QPlainTextEdit;
+class QPushButton;
 class QTableView;
 
 namespace opsinfo {
@@ -31,6 +32,7 @@ public:
     ProblemModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     QPlainTextEdit *entryText() const { return m_entry; }
+    QPushButton *applyFixButton() const { return m_applyFix; }
 
 signals:
     // The user picked a problem inside this op type's entry.
@@ -39,8 +41,12 @@ signals:
 private:
     void update();
     void showProblem(int row);
+    void updateFixButton();
+    void applyFix();
 
+    LibraryDocument *m_document;
     ProblemModel *m_model;
+    QPushButton *m_applyFix;
     QTableView *m_table;
     QPlainTextEdit *m_entry;
     OpenedBytes m_openedBytes;

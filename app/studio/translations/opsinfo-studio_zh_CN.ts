@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ApplyFixCommand</name>
+    <message>
+        <source>Fix &apos;%1&apos; -&gt; &apos;%2&apos; in %3</source>
+        <translation>在 %3 中修复 &apos;%1&apos; -&gt; &apos;%2&apos;</translation>
+    </message>
+</context>
+<context>
     <name>CoreTexts</name>
     <message>
         <source>error</source>
@@ -2857,6 +2864,10 @@
         <source>Problem</source>
         <translation>问题</translation>
     </message>
+    <message>
+        <source>fixed</source>
+        <translation>已修复</translation>
+    </message>
 </context>
 <context>
     <name>opsinfo::ProblemPanel</name>
@@ -2871,8 +2882,16 @@
         <translation>选择一个问题，查看其所在条目的原始文本</translation>
     </message>
     <message>
-        <source>Certain fix: %1 (&apos;opsinfo library fix&apos; applies it)</source>
-        <translation>确定的修复：%1（&apos;opsinfo library fix&apos; 可自动应用）</translation>
+        <source>Apply Fix</source>
+        <translation>应用修复</translation>
+    </message>
+    <message>
+        <source>Make the certain repair of the selected problem (a dtype word with one known spelling); the file changes when you save</source>
+        <translation>对所选问题做确定的修复（只有一种已知写法的数据类型名）；保存时才会修改文件</translation>
+    </message>
+    <message>
+        <source>Certain fix: %1 (Apply Fix, or &apos;opsinfo library fix&apos;)</source>
+        <translation>确定的修复：%1（点击“应用修复”，或使用 &apos;opsinfo library fix&apos;）</translation>
     </message>
 </context>
 <context>
