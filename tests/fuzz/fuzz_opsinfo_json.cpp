@@ -1,6 +1,8 @@
 // libFuzzer target: an ops-info JSON library file, through both readers the engine has for it (the
-// simdjson loader and the byte-preserving edit scanner), then into an OpLibrary.
+// simdjson loader and the byte-preserving edit scanner), then into an OpLibrary; and its certain
+// fix-its.
 #include "library/editopsinfo.h"
+#include "library/fixlibrary.h"
 #include "library/libraryfilereader.h"
 #include "library/oplibrary.h"
 
@@ -15,8 +17,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     // Readers never hand out a prefix of a file they could not read.
     if (!parsed.readable && !parsed.entries.empty())
         std::abort();
-    for (const Diagnostic &d : parsed.diagnostics)
+    for (const Diagnostic &d : parsed.diagnostics) {
         (void)formatDiagnostic(d);
+        // A certain fix names the very bytes it replaces.
+        if (d.fix && text.substr(d.fix->offset, d.fix->original.size()) != d.fix->original)
+            std::abort();
+    }
+    // Fix-its change nothing but their words: with none applied the bytes come back as they were.
+    const LibraryFixResult fixed = fixLibraryText(text, "fuzz.json");
+    if (fixed.applied == 0 && fixed.bytes != text)
+        std::abort();
 
     OpsInfoEditor editor{std::string(text), "fuzz.json"};
     if (editor.isValid()) {
