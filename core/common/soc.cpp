@@ -134,20 +134,16 @@ std::optional<bool> iniSupportsBf16(std::string_view ini)
 
 std::string iniSocVersion(std::string_view ini)
 {
-    std::size_t start = 0;
-    while (start < ini.size()) {
-        std::size_t end = ini.find('\n', start);
-        if (end == std::string_view::npos)
-            end = ini.size();
-        const std::string_view line = trimmed(ini.substr(start, end - start));
-        start = end + 1;
-        if (line.substr(0, 11) != "SoC_version")
-            continue;
-        const std::string_view rest = trimmed(line.substr(11));
-        if (!rest.empty() && rest.front() == '=')
-            return std::string(trimmed(rest.substr(1)));
-    }
-    return {};
+    std::string version;
+    forEachTrimmedLine(ini, [&version](std::string_view line) {
+        const std::string_view rest
+            = trimmed(line.substr(0, 11) == "SoC_version" ? line.substr(11) : "");
+        if (rest.empty() || rest.front() != '=')
+            return true;
+        version = std::string(trimmed(rest.substr(1)));
+        return false;
+    });
+    return version;
 }
 
 std::optional<bool> socSupportsBf16(std::string_view soc, std::string_view platformIni)

@@ -19,6 +19,22 @@ std::string_view trimmed(std::string_view text);
 // ASCII letters lower-cased, every other byte as it is.
 std::string asciiLower(std::string_view text);
 
+// Calls `f(line)` for each line of `text` ('\n'-separated, trimmed, blank ones left out) until
+// it returns false.
+template<class F> void forEachTrimmedLine(std::string_view text, F &&f)
+{
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view line = trimmed(text.substr(start, end - start));
+        start = end + 1;
+        if (!line.empty() && !f(line))
+            return;
+    }
+}
+
 // Levenshtein distance (bytes), for "did you mean" suggestions.
 std::size_t typoDistance(std::string_view a, std::string_view b);
 

@@ -119,21 +119,26 @@ char upper(char c)
     return c >= 'a' && c <= 'z' ? char(c - 32) : c;
 }
 
+// `token` is `upperName` in any case.
+bool isUpperName(std::string_view token, std::string_view upperName)
+{
+    if (token.size() != upperName.size())
+        return false;
+    for (std::size_t i = 0; i < token.size(); ++i)
+        if (upper(token[i]) != upperName[i])
+            return false;
+    return true;
+}
+
 } // namespace
 
 std::optional<DType> geDtypeOfToken(std::string_view token)
 {
     if (token.empty() || token.size() > 16)
         return std::nullopt;
-    for (const GeName &name : kGeDtypes) {
-        if (name.upper.size() != token.size())
-            continue;
-        bool same = true;
-        for (std::size_t i = 0; i < token.size() && same; ++i)
-            same = upper(token[i]) == name.upper[i];
-        if (same)
+    for (const GeName &name : kGeDtypes)
+        if (isUpperName(token, name.upper))
             return name.type;
-    }
     return std::nullopt;
 }
 
@@ -147,15 +152,9 @@ std::optional<std::string_view> geSpellingOfDtypeAlias(std::string_view token)
         {"FP16", "float16"}, {"HALF", "float16"},   {"FP32", "float32"}, {"BF16", "bfloat16"},
         {"FP64", "double"},  {"FLOAT64", "double"}, {"BOOLEAN", "bool"},
     };
-    for (const Alias &alias : kAliases) {
-        if (alias.upper.size() != token.size())
-            continue;
-        bool same = true;
-        for (std::size_t i = 0; i < token.size() && same; ++i)
-            same = upper(token[i]) == alias.upper[i];
-        if (same)
+    for (const Alias &alias : kAliases)
+        if (isUpperName(token, alias.upper))
             return alias.spelling;
-    }
     return std::nullopt;
 }
 

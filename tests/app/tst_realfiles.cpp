@@ -4,6 +4,7 @@
 // fe.ini or platform ini file joins the preview. None is refused; the window stays screen-sized.
 #include "document/scriptedprompt.h"
 #include "mainwindow/mainwindow.h"
+#include "quietwindow.h"
 #include "realfiles.h"
 
 #include <QStandardPaths>
@@ -16,20 +17,9 @@ class TestRealFiles : public QObject
 {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_state.isValid());
-        qputenv("XDG_STATE_HOME", m_state.path().toLocal8Bit());
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    void initTestCase() { QVERIFY(keepAppStateIn(m_state)); }
 
-    void everyRealFileOpens_data()
-    {
-        QTest::addColumn<QString>("path");
-        QTest::addColumn<int>("kind");
-        for (const RealFile &file : realFiles())
-            QTest::newRow(file.relative.toUtf8()) << file.path << int(file.kind);
-    }
+    void everyRealFileOpens_data() { addRealFileRows(); }
     void everyRealFileOpens()
     {
         REQUIRE_SHARED_DATA();
@@ -37,10 +27,9 @@ private slots:
         QFETCH(int, kind);
         QVERIFY2(RealFileKind(kind) != RealFileKind::Unclassified,
                  "a file of a kind tests/common/realfiles.h does not know: give it one");
-        ScriptedPrompt prompt;
-        MainWindow window;
-        window.setPersistSettings(false);
-        window.setPrompt(&prompt);
+        QuietWindow quiet;
+        MainWindow &window = quiet.window;
+        ScriptedPrompt &prompt = quiet.prompt;
         QVERIFY2(window.openPaths({path}), qPrintable(prompt.log.join('\n')));
         // What the compiler refuses is reported ("... has errors") and shown; nothing says it
         // cannot be opened, read or used.
@@ -52,7 +41,6 @@ private slots:
         const QSize size = window.size().expandedTo(window.minimumSizeHint());
         QVERIFY2(size.width() <= 1920 && size.height() <= 1080,
                  qPrintable(QStringLiteral("%1 x %2").arg(size.width()).arg(size.height())));
-        window.setPrompt(nullptr);
     }
 
 private:

@@ -13,6 +13,7 @@
 #include "library/problemmodel.h"
 #include "library/problempanel.h"
 #include "mainwindow/mainwindow.h"
+#include "quietwindow.h"
 #include "reallibraries.h"
 
 #include <QAbstractItemModelTester>
@@ -52,12 +53,7 @@ class TestRealLibraries : public QObject
 {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_state.isValid());
-        qputenv("XDG_STATE_HOME", m_state.path().toLocal8Bit());
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    void initTestCase() { QVERIFY(keepAppStateIn(m_state)); }
     void cleanup() { Translations::install(QLocale(QLocale::English)); }
 
     void opensEveryRealLibrary_data()
@@ -78,16 +74,12 @@ private slots:
                          ? QLocale(QLocale::English)
                          : Translations::localeFor(Translations::Choice::SimplifiedChinese)),
                  language);
-        ScriptedPrompt prompt;
-        MainWindow window;
-        window.setPersistSettings(false);
-        window.setPrompt(&prompt);
+        QuietWindow quiet;
+        MainWindow &window = quiet.window;
         ProblemPanel *problems = window.libraryView()->problemPanel();
         new QAbstractItemModelTester(
             problems->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, &window);
-        QVERIFY2(window.openPaths({path}), qPrintable(prompt.log.join('\n')));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY2(quiet.openAndShow({path}), qPrintable(quiet.prompt.log.join('\n')));
 
         // Every op type the loader reads is listed, refused store or not.
         const LibraryLoadResult expected = loadLibraryPath(path.toStdString());
@@ -127,7 +119,6 @@ private slots:
                                     .arg(size.width())
                                     .arg(size.height())));
         }
-        window.setPrompt(nullptr);
     }
 
     // GNMT's copy: the two L6 problems the compiler reports, at their positions, in the list; a
@@ -137,13 +128,10 @@ private slots:
         REQUIRE_SHARED_DATA();
         const QString path = sharedData(QStringLiteral(
             "opsinfo/modelzoo-tf-user-copies/GNMT_ID0015__aic-ascend910-ops-info.json"));
-        ScriptedPrompt prompt;
-        MainWindow window;
-        window.setPersistSettings(false);
-        window.setPrompt(&prompt);
-        QVERIFY(window.openPaths({path}));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QuietWindow quiet;
+        MainWindow &window = quiet.window;
+        ScriptedPrompt &prompt = quiet.prompt;
+        QVERIFY2(quiet.openAndShow({path}), qPrintable(quiet.prompt.log.join('\n')));
         ProblemPanel *problems = window.libraryView()->problemPanel();
         ProblemModel *model = problems->model();
         QCOMPARE(model->rowCount(), 2);
@@ -170,7 +158,6 @@ private slots:
                  qPrintable(problems->entryText()->textCursor().selectedText()));
         // The dialog's text is also in the window, for a --screenshot of this moment.
         QVERIFY(prompt.dialogs.join('\n').contains(QLatin1String("7552:23")));
-        window.setPrompt(nullptr);
     }
 
     // A one-flag edit in the app, saved: exactly the flag's line changes (where the op has no
@@ -186,10 +173,9 @@ private slots:
     {
         REQUIRE_SHARED_DATA();
         QFETCH(QString, path);
-        ScriptedPrompt prompt;
-        MainWindow window;
-        window.setPersistSettings(false);
-        window.setPrompt(&prompt);
+        QuietWindow quiet;
+        MainWindow &window = quiet.window;
+        ScriptedPrompt &prompt = quiet.prompt;
         QVERIFY(window.openPaths({path}));
         const OpLibrary &library = window.workspace()->libraryDocument()->library();
         const OpEntry *target = nullptr;
@@ -225,7 +211,6 @@ private slots:
         QCOMPARE(reread.library.ops().size(), library.ops().size());
         QCOMPARE(reread.library.find(target->type)->policy,
                  toBlack ? Policy::Black : Policy::White);
-        window.setPrompt(nullptr);
     }
 
     // A library opened as a mixlist by mistake: the lenient import repairs ~600 keys away, and
@@ -233,13 +218,9 @@ private slots:
     void mixlistRepairNotesDoNotGrowTheWindow()
     {
         REQUIRE_SHARED_DATA();
-        ScriptedPrompt prompt;
-        MainWindow window;
-        window.setPersistSettings(false);
-        window.setPrompt(&prompt);
-        QVERIFY(window.openPaths({}));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QuietWindow quiet;
+        MainWindow &window = quiet.window;
+        QVERIFY(quiet.openAndShow({}));
         QVERIFY(window.files()->openMixlist(sharedData(QStringLiteral(
             "opsinfo/modelzoo-tf-user-copies/GNMT_ID0015__aic-ascend910-ops-info.json"))));
         auto *notes = window.findChild<QPlainTextEdit *>(QStringLiteral("mixlistImportNotes"));
@@ -249,7 +230,6 @@ private slots:
         QCoreApplication::processEvents();
         const QSize size = window.size().expandedTo(window.minimumSizeHint());
         QVERIFY2(size.height() <= kScreenHeight, qPrintable(QString::number(size.height())));
-        window.setPrompt(nullptr);
     }
 
     // A certain fix in the app: the 910B library with one "float16" written "fp16" opens with one
@@ -270,13 +250,10 @@ private slots:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(bytes);
         }
-        ScriptedPrompt prompt;
-        MainWindow window;
-        window.setPersistSettings(false);
-        window.setPrompt(&prompt);
-        QVERIFY(window.openPaths({path}));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QuietWindow quiet;
+        MainWindow &window = quiet.window;
+        ScriptedPrompt &prompt = quiet.prompt;
+        QVERIFY2(quiet.openAndShow({path}), qPrintable(quiet.prompt.log.join('\n')));
         ProblemPanel *problems = window.libraryView()->problemPanel();
         QCOMPARE(problems->model()->errorCount(), 1);
         QCOMPARE(problems->table()->currentIndex().row(), 0); // the first error is picked
@@ -301,7 +278,6 @@ private slots:
         window.findChild<QAction *>(QStringLiteral("actionSave"))->trigger();
         QVERIFY2(!document->isModified(), qPrintable(prompt.log.join('\n')));
         QCOMPARE(readAll(path), readAll(real));
-        window.setPrompt(nullptr);
     }
 
 private:

@@ -9,6 +9,7 @@
 #include <QDirIterator>
 #include <QList>
 #include <QString>
+#include <QTest>
 
 #include <algorithm>
 
@@ -60,6 +61,9 @@ inline RealFileKind realFileKind(const QString &relative)
     return RealFileKind::Unclassified;
 }
 
+// The rows of a data-driven test over realFiles(): "path" and "kind" (int(RealFileKind)).
+inline void addRealFileRows();
+
 // Every file but the reference ones, which no command reads.
 inline QList<RealFile> realFiles()
 {
@@ -75,4 +79,12 @@ inline QList<RealFile> realFiles()
     std::sort(files.begin(), files.end(),
               [](const RealFile &a, const RealFile &b) { return a.relative < b.relative; });
     return files;
+}
+
+inline void addRealFileRows()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("kind");
+    for (const RealFile &file : realFiles())
+        QTest::newRow(file.relative.toUtf8()) << file.path << int(file.kind);
 }

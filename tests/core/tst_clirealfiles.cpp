@@ -16,13 +16,7 @@ class TestCliRealFiles : public QObject
 {
     Q_OBJECT
 private slots:
-    void everyRealFileOpens_data()
-    {
-        QTest::addColumn<QString>("path");
-        QTest::addColumn<int>("kind");
-        for (const RealFile &file : realFiles())
-            QTest::newRow(file.relative.toUtf8()) << file.path << int(file.kind);
-    }
+    void everyRealFileOpens_data() { addRealFileRows(); }
     void everyRealFileOpens()
     {
         REQUIRE_SHARED_DATA();

@@ -1,6 +1,6 @@
 #include "library/editcanonicaljson.h"
 #include "library/editopsinfo.h"
-#include "shareddata.h"
+#include "reallibraries.h"
 
 #include <nlohmann/json.hpp>
 
@@ -25,21 +25,6 @@ std::string readAll(const QString &path)
         return {};
     const QByteArray data = f.readAll();
     return std::string(data.constData(), std::size_t(data.size()));
-}
-
-// Every ops-info library under the shared data (not mixlists or dtype files).
-QStringList libraryFiles()
-{
-    QStringList files;
-    QDirIterator it(sharedData(QStringLiteral("opsinfo")), {QStringLiteral("*.json")}, QDir::Files,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        if (!path.contains(QLatin1String("/mixlists/")))
-            files << path;
-    }
-    files.sort();
-    return files;
 }
 
 // The three-level object when every leaf is a string (L4), else nullopt.
@@ -128,7 +113,7 @@ void TestLibraryEditReal::canonicalWriterReproducesShippedFiles_data()
     QTest::addColumn<QString>("path");
     if (!QDir(sharedData()).exists())
         return;
-    for (const QString &path : libraryFiles()) {
+    for (const QString &path : realLibraryFiles()) {
         if (path.contains(QLatin1String("cann-8.1.RC1")) || path.contains(QLatin1String("split-stub")))
             QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
     }
@@ -151,7 +136,7 @@ void TestLibraryEditReal::realFiles_data()
     QTest::addColumn<QString>("path");
     if (!QDir(sharedData()).exists())
         return;
-    for (const QString &path : libraryFiles()) {
+    for (const QString &path : realLibraryFiles()) {
         const QString parent = QFileInfo(path).dir().dirName();
         QTest::newRow(qPrintable(parent + QLatin1Char('/') + QFileInfo(path).fileName())) << path;
     }
