@@ -9,19 +9,6 @@ namespace opsinfo {
 
 namespace {
 
-const char *fillOf(Policy p)
-{
-    switch (p) {
-    case Policy::White:
-        return "#fafafa";
-    case Policy::Black:
-        return "#262626";
-    case Policy::Gray:
-        break;
-    }
-    return "#9e9e9e";
-}
-
 std::string listName(const AtlasCell &cell)
 {
     return cell.present() ? policyName(*cell.policy) : "absent";
@@ -104,7 +91,7 @@ std::string policyAtlasSvg(const PolicyAtlas &atlas, const std::string &title)
     // Legend.
     double x = 12;
     for (Policy p : {Policy::White, Policy::Black, Policy::Gray}) {
-        svg += svgRect(x, 50, 12, 12, fillOf(p), "stroke=\"#757575\"");
+        svg += svgRect(x, 50, 12, 12, svgPolicyFill(p), "stroke=\"#757575\"");
         svg += svgText(x + 16, 60, policyName(p));
         x += 70;
     }
@@ -147,7 +134,7 @@ std::string policyAtlasSvg(const PolicyAtlas &atlas, const std::string &title)
                 continue;
             }
             const std::string lacking = lackingText(cell);
-            svg += svgRect(cx + 1, y + 1, cellW - 2, cellH - 2, fillOf(*cell.policy),
+            svg += svgRect(cx + 1, y + 1, cellW - 2, cellH - 2, svgPolicyFill(*cell.policy),
                            "stroke=\"#9e9e9e\"", lacking.empty() ? tip : tip + ": " + lacking);
             if (!lacking.empty())
                 svg += "  <path d=\"M" + svgNumber(cx + cellW - 1 - mark) + " " + svgNumber(y + 1)

@@ -6,19 +6,6 @@ namespace opsinfo {
 
 namespace {
 
-const char *fillOf(Policy p)
-{
-    switch (p) {
-    case Policy::White:
-        return "#fafafa";
-    case Policy::Black:
-        return "#262626";
-    case Policy::Gray:
-        break;
-    }
-    return "#9e9e9e";
-}
-
 constexpr const char *kAbsentFill = "#ffffff";
 
 } // namespace
@@ -62,7 +49,7 @@ std::string transitionMatrixSvg(const TransitionMatrix &matrix, const std::strin
     for (int c = 0; c < columns; ++c) {
         const double x = left + cellW * c + 8;
         if (c < 3)
-            header(x, top - 14, fillOf(TransitionMatrix::order[std::size_t(c)]),
+            header(x, top - 14, svgPolicyFill(TransitionMatrix::order[std::size_t(c)]),
                    policyName(TransitionMatrix::order[std::size_t(c)]));
         else
             header(x, top - 14, kAbsentFill, "absent");
@@ -70,7 +57,7 @@ std::string transitionMatrixSvg(const TransitionMatrix &matrix, const std::strin
     for (int r = 0; r < rows; ++r) {
         const double y = top + cellH * r + cellH / 2 + 4;
         if (r < 3)
-            header(12, y, fillOf(TransitionMatrix::order[std::size_t(r)]),
+            header(12, y, svgPolicyFill(TransitionMatrix::order[std::size_t(r)]),
                    policyName(TransitionMatrix::order[std::size_t(r)]));
         else
             header(12, y, kAbsentFill, "absent");
@@ -98,10 +85,12 @@ std::string transitionMatrixSvg(const TransitionMatrix &matrix, const std::strin
                            "stroke=\"#cfd8dc\"",
                            nameR + " -> " + nameC + ": " + std::to_string(count) + " op types");
             svg += svgRect(x + 8, y + 8, (cellW - 16) / 2, bar,
-                           r < 3 ? fillOf(TransitionMatrix::order[std::size_t(r)]) : kAbsentFill,
+                           r < 3 ? svgPolicyFill(TransitionMatrix::order[std::size_t(r)])
+                                 : kAbsentFill,
                            "stroke=\"#757575\"");
             svg += svgRect(x + cellW / 2, y + 8, (cellW - 16) / 2, bar,
-                           c < 3 ? fillOf(TransitionMatrix::order[std::size_t(c)]) : kAbsentFill,
+                           c < 3 ? svgPolicyFill(TransitionMatrix::order[std::size_t(c)])
+                                 : kAbsentFill,
                            "stroke=\"#757575\"");
             svg += svgText(x + cellW / 2, y + cellH - 14, std::to_string(count),
                            std::string("text-anchor=\"middle\" font-size=\"18\"")

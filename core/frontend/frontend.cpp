@@ -164,11 +164,6 @@ std::optional<PrecisionMode> defaultModeFor(FrontEnd frontEnd, std::string_view 
     return std::nullopt;
 }
 
-const char *defaultRuleId(FrontEnd frontEnd)
-{
-    return frontEndTraits(frontEnd).defaultRule == DefaultRule::Training ? "F2" : "F1";
-}
-
 bool modeHonoured(FrontEnd frontEnd, PrecisionMode mode)
 {
     switch (frontEnd) {

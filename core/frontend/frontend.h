@@ -81,8 +81,6 @@ bool defaultDependsOnSoc(FrontEnd frontEnd);
 // F1/F2: the mode the compiler runs with when none is given. nullopt when it depends on the SoC
 // and `socVersion` is empty or not a SoC this tool knows.
 std::optional<PrecisionMode> defaultModeFor(FrontEnd frontEnd, std::string_view socVersion);
-// The rule id behind the default ("F1" or "F2").
-const char *defaultRuleId(FrontEnd frontEnd);
 
 // Whether the front end acts on this mode as FE does. torch_npu eager honours only
 // must_keep_origin_dtype and allow_fp32_to_fp16 (others are logged as unsupported and the SoC

@@ -223,11 +223,6 @@ std::string FrontEndPlan::modeLabel() const
                          : std::string(name);
 }
 
-std::string defaultForFrontEndLabel()
-{
-    return CoreText::tr("default for this front end");
-}
-
 void applyFrontEndPlan(const FrontEndPlan &plan, Resolution &resolution)
 {
     const std::string steps = plan.explanationSteps();

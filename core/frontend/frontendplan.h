@@ -66,7 +66,4 @@ std::vector<FrontEndNote> settingsIgnoredOn(FrontEnd frontEnd, bool mixlist, boo
 // rules, so no node of a preview reads as if the ignored settings had been applied.
 void applyFrontEndPlan(const FrontEndPlan &plan, Resolution &resolution);
 
-// The label the mode picker shows for the default mode ("default for this front end").
-std::string defaultForFrontEndLabel();
-
 } // namespace opsinfo

@@ -55,14 +55,6 @@ QString ruleText(const QString &id)
     return ruleText(id, Translations::current());
 }
 
-QString ruleToolTip(const QString &id)
-{
-    const QString text = ruleText(id);
-    if (text.isEmpty())
-        return {};
-    return QStringLiteral("<b>%1</b> %2").arg(id.toHtmlEscaped(), text.toHtmlEscaped());
-}
-
 QStringList ruleIds()
 {
     QStringList ids = texts(kFallbackLanguage).keys();

@@ -10,15 +10,13 @@ namespace opsinfo {
 // from resources/rules/rules_<language>.json ({"M5": "..."}); a language without a text for an id
 // falls back to English.
 //
-//   label->setToolTip(ruleToolTip(QStringLiteral("G2")));
+//   label->setToolTip(ruleText(QStringLiteral("G2")));
 //   for (const QString &id : ruleIdsIn(explanation)) ...   // "(M5)", "L2/L3", "rule G3" ...
 
 // The text of a rule in the current UI language (Translations::current()); empty for an unknown id.
 QString ruleText(const QString &id);
 // The text in a given language ("en", "zh_CN").
 QString ruleText(const QString &id, const QString &language);
-// "<b>M5</b> text", HTML-escaped, for tool tips and explanation panes; empty for an unknown id.
-QString ruleToolTip(const QString &id);
 // Every rule id, in the order of the spec (L, X, M, G, C; by number).
 QStringList ruleIds();
 // The known rule ids cited in a text, in order of first appearance, each once.

@@ -1,38 +1,14 @@
+// writeKeepDtype: the keep_dtype file the app and `opsinfo advise --keep-dtype-out` write.
 #include "export/keepdtypefile.h"
-#include "export/snippets.h"
 
 #include <QTest>
 
 using namespace opsinfo;
 
-class TestSnippets : public QObject
+class TestKeepDtypeFile : public QObject
 {
     Q_OBJECT
 private slots:
-    void atcNamesEveryGivenFile()
-    {
-        const auto code = snippetFor(SnippetTarget::Atc, {"allow_mix_precision", "/w/ops info.json", "k.cfg", ""});
-        QVERIFY(code.find("--precision_mode=allow_mix_precision") != std::string::npos);
-        QVERIFY(code.find("--modify_mixlist='/w/ops info.json'") != std::string::npos);
-        QVERIFY(code.find("--keep_dtype=k.cfg") != std::string::npos);
-        QVERIFY(code.find("customize_dtypes") == std::string::npos);
-    }
-
-    void pythonLiteralsAreEscaped()
-    {
-        const auto code = snippetFor(SnippetTarget::TensorFlow2, {"force_fp16", "/a/it's.json", "", ""});
-        QVERIFY(code.find("modify_mixlist = '/a/it\\'s.json'") != std::string::npos);
-        QVERIFY(code.rfind("npu.open().as_default()\n") == code.size() - 24);
-    }
-
-    void torchNpuSaysMixlistIsUnsupported()
-    {
-        std::string note;
-        snippetFor(SnippetTarget::TorchNpu, {"force_fp32", "m.json", "", ""}, &note);
-        QVERIFY(note.find("no modify_mixlist") != std::string::npos);
-        QCOMPARE(allSnippets({"force_fp16", "", "", ""}).size(), std::size_t(6));
-    }
-
     void keepDtypeListsNamesThenSortedTypes_data()
     {
         QTest::addColumn<QStringList>("nodes");
@@ -62,5 +38,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnippets)
-#include "tst_snippets.moc"
+QTEST_GUILESS_MAIN(TestKeepDtypeFile)
+#include "tst_keepdtypefile.moc"
