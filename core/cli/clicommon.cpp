@@ -49,7 +49,9 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::ostream &
             *field = terminalSafe(*field);
         std::string line = formatDiagnostic(d);
         if (colour) {
-            const char *code = d.severity == Severity::Error ? "\033[31m" : d.severity == Severity::Warning ? "\033[33m" : "\033[36m";
+            const char *code = d.severity == Severity::Error ? "\033[31m"
+                : d.severity == Severity::Warning            ? "\033[33m"
+                                                             : "\033[36m";
             const std::string word = std::string(severityName(d.severity)) + ":";
             if (auto pos = line.find(" " + word); pos != std::string::npos) {
                 writeDocument(err, line.substr(0, pos + 1));
@@ -64,7 +66,8 @@ void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::ostream &
     }
 }
 
-std::string formatTable(const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows)
+std::string formatTable(const std::vector<std::string> &header,
+                        const std::vector<std::vector<std::string>> &rows)
 {
     std::vector<std::vector<std::string>> safe;
     safe.reserve(rows.size() + 1);

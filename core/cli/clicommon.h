@@ -55,7 +55,8 @@ int exitCodeFor(const std::vector<Diagnostic> &diagnostics);
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::ostream &err);
 
 // Left-aligned text table for humans; every cell terminal-safe and on one line.
-std::string formatTable(const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows);
+std::string formatTable(const std::vector<std::string> &header,
+                        const std::vector<std::vector<std::string>> &rows);
 
 bool colourWanted(std::ostream &stream);
 

@@ -1,11 +1,11 @@
+#include "cli/clifrontend.h"
 #include "cli/clioutput.h"
 #include "common/jsontext.h"
-#include "cli/clifrontend.h"
 
 #include "cli/clicommon.h"
+#include "cli/cliresolve.h"
 #include "common/soc.h"
 #include "common/textescape.h"
-#include "cli/cliresolve.h"
 
 namespace opsinfo {
 
@@ -59,7 +59,8 @@ bool readHf32Options(const ArgParser &p, Hf32Switches &hf32, std::ostream &err)
 
 bool requireSocForCubeMath(FrontEnd frontEnd, const std::string &soc, std::ostream &err)
 {
-    if (frontEndTraits(frontEnd).path != PrecisionPath::CubeMath || socSupportsBf16(soc).has_value())
+    if (frontEndTraits(frontEnd).path != PrecisionPath::CubeMath
+        || socSupportsBf16(soc).has_value())
         return true;
     err << "opsinfo: --front-end " << frontEndId(frontEnd)
         << " needs --soc with a known SoC (Ascend910A, Ascend910B1 ...): whether the cube unit computes fp32"
@@ -169,16 +170,20 @@ int printCubeMath(const ResolveInputs &in, const FrontEndPlan &plan, const Hf32S
                              {"computes_in", n.compute.dtype},
                              {"supported", n.compute.supported},
                              {"explanation", n.explanation}});
-        writeDocument(out, dumpJson(nlohmann::json {{"graph", in.graph->path},
-                               {"front_end", frontEndToJson(plan)},
-                               {"mode", precisionModeName(plan.mode)},
-                               {"hf32", {{"matmul", hf32.matmul}, {"conv", hf32.conv}}},
-                               {"cube_nodes", nodes},
-                               {"summary",
-                                {{"cube_nodes", report.nodes.size()},
-                                 {"fp32_inputs", report.fp32Inputs},
-                                 {"lowered", report.lowered},
-                                 {"unsupported", report.unsupported}}}}, 2) + "\n");
+        writeDocument(
+            out,
+            dumpJson(nlohmann::json {{"graph", in.graph->path},
+                                     {"front_end", frontEndToJson(plan)},
+                                     {"mode", precisionModeName(plan.mode)},
+                                     {"hf32", {{"matmul", hf32.matmul}, {"conv", hf32.conv}}},
+                                     {"cube_nodes", nodes},
+                                     {"summary",
+                                      {{"cube_nodes", report.nodes.size()},
+                                       {"fp32_inputs", report.fp32Inputs},
+                                       {"lowered", report.lowered},
+                                       {"unsupported", report.unsupported}}}},
+                     2)
+                + "\n");
     } else if (csv) {
         out << "name,op_type,input,cube_math_type,computes_in,supported,explanation\n";
         for (const CubeNodeReport &n : report.nodes)

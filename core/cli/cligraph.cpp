@@ -4,7 +4,8 @@
 
 namespace opsinfo {
 
-LoadedGraph loadGraphForCli(const std::string &path, const std::string &opMapOverride, std::ostream &err)
+LoadedGraph loadGraphForCli(const std::string &path, const std::string &opMapOverride,
+                            std::ostream &err)
 {
     OpMap map = OpMap::defaults();
     if (!opMapOverride.empty()) {

@@ -52,7 +52,8 @@ bool holdsSocFolder(const std::vector<std::string> &paths, const std::string &fo
 {
     for (const std::string &path : paths) {
         const fs::path root(path);
-        for (const fs::path &config : {root, root / "op_impl/ai_core/tbe/config", root / "built-in/op_impl/ai_core/tbe/config"})
+        for (const fs::path &config : {root, root / "op_impl/ai_core/tbe/config",
+                                       root / "built-in/op_impl/ai_core/tbe/config"})
             if (isFolder(config / folder))
                 return true;
     }
@@ -68,7 +69,8 @@ std::string socFolderOf(const std::string &path)
     const fs::path resolved = fs::weakly_canonical(path, ec);
     fs::path folder;
     if (isFolder(resolved)) {
-        if (isFolder(resolved / "built-in") || isFolder(resolved / "op_impl") || isFolder(resolved / "vendors"))
+        if (isFolder(resolved / "built-in") || isFolder(resolved / "op_impl")
+            || isFolder(resolved / "vendors"))
             return {}; // an opp or store root: --soc picks in it
         folder = resolved;
     } else if (resolved.parent_path().parent_path().filename() == "config") {
@@ -92,8 +94,9 @@ bool socAgrees(const std::vector<std::string> &paths, const std::string &soc, st
     for (const std::string &path : paths) {
         const std::string folder = socFolderOf(path);
         if (!folder.empty() && folder != socFolderName(soc)) {
-            err << "opsinfo: --soc " << soc << " (soc folder " << socFolderName(soc) << ") contradicts the library " << path
-                << ", which is the soc folder " << folder << " (give the --soc of that folder, or leave --soc out)\n";
+            err << "opsinfo: --soc " << soc << " (soc folder " << socFolderName(soc)
+                << ") contradicts the library " << path << ", which is the soc folder " << folder
+                << " (give the --soc of that folder, or leave --soc out)\n";
             return false;
         }
     }
@@ -129,7 +132,8 @@ Loaded<OpLibrary> loadLibrariesForCli(const std::vector<std::string> &paths, con
         std::vector<LibrarySourceSpec> stores;
         for (std::size_t i = 0; i < paths.size(); ++i) {
             const bool last = i + 1 == paths.size();
-            stores.push_back({paths[i], last ? LibraryStore::Kind::BuiltIn : LibraryStore::Kind::Custom, {}});
+            stores.push_back(
+                {paths[i], last ? LibraryStore::Kind::BuiltIn : LibraryStore::Kind::Custom, {}});
         }
         result = loadStores(stores);
     }
@@ -211,11 +215,14 @@ Loaded<Mixlist> loadMixlistForCli(const std::string &path, bool lenient, std::os
     const auto text = readFileForCli(path, InputLimits::Mixlist, err);
     if (!text)
         return ExitCode(text.exitCode());
-    MixlistParseResult parsed = lenient ? parseMixlistLenient(*text, path) : parseMixlistStrict(*text, path);
+    MixlistParseResult parsed
+        = lenient ? parseMixlistLenient(*text, path) : parseMixlistStrict(*text, path);
     printDiagnostics(parsed.diagnostics, err);
     if (!parsed.ok()) {
         err << "opsinfo: " << path << " is not a valid modify_mixlist file"
-            << (lenient ? "" : " (the compiler would fail the build; 'opsinfo mixlist lint --lenient' shows what can be repaired)")
+            << (lenient
+                    ? ""
+                    : " (the compiler would fail the build; 'opsinfo mixlist lint --lenient' shows what can be repaired)")
             << "\n";
         return ExitInputErrors;
     }

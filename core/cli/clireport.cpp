@@ -29,8 +29,13 @@ namespace {
 
 nlohmann::json toJson(const Diagnostic &d)
 {
-    return {{"severity", severityName(d.severity)}, {"file", d.location.file}, {"line", d.location.line},
-            {"column", d.location.column}, {"code", d.code}, {"message", d.message}, {"hint", d.hint}};
+    return {{"severity", severityName(d.severity)},
+            {"file", d.location.file},
+            {"line", d.location.line},
+            {"column", d.location.column},
+            {"code", d.code},
+            {"message", d.message},
+            {"hint", d.hint}};
 }
 
 } // namespace
@@ -53,7 +58,9 @@ void writeFindings(ReportFormat format, const std::string &suite, const std::str
     case ReportFormat::Github: {
         std::string text;
         for (const Diagnostic &d : diagnostics) {
-            const char *level = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "notice";
+            const char *level = d.severity == Severity::Error ? "error"
+                : d.severity == Severity::Warning             ? "warning"
+                                                              : "notice";
             text += std::string("::") + level + " file="
                 + githubEscape(d.location.file.empty() ? subject : d.location.file, true);
             if (d.location.line > 0)

@@ -17,6 +17,7 @@ bool parseReportFormat(const std::string &name, ReportFormat &format);
 // Writes the findings about `subject` (a file) in the chosen form. Text goes to err (messages),
 // the machine forms to out.
 void writeFindings(ReportFormat format, const std::string &suite, const std::string &subject,
-                   const std::vector<Diagnostic> &diagnostics, std::ostream &out, std::ostream &err);
+                   const std::vector<Diagnostic> &diagnostics, std::ostream &out,
+                   std::ostream &err);
 
 } // namespace opsinfo

@@ -17,8 +17,8 @@ int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out
         "Several INI files are read in order; a later [OpType] section replaces an earlier one.");
     p.positional("IN.ini", "INI source files", true)
         .reads()
-        .option("output", "OUT.json", "the JSON file to write ('-' for stdout; never onto an input)",
-                false, "o")
+        .option("output", "OUT.json",
+                "the JSON file to write ('-' for stdout; never onto an input)", false, "o")
         .writes()
         .option(
             "script", "VERSION",

@@ -13,10 +13,11 @@ namespace {
 
 int graphInfo(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo graph info",
-                "Describe a model graph: format, node counts, op types, subgraphs, unmapped op types.\n"
-                "Formats (detected from the content): ONNX (.onnx, binary or text), GE dumps\n"
-                "(ge_proto_*.txt, ge_onnx_*.pbtxt), ATC om->json, TensorFlow GraphDef (.pb, .pbtxt).");
+    ArgParser p(
+        "opsinfo graph info",
+        "Describe a model graph: format, node counts, op types, subgraphs, unmapped op types.\n"
+        "Formats (detected from the content): ONNX (.onnx, binary or text), GE dumps\n"
+        "(ge_proto_*.txt, ge_onnx_*.pbtxt), ATC om->json, TensorFlow GraphDef (.pb, .pbtxt).");
     p.positional("GRAPH", "the graph file")
         .reads()
         .option("op-map", "FILE",
@@ -55,10 +56,12 @@ int graphInfo(const std::vector<std::string> &args, std::ostream &out, std::ostr
                    {"dtypes", dtypes}});
         return ExitOk;
     }
-    out << "graph:      " << p.value("GRAPH") << "\nformat:     " << info.format << "\nname:       " << info.name
-        << "\nnodes:      " << info.fileNodes << " in the main graph, " << info.totalNodes
-        << " with subgraphs\nsubgraphs:  " << info.subgraphs << "\ninputs:     " << info.inputs.size()
-        << "\noutputs:    " << info.outputs.size() << "\n\nop types (" << info.opTypes.size() << "):\n";
+    out << "graph:      " << p.value("GRAPH") << "\nformat:     " << info.format
+        << "\nname:       " << info.name << "\nnodes:      " << info.fileNodes
+        << " in the main graph, " << info.totalNodes
+        << " with subgraphs\nsubgraphs:  " << info.subgraphs
+        << "\ninputs:     " << info.inputs.size() << "\noutputs:    " << info.outputs.size()
+        << "\n\nop types (" << info.opTypes.size() << "):\n";
     for (const auto &[name, count] : info.opTypes)
         out << "  " << count << "\t" << name << "\n";
     if (!info.unmappedTypes.empty()) {
@@ -73,8 +76,9 @@ int graphInfo(const std::vector<std::string> &args, std::ostream &out, std::ostr
 
 int runGraphCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    return dispatchSubcommand("graph", {{"info", "format, nodes, op types, subgraphs, unknown types", &graphInfo}},
-                              args, out, err);
+    return dispatchSubcommand(
+        "graph", {{"info", "format, nodes, op types, subgraphs, unknown types", &graphInfo}}, args,
+        out, err);
 }
 
 } // namespace opsinfo

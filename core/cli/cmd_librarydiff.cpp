@@ -68,8 +68,9 @@ int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const 
     const std::string &nameA = sources[0].name, &nameB = sources[1].name;
     if (p.has("svg")) {
         const std::string title = "Transition matrix: " + nameA + " -> " + nameB;
-        if (const int code = writeOutputForCli(p.value("svg"), transitionMatrixSvg(diff.matrix, nameA, nameB, title),
-                                               p.inputs(), err);
+        if (const int code = writeOutputForCli(
+                p.value("svg"), transitionMatrixSvg(diff.matrix, nameA, nameB, title), p.inputs(),
+                err);
             code != ExitOk)
             return code;
         err << "opsinfo: transition matrix written to " << p.value("svg") << "\n";
@@ -122,8 +123,9 @@ int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const 
             rows.push_back({{"op_type", r.type},
                             {"a", r.a ? policyName(*r.a) : "absent"},
                             {"b", r.b ? policyName(*r.b) : "absent"}});
-        writeJson(out, err,
-                  {{"changed", rows}, {"transitions", diff.transitions}, {"unchanged", diff.unchanged}});
+        writeJson(
+            out, err,
+            {{"changed", rows}, {"transitions", diff.transitions}, {"unchanged", diff.unchanged}});
         return ExitOk;
     }
     std::vector<std::vector<std::string>> rows;
@@ -137,8 +139,8 @@ int twoSourceDiff(const ArgParser &p, const std::vector<Source> &sources, const 
     return ExitOk;
 }
 
-int atlasOutput(const ArgParser &p, PolicyAtlas atlas,
-                const NameFilter *filter, std::ostream &out, std::ostream &err)
+int atlasOutput(const ArgParser &p, PolicyAtlas atlas, const NameFilter *filter, std::ostream &out,
+                std::ostream &err)
 {
     if (filter || p.has("differing-only") || p.has("common-only")) {
         PolicyAtlas kept;
@@ -160,9 +162,10 @@ int atlasOutput(const ArgParser &p, PolicyAtlas atlas,
         atlas = std::move(kept);
     }
     if (p.has("svg")) {
-        const std::string svg
-            = policyAtlasSvg(atlas, "Policy atlas: " + std::to_string(atlas.sources.size()) + " sources");
-        if (const int code = writeOutputForCli(p.value("svg"), svg, p.inputs(), err); code != ExitOk)
+        const std::string svg = policyAtlasSvg(
+            atlas, "Policy atlas: " + std::to_string(atlas.sources.size()) + " sources");
+        if (const int code = writeOutputForCli(p.value("svg"), svg, p.inputs(), err);
+            code != ExitOk)
             return code;
         err << "opsinfo: atlas written to " << p.value("svg") << "\n";
     }
@@ -216,9 +219,10 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         .flag("each-file",
               "every .json/.ini file of a folder is a library of its own (user copies)")
         .flag("common-only", "leave out op types present in only some libraries")
-        .option("filter", "REGEX",
-                "only op types matching this RE2 regular expression, searched anywhere in the name\n"
-                "                              (case-sensitive; (?i) at the start ignores case)")
+        .option(
+            "filter", "REGEX",
+            "only op types matching this RE2 regular expression, searched anywhere in the name\n"
+            "                              (case-sensitive; (?i) at the start ignores case)")
         .flag("matrix", "two libraries: the 3x3 white/black/gray transition matrix with counts")
         .flag("atlas", "show two libraries as an atlas too")
         .flag("differing-only", "atlas: only op types whose colour or presence differs")
@@ -276,12 +280,14 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         return ExitUsage;
     }
     std::unique_ptr<NameFilter> filter;
-    if (p.has("filter") && !(filter = NameFilter::parse(p.value("filter"), "opsinfo library diff", err)))
+    if (p.has("filter")
+        && !(filter = NameFilter::parse(p.value("filter"), "opsinfo library diff", err)))
         return ExitUsage;
     nameSources(sources);
 
     std::optional<Mixlist> common, ma, mb;
-    for (auto [name, slot] : {std::pair {"mixlist", &common}, std::pair {"mixlist-a", &ma}, std::pair {"mixlist-b", &mb}}) {
+    for (auto [name, slot] : {std::pair {"mixlist", &common}, std::pair {"mixlist-a", &ma},
+                              std::pair {"mixlist-b", &mb}}) {
         if (!p.has(name))
             continue;
         auto loaded = loadMixlistForCli(p.value(name), false, err);

@@ -181,12 +181,13 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
     for (const FrontEndNote &note : ignored)
         ignoredJson.push_back({{"rule", note.rule}, {"text", note.text}});
     if (p.has("json")) {
-        writeJson(out, err,
-                  {{"mixlist", file},
-                   {"front_end", frontEnd ? nlohmann::json(frontEndId(*frontEnd)) : nlohmann::json()},
-                   {"mixlist_reaches_compiler", mixlistReaches},
-                   {"ignored", ignoredJson},
-                   {"ops", rows}});
+        writeJson(
+            out, err,
+            {{"mixlist", file},
+             {"front_end", frontEnd ? nlohmann::json(frontEndId(*frontEnd)) : nlohmann::json()},
+             {"mixlist_reaches_compiler", mixlistReaches},
+             {"ignored", ignoredJson},
+             {"ops", rows}});
     } else {
         if (frontEnd)
             out << "front end: " << frontEndId(*frontEnd) << " (" << frontEndTitle(*frontEnd)

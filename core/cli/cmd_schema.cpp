@@ -23,11 +23,12 @@ const SchemaFile kSchemas[] = {
 
 int runSchemaCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    ArgParser p("opsinfo schema",
-                "Print the JSON Schema (draft 2020-12) of a file format, for editors that validate while\n"
-                "typing (VS Code: \"json.schemas\" with \"fileMatch\": [\"ops_info.json\"]).\n"
-                "  mixlist   modify_mixlist files (only the keys the compiler accepts, X1)\n"
-                "  opsinfo   ops-info libraries (three levels, string leaves, precision_reduce.flag)");
+    ArgParser p(
+        "opsinfo schema",
+        "Print the JSON Schema (draft 2020-12) of a file format, for editors that validate while\n"
+        "typing (VS Code: \"json.schemas\" with \"fileMatch\": [\"ops_info.json\"]).\n"
+        "  mixlist   modify_mixlist files (only the keys the compiler accepts, X1)\n"
+        "  opsinfo   ops-info libraries (three levels, string leaves, precision_reduce.flag)");
     p.positional("KIND", "mixlist or opsinfo");
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;

@@ -1,9 +1,9 @@
-#include "cli/clioutput.h"
-#include "common/jsontext.h"
 #include "cli/clicommon.h"
 #include "cli/clifrontend.h"
 #include "cli/clilibrary.h"
+#include "cli/clioutput.h"
 #include "cli/commands.h"
+#include "common/jsontext.h"
 #include "export/snippets.h"
 
 #include <nlohmann/json.hpp>
@@ -31,7 +31,8 @@ int runSnippetCommand(const std::vector<std::string> &args, std::ostream &out, s
         .option("customize-dtypes", "TARGET_PATH", "--customize_dtypes file")
         .option("soc", "SOC",
                 "SoC version: the default mode of training front ends, ATC's --soc_version")
-        .option("model", "TARGET_PATH", "the model file ATC / MindSpore Lite reads (default: a placeholder)")
+        .option("model", "TARGET_PATH",
+                "the model file ATC / MindSpore Lite reads (default: a placeholder)")
         .flag("json", "one JSON object: front end, language, code, warnings");
     addHf32Options(p);
     if (const auto exit = p.parseOrExit(args, out, err))
@@ -70,14 +71,18 @@ int runSnippetCommand(const std::vector<std::string> &args, std::ostream &out, s
         return ExitInputErrors;
     }
     if (p.has("json")) {
-        writeDocument(out, dumpJson(nlohmann::json {{"front_end", frontEndId(snippet->frontEnd)},
-                               {"title", frontEndTitle(snippet->frontEnd)},
-                               {"language", snippetLanguageName(snippet->language)},
-                               {"mode",
-                                snippet->mode ? nlohmann::json(precisionModeName(*snippet->mode))
-                                              : nlohmann::json()},
-                               {"code", snippet->code},
-                               {"warnings", snippet->warnings}}, 2) + "\n");
+        writeDocument(out,
+                      dumpJson(nlohmann::json {{"front_end", frontEndId(snippet->frontEnd)},
+                                               {"title", frontEndTitle(snippet->frontEnd)},
+                                               {"language", snippetLanguageName(snippet->language)},
+                                               {"mode",
+                                                snippet->mode ? nlohmann::json(
+                                                    precisionModeName(*snippet->mode))
+                                                              : nlohmann::json()},
+                                               {"code", snippet->code},
+                                               {"warnings", snippet->warnings}},
+                               2)
+                          + "\n");
     } else {
         out << snippet->code;
     }

@@ -8,14 +8,16 @@
 
 namespace opsinfo {
 
-using CommandFunction = int (*)(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
+using CommandFunction
+    = int (*)(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 
 extern const char *kOpsInfoVersion;
 
 // One entry point per top-level command; each parses its own subcommand and options.
 int runLibraryCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runMixlistCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
-int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
+int runConvertIniCommand(const std::vector<std::string> &args, std::ostream &out,
+                         std::ostream &err);
 int runGraphCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runResolveCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);

@@ -17,7 +17,7 @@ namespace {
 // A line wider than the terminal wraps, and '\r' then no longer returns to its start.
 std::size_t terminalColumns()
 {
-    winsize size{};
+    winsize size {};
     if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 10)
         return size.ws_col;
     return 80;
@@ -26,8 +26,12 @@ std::size_t terminalColumns()
 } // namespace
 
 Progress::Progress(std::ostream &err, std::string label, std::size_t total)
-    : m_err(err), m_label(std::move(label)), m_total(total), m_enabled(wanted(err))
-{}
+    : m_err(err)
+    , m_label(std::move(label))
+    , m_total(total)
+    , m_enabled(wanted(err))
+{
+}
 
 Progress::~Progress()
 {
@@ -50,8 +54,8 @@ void Progress::update(std::size_t done, const std::string &what)
     if (m_total > 0) {
         constexpr std::size_t cells = 24;
         const std::size_t filled = done >= m_total ? cells : done * cells / m_total;
-        bar = " [" + std::string(filled, '#') + std::string(cells - filled, '.') + "] " + std::to_string(done) + "/"
-            + std::to_string(m_total);
+        bar = " [" + std::string(filled, '#') + std::string(cells - filled, '.') + "] "
+            + std::to_string(done) + "/" + std::to_string(m_total);
     }
     // The bar must stay whole; the step text goes first, then the label is shortened from the left
     // (the end of a path, the soc folder, says the most).

@@ -38,8 +38,8 @@ enum class DType {
 // Canonical ops-info spelling: "float32" is written "float32" (the library's "float" parses to it).
 const char *dtypeName(DType type);
 
-// Ops-info spellings ("float", "float32", "float16", "bfloat16", "int8", "bool" ...), case-sensitive
-// as in the files; unknown names give Other, an empty string Undefined.
+// Ops-info spellings ("float", "float32", "float16", "bfloat16", "int8", "bool" ...),
+// case-sensitive as in the files; unknown names give Other, an empty string Undefined.
 DType parseOpsInfoDType(std::string_view name);
 
 // GE / TensorFlow enum names: "DT_FLOAT", "DT_FLOAT16", "DT_BF16", "DT_BFLOAT16", "DT_INT32" ...

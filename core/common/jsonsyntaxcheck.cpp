@@ -11,7 +11,10 @@ namespace {
 class Scanner
 {
 public:
-    explicit Scanner(std::string_view text) : m_s(text) {}
+    explicit Scanner(std::string_view text)
+        : m_s(text)
+    {
+    }
 
     std::optional<JsonSyntaxError> run()
     {
@@ -84,8 +87,10 @@ public:
                     ++m_i;
                     stack.pop_back();
                 } else if (m_i >= m_s.size()) {
-                    return fail(m_i, stack.back() == '{' ? "Expecting ',' delimiter or '}' (unexpected end of file)"
-                                                         : "Expecting ',' delimiter or ']' (unexpected end of file)");
+                    return fail(m_i,
+                                stack.back() == '{'
+                                    ? "Expecting ',' delimiter or '}' (unexpected end of file)"
+                                    : "Expecting ',' delimiter or ']' (unexpected end of file)");
                 } else {
                     return fail(m_i, "Expecting ',' delimiter");
                 }
@@ -108,7 +113,7 @@ private:
     std::optional<JsonSyntaxError> fail(std::size_t at, std::string message)
     {
         if (!m_error)
-            m_error = JsonSyntaxError{at, std::move(message)};
+            m_error = JsonSyntaxError {at, std::move(message)};
         return m_error;
     }
 
@@ -174,9 +179,10 @@ private:
                     return;
                 }
             } else if (c < 0x20) {
-                fail(m_i, c == '\n' ? "Invalid control character (a line break inside a string: "
-                                      "missing closing quote?)"
-                                    : "Invalid control character");
+                fail(m_i,
+                     c == '\n' ? "Invalid control character (a line break inside a string: "
+                                 "missing closing quote?)"
+                               : "Invalid control character");
                 return;
             } else if (c >= 0x80) {
                 const std::size_t n = utf8Length();
@@ -200,7 +206,8 @@ private:
                 return;
             }
         }
-        const auto digit = [this] { return m_i < m_s.size() && m_s[m_i] >= '0' && m_s[m_i] <= '9'; };
+        const auto digit
+            = [this] { return m_i < m_s.size() && m_s[m_i] >= '0' && m_s[m_i] <= '9'; };
         if (peek() == '-')
             ++m_i;
         if (peek() == '0') {

@@ -9,9 +9,12 @@ namespace opsinfo {
 const char *policyName(Policy policy)
 {
     switch (policy) {
-    case Policy::White: return "white";
-    case Policy::Black: return "black";
-    case Policy::Gray: return "gray";
+    case Policy::White:
+        return "white";
+    case Policy::Black:
+        return "black";
+    case Policy::Gray:
+        return "gray";
     }
     return "gray";
 }
@@ -31,9 +34,12 @@ std::optional<Policy> policyFromFlag(std::string_view flag)
 const char *flagForPolicy(Policy policy)
 {
     switch (policy) {
-    case Policy::White: return "true";
-    case Policy::Black: return "false";
-    case Policy::Gray: return "";
+    case Policy::White:
+        return "true";
+    case Policy::Black:
+        return "false";
+    case Policy::Gray:
+        return "";
     }
     return "";
 }

@@ -44,14 +44,21 @@ bool looksLikeText(std::string_view head)
 const char *graphFormatName(GraphFormat format)
 {
     switch (format) {
-    case GraphFormat::Onnx: return "onnx";
-    case GraphFormat::OnnxText: return "ge-onnx";
-    case GraphFormat::GeProto: return "ge-proto";
-    case GraphFormat::AtcJson: return "atc-json";
+    case GraphFormat::Onnx:
+        return "onnx";
+    case GraphFormat::OnnxText:
+        return "ge-onnx";
+    case GraphFormat::GeProto:
+        return "ge-proto";
+    case GraphFormat::AtcJson:
+        return "atc-json";
     case GraphFormat::TfGraphDef:
-    case GraphFormat::TfGraphText: return "tf-graphdef";
-    case GraphFormat::Json: return "json";
-    case GraphFormat::Unknown: break;
+    case GraphFormat::TfGraphText:
+        return "tf-graphdef";
+    case GraphFormat::Json:
+        return "json";
+    case GraphFormat::Unknown:
+        break;
     }
     return "unknown";
 }
@@ -70,9 +77,10 @@ GraphFormat detectGraphFormat(std::string_view bytes)
             // om -> json: a ModelDef with "graph" holding "op" arrays.
             // Large "attr" blocks may come first, so search the whole file.
             return contains(bytes, "\"graph\"") && contains(bytes, "\"op\"") ? GraphFormat::AtcJson
-                                                                            : GraphFormat::Json;
+                                                                             : GraphFormat::Json;
         }
-        if (contains(head, "op_type:") || contains(head, "ir_version:") || contains(head, "opset_import"))
+        if (contains(head, "op_type:") || contains(head, "ir_version:")
+            || contains(head, "opset_import"))
             return GraphFormat::OnnxText;
         if (contains(head, "op {") && contains(head, "type:"))
             return GraphFormat::GeProto;
@@ -93,7 +101,7 @@ GraphFormat detectGraphFormat(std::string_view bytes)
         return GraphFormat::TfGraphDef;
     const bool onnxVarint = field == 1 || field == 5;
     const bool onnxMessage = (field >= 2 && field <= 4) || (field >= 6 && field <= 8) || field == 14
-                             || field == 20 || field == 25;
+        || field == 20 || field == 25;
     if ((onnxVarint && wireType == 0) || (onnxMessage && wireType == 2))
         return GraphFormat::Onnx;
     return GraphFormat::Unknown;

@@ -15,9 +15,9 @@ struct GraphInfo
 {
     std::string name;
     std::string format;
-    std::size_t fileNodes = 0;   // ops in the file's main graph (boundary nodes we made left out)
-    std::size_t totalNodes = 0;  // the same including every nested subgraph
-    std::size_t subgraphs = 0;   // nested subgraphs, at any depth
+    std::size_t fileNodes = 0; // ops in the file's main graph (boundary nodes we made left out)
+    std::size_t totalNodes = 0; // the same including every nested subgraph
+    std::size_t subgraphs = 0; // nested subgraphs, at any depth
     std::size_t boundaryNodes = 0; // Data/Const nodes made for graph inputs and initializers
     // Ascend IR op types of file nodes (subgraphs included), by count descending, then name.
     std::vector<std::pair<std::string, std::size_t>> opTypes;

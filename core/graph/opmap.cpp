@@ -63,8 +63,8 @@ bool isIdentifier(std::string_view s)
     if (s.empty())
         return false;
     return std::all_of(s.begin(), s.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == ':' || c == '-'
-               || c == '/';
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == ':'
+            || c == '-' || c == '/';
     });
 }
 
@@ -75,20 +75,25 @@ const OpMap &OpMap::defaults()
     static const OpMap map = [] {
         OpMap m;
         for (const char *name : {"opmap/onnx_to_ascend.tsv", "opmap/tf_to_ascend.tsv"})
-            m.loadText(embeddedResource(name).value_or(""), std::string("<embedded>/") + name, false);
+            m.loadText(embeddedResource(name).value_or(""), std::string("<embedded>/") + name,
+                       false);
         return m;
     }();
     return map;
 }
 
-std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string &file, bool override)
+std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string &file,
+                                        bool override)
 {
     std::vector<Diagnostic> diagnostics;
     Table *table = nullptr;
     std::unordered_set<std::string> replaced; // keys this load already cleared
     int lineNumber = 0;
     auto report = [&](int column, std::string message, std::string hint) {
-        diagnostics.push_back({Severity::Error, {file, lineNumber, column}, "opmap-syntax", std::move(message),
+        diagnostics.push_back({Severity::Error,
+                               {file, lineNumber, column},
+                               "opmap-syntax",
+                               std::move(message),
                                std::move(hint)});
     };
     for (std::string_view rawLine : split(text, '\n')) {
@@ -171,7 +176,8 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
                         range.high = range.low;
                     } else {
                         ok = ok && parseInt(part.substr(0, dash), range.low)
-                             && parseInt(part.substr(dash + 1), range.high) && range.low <= range.high;
+                            && parseInt(part.substr(dash + 1), range.high)
+                            && range.low <= range.high;
                     }
                     row.opsets.push_back(range);
                 }
@@ -228,7 +234,8 @@ OpLookup OpMap::lookupOnnx(std::string_view domain, std::string_view op, int ops
             break;
     }
     if (!chosen) {
-        // GE would reject the op (exact opset match only); the nearest registration is our best guess.
+        // GE would reject the op (exact opset match only); the nearest registration is our best
+        // guess.
         result.opsetMatched = false;
         chosen = nearestBelow ? nearestBelow : &it->second.front();
     }

@@ -14,11 +14,11 @@ enum class Framework { Onnx, TensorFlow };
 // The answer for one framework op type.
 struct OpLookup
 {
-    std::string irType;                    // Ascend IR type; the framework type when unmapped
+    std::string irType; // Ascend IR type; the framework type when unmapped
     std::vector<std::string> alternatives; // other IR types the parser may pick ("A|B", "A+B")
-    bool mapped = false;                   // found in the map ("not in map" otherwise)
-    bool opsetMatched = true;              // ONNX: a row covers the model's opset exactly
-    std::string opsets;                    // ONNX: the opsets of the row used ("8-18")
+    bool mapped = false; // found in the map ("not in map" otherwise)
+    bool opsetMatched = true; // ONNX: a row covers the model's opset exactly
+    std::string opsets; // ONNX: the opsets of the row used ("8-18")
 };
 
 // Framework op type -> Ascend IR type (FORMATS "Graphs"). The embedded default comes from

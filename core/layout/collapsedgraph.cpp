@@ -43,8 +43,8 @@ CollapsedGraph expandedGraph(const Graph &graph, bool includeControl)
     return view;
 }
 
-CollapsedGraph collapseScopes(const Graph &graph, const ScopeTree &tree, const std::vector<int> &collapsed,
-                              bool includeControl)
+CollapsedGraph collapseScopes(const Graph &graph, const ScopeTree &tree,
+                              const std::vector<int> &collapsed, bool includeControl)
 {
     // The outermost collapsed scope above each scope; parents precede children, so one pass works.
     std::vector<char> isCollapsed(std::size_t(tree.size()), 0);
@@ -54,7 +54,9 @@ CollapsedGraph collapseScopes(const Graph &graph, const ScopeTree &tree, const s
     std::vector<int> hiddenBy(std::size_t(tree.size()), -1);
     for (int s = 1; s < tree.size(); ++s) {
         const int parentHider = hiddenBy[std::size_t(tree.scope(s).parent)];
-        hiddenBy[std::size_t(s)] = parentHider >= 0 ? parentHider : isCollapsed[std::size_t(s)] ? s : -1;
+        hiddenBy[std::size_t(s)] = parentHider >= 0 ? parentHider
+            : isCollapsed[std::size_t(s)]           ? s
+                                                    : -1;
     }
 
     CollapsedGraph view;
@@ -88,7 +90,8 @@ CollapsedGraph collapseScopes(const Graph &graph, const ScopeTree &tree, const s
     return view;
 }
 
-std::string visibleLabel(const Graph &graph, const ScopeTree &tree, const CollapsedGraph &view, int visible)
+std::string visibleLabel(const Graph &graph, const ScopeTree &tree, const CollapsedGraph &view,
+                         int visible)
 {
     const int node = view.graphNode[std::size_t(visible)];
     if (node >= 0) {

@@ -9,7 +9,8 @@ namespace opsinfo {
 LayoutSize labelSize(std::size_t characters, const LayoutOptions &options)
 {
     const double width = options.labelPadding + double(characters) * options.charWidth;
-    return {std::clamp(width, options.minNodeWidth, std::max(options.minNodeWidth, options.maxNodeWidth)),
+    return {std::clamp(width, options.minNodeWidth,
+                       std::max(options.minNodeWidth, options.maxNodeWidth)),
             options.nodeHeight};
 }
 
@@ -23,7 +24,8 @@ GraphLayout layoutGraph(const Graph &graph, const LayoutOptions &options)
             input.sizes.push_back(options.nodeSize(int(i)));
         } else {
             const Node &node = nodes[i];
-            input.sizes.push_back(labelSize(node.opType.empty() ? node.name.size() : node.opType.size(), options));
+            input.sizes.push_back(
+                labelSize(node.opType.empty() ? node.name.size() : node.opType.size(), options));
         }
     }
     input.edges = graphEdges(graph, options.includeControlEdges);

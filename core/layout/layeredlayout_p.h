@@ -24,7 +24,8 @@ struct Adjacency
 };
 
 // Counting sort, O(n + e). `reverse` indexes by the edge's target (giving its sources).
-Adjacency buildAdjacency(int nodeCount, const std::vector<std::pair<int, int>> &edges, bool reverse);
+Adjacency buildAdjacency(int nodeCount, const std::vector<std::pair<int, int>> &edges,
+                         bool reverse);
 
 // The layered graph after virtual nodes were inserted: every edge spans exactly one layer.
 // Nodes [0, realCount) are the input's, the rest are virtual routing points.
@@ -33,10 +34,10 @@ struct ProperLayers
     int realCount = 0;
     std::vector<int> layer;
     std::vector<double> width;
-    Adjacency up;    // neighbours in the layer above
-    Adjacency down;  // neighbours in the layer below
+    Adjacency up; // neighbours in the layer above
+    Adjacency down; // neighbours in the layer below
     std::vector<std::vector<int>> layers; // left-to-right order per layer
-    std::vector<int> position;            // index of a node within its layer
+    std::vector<int> position; // index of a node within its layer
 
     int nodeCount() const { return int(layer.size()); }
     bool isVirtual(int v) const { return v >= realCount; }

@@ -40,14 +40,14 @@ struct LayoutRect
 struct LayoutOptions
 {
     double nodeHeight = 28.0;
-    double charWidth = 7.0;       // average advance of a label glyph
-    double labelPadding = 20.0;   // left + right inside a node
+    double charWidth = 7.0; // average advance of a label glyph
+    double labelPadding = 20.0; // left + right inside a node
     double minNodeWidth = 48.0;
     double maxNodeWidth = 280.0;
-    double nodeGap = 24.0;        // horizontal space between neighbours in a layer
-    double layerGap = 36.0;       // vertical space between layers
-    int crossingSweeps = 3;       // barycenter down+up pairs
-    int placementSweeps = 3;      // x alignment down+up pairs (one more down pass ends it)
+    double nodeGap = 24.0; // horizontal space between neighbours in a layer
+    double layerGap = 36.0; // vertical space between layers
+    int crossingSweeps = 3; // barycenter down+up pairs
+    int placementSweeps = 3; // x alignment down+up pairs (one more down pass ends it)
     // Edges spanning more layers than this get no virtual nodes: they are drawn straight, which
     // keeps the work linear when one tensor (a mask, a position id) feeds the whole network.
     int maxDummySpan = 48;
@@ -58,25 +58,25 @@ struct LayoutOptions
 
 struct NodeBox
 {
-    LayoutRect rect;   // top-left origin, y grows downwards
+    LayoutRect rect; // top-left origin, y grows downwards
     int layer = 0;
 };
 
 struct EdgeRoute
 {
-    int from = -1;     // laid-out node indices
+    int from = -1; // laid-out node indices
     int to = -1;
     std::vector<LayoutPoint> points; // polyline from the producer's bottom to the consumer's top
-    bool reversed = false;           // closes a cycle: drawn upwards
+    bool reversed = false; // closes a cycle: drawn upwards
 };
 
 struct GraphLayout
 {
-    std::vector<NodeBox> nodes;      // same order as the laid-out graph's nodes
-    std::vector<EdgeRoute> edges;    // one per distinct producer -> consumer pair
+    std::vector<NodeBox> nodes; // same order as the laid-out graph's nodes
+    std::vector<EdgeRoute> edges; // one per distinct producer -> consumer pair
     LayoutRect bounds;
     int layerCount = 0;
-    int virtualNodes = 0;            // routing points inserted for edges spanning layers
+    int virtualNodes = 0; // routing points inserted for edges spanning layers
     std::vector<Diagnostic> diagnostics;
 };
 

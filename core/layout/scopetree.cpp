@@ -107,7 +107,8 @@ ScopeTree buildScopeTree(const Graph &graph)
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         for (const NodeInput &input : nodes[i].inputs) {
             const int p = input.producer;
-            if (p < 0 || std::size_t(p) >= nodes.size() || tree.m_scopeOfNode[std::size_t(p)] != ScopeTree::root)
+            if (p < 0 || std::size_t(p) >= nodes.size()
+                || tree.m_scopeOfNode[std::size_t(p)] != ScopeTree::root)
                 continue;
             const Node &producer = nodes[std::size_t(p)];
             if (producer.origin == NodeOrigin::File && !isConstantOpType(producer.opType))

@@ -12,13 +12,13 @@ class Graph;
 // A name scope: "/model/layers.0/attn" holds the nodes named "/model/layers.0/attn/<op>".
 struct Scope
 {
-    std::string name;          // full path as written ("/model/layers.0"); empty for the root
-    std::string label;         // last component ("layers.0")
-    int parent = -1;           // -1 for the root
-    int depth = 0;             // root 0, "/model" 1, ...
+    std::string name; // full path as written ("/model/layers.0"); empty for the root
+    std::string label; // last component ("layers.0")
+    int parent = -1; // -1 for the root
+    int depth = 0; // root 0, "/model" 1, ...
     std::vector<int> children; // sub-scopes, in order of first appearance
-    std::vector<int> nodes;    // graph nodes directly in this scope
-    int totalNodes = 0;        // nodes here and in every sub-scope
+    std::vector<int> nodes; // graph nodes directly in this scope
+    int totalNodes = 0; // nodes here and in every sub-scope
 };
 
 // The name-scope hierarchy of a graph, as Model Explorer groups it. Scope 0 is the root; a
@@ -32,7 +32,7 @@ public:
     const Scope &scope(int id) const { return m_scopes[std::size_t(id)]; }
     int size() const { return int(m_scopes.size()); }
     int scopeOf(int node) const { return m_scopeOfNode[std::size_t(node)]; } // innermost scope
-    int find(std::string_view name) const;                                  // -1 when absent
+    int find(std::string_view name) const; // -1 when absent
     bool contains(int ancestor, int scope) const; // true when scope is ancestor or below it
     std::vector<int> scopesAtDepth(int depth) const;
 

@@ -24,8 +24,9 @@ int nonLeafCount(const ProperLayers &g, std::span<const int> nodes)
 double separation(const ProperLayers &g, int a, int b, const LayoutOptions &options)
 {
     const int realCount = int(!g.isVirtual(a)) + int(!g.isVirtual(b));
-    const double gap = realCount == 2 ? options.nodeGap : realCount == 1 ? options.nodeGap / 2.0
-                                                                         : options.nodeGap / 4.0;
+    const double gap = realCount == 2 ? options.nodeGap
+        : realCount == 1              ? options.nodeGap / 2.0
+                                      : options.nodeGap / 4.0;
     return (g.width[std::size_t(a)] + g.width[std::size_t(b)]) / 2.0 + gap;
 }
 
@@ -41,8 +42,8 @@ struct Block
 // y[i] = x[i] - offset[i] the constraints become "y non-decreasing", i.e. isotonic regression,
 // solved exactly in linear time by pool-adjacent-violators.
 void alignRow(const ProperLayers &g, const std::vector<int> &row, const std::vector<double> &target,
-              const std::vector<double> &weight, const LayoutOptions &options, std::vector<double> &x,
-              std::vector<double> &offset, std::vector<Block> &blocks)
+              const std::vector<double> &weight, const LayoutOptions &options,
+              std::vector<double> &x, std::vector<double> &offset, std::vector<Block> &blocks)
 {
     offset.assign(row.size(), 0.0);
     for (std::size_t i = 1; i < row.size(); ++i)
@@ -113,11 +114,12 @@ std::vector<double> placeHorizontally(const ProperLayers &g, const LayoutOptions
                 continue;
             }
             target[i] = sum / total;
-            // A leaf (weight, constant) yields so it never bends the chain it feeds; a link of a plain
-            // chain pulls hardest, which is what keeps chains straight.
+            // A leaf (weight, constant) yields so it never bends the chain it feeds; a link of a
+            // plain chain pulls hardest, which is what keeps chains straight.
             if (isLeafSource(g, v)) {
                 weight[i] = 1e-3;
-            } else if (pulling == 1 && nonLeafCount(g, upwards ? g.down.of(last) : g.up.of(last)) == 1) {
+            } else if (pulling == 1
+                       && nonLeafCount(g, upwards ? g.down.of(last) : g.up.of(last)) == 1) {
                 weight[i] = 4.0 * total;
             } else {
                 weight[i] = total;

@@ -11,7 +11,7 @@ CubeOpList CubeOpList::defaults()
     while (!text.empty()) {
         const auto end = text.find('\n');
         std::string_view line = text.substr(0, end);
-        text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+        text = end == std::string_view::npos ? std::string_view {} : text.substr(end + 1);
         if (const auto hash = line.find('#'); hash != std::string_view::npos)
             line = line.substr(0, hash);
         while (!line.empty() && (line.back() == ' ' || line.back() == '\r' || line.back() == '\t'))

@@ -25,11 +25,17 @@ std::size_t decodeUtf8(std::string_view s, std::size_t i, std::uint32_t &cp)
     std::size_t len = 0;
     std::uint32_t min = 0;
     if (b0 >= 0xc2 && b0 <= 0xdf) {
-        len = 2; cp = b0 & 0x1f; min = 0x80;
+        len = 2;
+        cp = b0 & 0x1f;
+        min = 0x80;
     } else if (b0 >= 0xe0 && b0 <= 0xef) {
-        len = 3; cp = b0 & 0x0f; min = 0x800;
+        len = 3;
+        cp = b0 & 0x0f;
+        min = 0x800;
     } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-        len = 4; cp = b0 & 0x07; min = 0x10000;
+        len = 4;
+        cp = b0 & 0x07;
+        min = 0x10000;
     } else {
         return 0;
     }
@@ -71,12 +77,28 @@ bool appendPythonJsonString(std::string &out, std::string_view utf8)
             continue;
         }
         switch (c) {
-        case '\n': out += "\\n"; ++i; continue;
-        case '\r': out += "\\r"; ++i; continue;
-        case '\t': out += "\\t"; ++i; continue;
-        case '\b': out += "\\b"; ++i; continue;
-        case '\f': out += "\\f"; ++i; continue;
-        default: break;
+        case '\n':
+            out += "\\n";
+            ++i;
+            continue;
+        case '\r':
+            out += "\\r";
+            ++i;
+            continue;
+        case '\t':
+            out += "\\t";
+            ++i;
+            continue;
+        case '\b':
+            out += "\\b";
+            ++i;
+            continue;
+        case '\f':
+            out += "\\f";
+            ++i;
+            continue;
+        default:
+            break;
         }
         if (c < 0x80) { // other control characters and DEL
             appendUnicodeEscape(out, c);

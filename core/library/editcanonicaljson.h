@@ -6,10 +6,11 @@
 
 namespace opsinfo {
 
-// The three-level ops-info object: op type -> item -> key -> string value (FORMATS "Ops-info library").
-// std::map orders std::string keys bytewise (char_traits compares as unsigned char), which for
-// UTF-8 is code point order: exactly the order Python's sort_keys=True produces.
-using OpsInfoObject = std::map<std::string, std::map<std::string, std::map<std::string, std::string>>>;
+// The three-level ops-info object: op type -> item -> key -> string value (FORMATS "Ops-info
+// library"). std::map orders std::string keys bytewise (char_traits compares as unsigned char),
+// which for UTF-8 is code point order: exactly the order Python's sort_keys=True produces.
+using OpsInfoObject
+    = std::map<std::string, std::map<std::string, std::map<std::string, std::string>>>;
 
 struct CanonicalJsonOptions
 {
@@ -25,6 +26,7 @@ bool appendPythonJsonString(std::string &out, std::string_view utf8);
 
 // json.dumps(object, indent=4, sort_keys=True, separators=(',', ':')) of a three-level object,
 // byte for byte; the form of the shipped CANN libraries and of parse_ini_to_json.py's output.
-std::string writeCanonicalJson(const OpsInfoObject &object, const CanonicalJsonOptions &options = {});
+std::string writeCanonicalJson(const OpsInfoObject &object,
+                               const CanonicalJsonOptions &options = {});
 
 } // namespace opsinfo

@@ -16,7 +16,8 @@ std::vector<std::size_t> libraryLoadOrder(const std::vector<std::string> &names)
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
     auto base = [&](std::size_t i) { return std::filesystem::path(names[i]).filename().string(); };
-    // One definition of L2 for loading and editing, so an edit lands in the file the loader lets win.
+    // One definition of L2 for loading and editing, so an edit lands in the file the loader lets
+    // win.
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return loadsBefore(base(a), base(b)); });
     return order;
@@ -33,7 +34,8 @@ OpsInfoFolderEditor::OpsInfoFolderEditor(std::vector<LibraryFileText> files)
         m_editors.push_back(std::make_unique<OpsInfoEditor>(f.bytes, f.path));
 }
 
-OpsInfoFolderEditor OpsInfoFolderEditor::load(const std::string &socFolder, std::vector<Diagnostic> &diagnostics)
+OpsInfoFolderEditor OpsInfoFolderEditor::load(const std::string &socFolder,
+                                              std::vector<Diagnostic> &diagnostics)
 {
     namespace fs = std::filesystem;
     std::vector<LibraryFileText> files;
@@ -46,7 +48,9 @@ OpsInfoFolderEditor OpsInfoFolderEditor::load(const std::string &socFolder, std:
         std::error_code statError;
         if (!it->is_regular_file(statError)) {
             if (statError)
-                diagnostics.push_back({Severity::Warning, {it->path().string(), 0, 0}, "L1",
+                diagnostics.push_back({Severity::Warning,
+                                       {it->path().string(), 0, 0},
+                                       "L1",
                                        CoreText::tr("skipped: %1", statError.message()),
                                        CoreText::tr("fix or remove the link") + "; "
                                            + CoreText::tr("the compiler skips this file too")});
@@ -56,14 +60,21 @@ OpsInfoFolderEditor OpsInfoFolderEditor::load(const std::string &socFolder, std:
         file.path = it->path().string();
         std::string error;
         if (!readFileStamped(file.path, file.bytes, file.stamp, &error)) {
-            diagnostics.push_back({Severity::Error, {file.path, 0, 0}, "L1", error, CoreText::tr("check the file's permissions")});
+            diagnostics.push_back({Severity::Error,
+                                   {file.path, 0, 0},
+                                   "L1",
+                                   error,
+                                   CoreText::tr("check the file's permissions")});
             continue;
         }
         files.push_back(std::move(file));
     }
     if (ec)
-        diagnostics.push_back({Severity::Error, {socFolder, 0, 0}, "L1",
-                               CoreText::tr("cannot list %1: %2", socFolder, ec.message()), CoreText::tr("check the folder path")});
+        diagnostics.push_back({Severity::Error,
+                               {socFolder, 0, 0},
+                               "L1",
+                               CoreText::tr("cannot list %1: %2", socFolder, ec.message()),
+                               CoreText::tr("check the folder path")});
     return OpsInfoFolderEditor(std::move(files));
 }
 
@@ -86,8 +97,8 @@ int OpsInfoFolderEditor::winningFile(std::string_view opType) const
     return -1;
 }
 
-std::vector<OpsInfoFolderEditor::FileEdit> OpsInfoFolderEditor::apply(const PolicyEdits &edits,
-                                                                      std::vector<Diagnostic> &diagnostics) const
+std::vector<OpsInfoFolderEditor::FileEdit>
+OpsInfoFolderEditor::apply(const PolicyEdits &edits, std::vector<Diagnostic> &diagnostics) const
 {
     std::map<std::size_t, PolicyEdits> perFile;
     bool failed = false;
@@ -97,13 +108,19 @@ std::vector<OpsInfoFolderEditor::FileEdit> OpsInfoFolderEditor::apply(const Poli
             std::string hint = CoreText::tr("op types are case-sensitive");
             for (const auto &editor : m_editors) {
                 if (const auto suggestion = editor->suggestOpType(type)) {
-                    hint = CoreText::tr("did you mean '%1'? op types are case-sensitive", *suggestion);
+                    hint = CoreText::tr("did you mean '%1'? op types are case-sensitive",
+                                        *suggestion);
                     break;
                 }
             }
-            diagnostics.push_back({Severity::Error, {}, "edit-unknown-op",
-                                   CoreText::tr("cannot set the colour of '%1': no library file of this folder defines it", type),
-                                   hint});
+            diagnostics.push_back(
+                {Severity::Error,
+                 {},
+                 "edit-unknown-op",
+                 CoreText::tr(
+                     "cannot set the colour of '%1': no library file of this folder defines it",
+                     type),
+                 hint});
             failed = true;
             continue;
         }
@@ -115,7 +132,8 @@ std::vector<OpsInfoFolderEditor::FileEdit> OpsInfoFolderEditor::apply(const Poli
     for (const auto &[index, fileEdits] : perFile) {
         auto result = m_editors[index]->apply(fileEdits);
         if (!result.ok()) {
-            diagnostics.insert(diagnostics.end(), result.diagnostics.begin(), result.diagnostics.end());
+            diagnostics.insert(diagnostics.end(), result.diagnostics.begin(),
+                               result.diagnostics.end());
             failed = true;
             continue;
         }

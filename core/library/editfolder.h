@@ -31,7 +31,8 @@ public:
     explicit OpsInfoFolderEditor(std::vector<LibraryFileText> files);
 
     // L1: every regular *.json not starting with '.', read with its stamp.
-    static OpsInfoFolderEditor load(const std::string &socFolder, std::vector<Diagnostic> &diagnostics);
+    static OpsInfoFolderEditor load(const std::string &socFolder,
+                                    std::vector<Diagnostic> &diagnostics);
 
     std::size_t fileCount() const { return m_files.size(); }
     const LibraryFileText &file(std::size_t index) const { return m_files[index]; } // in load order
@@ -49,7 +50,8 @@ public:
     };
     // Routes each edit to its winning file; returns the files whose bytes change. Unknown op types
     // are errors (diagnostics name the folder's files) and nothing is returned then.
-    std::vector<FileEdit> apply(const PolicyEdits &edits, std::vector<Diagnostic> &diagnostics) const;
+    std::vector<FileEdit> apply(const PolicyEdits &edits,
+                                std::vector<Diagnostic> &diagnostics) const;
 
 private:
     std::vector<LibraryFileText> m_files;

@@ -59,7 +59,8 @@ std::optional<Policy> OpsInfoEditor::filePolicy(std::string_view opType) const
     return op ? policyOf(*op) : std::nullopt;
 }
 
-std::optional<std::pair<std::size_t, std::size_t>> OpsInfoEditor::opSpan(std::string_view opType) const
+std::optional<std::pair<std::size_t, std::size_t>>
+OpsInfoEditor::opSpan(std::string_view opType) const
 {
     const ScannedOp *op = lastDefinition(opType);
     if (!op)
@@ -126,9 +127,11 @@ std::string OpsInfoEditor::newItemText(const ScannedOp &op, std::size_t near, Po
 {
     const auto &items = op.items;
     const ScannedItem *sibling = nullptr;
-    // Nearest two-level sibling first: the file may mix styles, the neighbourhood is what a reader sees.
+    // Nearest two-level sibling first: the file may mix styles, the neighbourhood is what a reader
+    // sees.
     for (std::size_t d = 0; d <= items.size() && !sibling; ++d) {
-        for (const std::ptrdiff_t k : {std::ptrdiff_t(near) - 1 - std::ptrdiff_t(d), std::ptrdiff_t(near + d)}) {
+        for (const std::ptrdiff_t k :
+             {std::ptrdiff_t(near) - 1 - std::ptrdiff_t(d), std::ptrdiff_t(near + d)}) {
             if (k < 0 || std::size_t(k) >= items.size())
                 continue;
             const auto &candidate = items[std::size_t(k)];
@@ -155,17 +158,22 @@ std::string OpsInfoEditor::newItemText(const ScannedOp &op, std::size_t near, Po
             if (nl != std::string_view::npos && nl + 1 < gap.size())
                 unit = std::string(gap.substr(nl + 1));
         }
-        const std::string itemIndent = items.empty() ? opIndent + unit : lineIndent(items.front().member.keyBegin);
-        if (itemIndent.size() > opIndent.size() && itemIndent.compare(0, opIndent.size(), opIndent) == 0)
+        const std::string itemIndent
+            = items.empty() ? opIndent + unit : lineIndent(items.front().member.keyBegin);
+        if (itemIndent.size() > opIndent.size()
+            && itemIndent.compare(0, opIndent.size(), opIndent) == 0)
             unit = itemIndent.substr(opIndent.size());
         const bool multiLine = !m_scan.lineEnding.empty()
-            && (items.empty() || slice(op.member.valueBegin, items.front().member.keyBegin).find('\n') != std::string_view::npos);
+            && (items.empty()
+                || slice(op.member.valueBegin, items.front().member.keyBegin).find('\n')
+                    != std::string_view::npos);
         if (multiLine) {
             style.innerOpen = m_scan.lineEnding + itemIndent + unit;
             style.innerClose = m_scan.lineEnding + itemIndent;
         }
     }
-    std::string text = "\"precision_reduce\"" + style.sepItem + '{' + style.innerOpen + "\"flag\"" + style.sepField;
+    std::string text = "\"precision_reduce\"" + style.sepItem + '{' + style.innerOpen + "\"flag\""
+        + style.sepField;
     text += '"';
     text += flagForPolicy(target);
     text += '"';
@@ -194,7 +202,8 @@ void OpsInfoEditor::removeItems(const ScannedOp &op, const std::vector<std::size
     }
 }
 
-void OpsInfoEditor::insertItem(const ScannedOp &op, Policy target, std::vector<Splice> &splices) const
+void OpsInfoEditor::insertItem(const ScannedOp &op, Policy target,
+                               std::vector<Splice> &splices) const
 {
     const auto &items = op.items;
     const std::size_t n = items.size();
@@ -213,7 +222,8 @@ void OpsInfoEditor::insertItem(const ScannedOp &op, Policy target, std::vector<S
             open = m_scan.lineEnding + opIndent + std::string(firstGap.substr(nl + 1));
             close = m_scan.lineEnding + opIndent;
         }
-        splices.push_back({op.member.valueBegin, op.member.valueEnd, '{' + open + item + close + '}'});
+        splices.push_back(
+            {op.member.valueBegin, op.member.valueEnd, '{' + open + item + close + '}'});
         return;
     }
     std::string gap;
@@ -250,7 +260,8 @@ void OpsInfoEditor::editOp(const ScannedOp &op, Policy target, std::vector<Splic
     const std::string flag = flagForPolicy(target);
     for (const std::size_t i : reduceItems) {
         const ScannedItem &item = op.items[i];
-        const bool hasStringFlag = std::any_of(item.fields.begin(), item.fields.end(), isStringFlag);
+        const bool hasStringFlag
+            = std::any_of(item.fields.begin(), item.fields.end(), isStringFlag);
         if (item.member.valueKind == '{' && hasStringFlag) {
             for (const auto &field : item.fields) {
                 if (!isStringFlag(field))
@@ -262,8 +273,9 @@ void OpsInfoEditor::editOp(const ScannedOp &op, Policy target, std::vector<Splic
             }
             continue;
         }
-        const bool otherFields = std::any_of(item.fields.begin(), item.fields.end(),
-                                             [](const ScannedMember &f) { return f.key != "flag"; });
+        const bool otherFields
+            = std::any_of(item.fields.begin(), item.fields.end(),
+                          [](const ScannedMember &f) { return f.key != "flag"; });
         const std::string text = newItemText(op, i, target);
         const auto value = text.substr(text.find('{'));
         if (item.member.valueKind == '{' && otherFields) {
@@ -277,8 +289,8 @@ void OpsInfoEditor::editOp(const ScannedOp &op, Policy target, std::vector<Splic
                 const auto &first = item.fields.front();
                 const std::string sep(slice(first.keyEnd, first.valueBegin));
                 const std::string lead(slice(item.member.valueBegin + 1, first.keyBegin));
-                splices.push_back({first.keyBegin, first.keyBegin,
-                                   "\"flag\"" + sep + '"' + flag + "\"," + lead});
+                splices.push_back(
+                    {first.keyBegin, first.keyBegin, "\"flag\"" + sep + '"' + flag + "\"," + lead});
             }
         } else {
             splices.push_back({item.member.valueBegin, item.member.valueEnd, value});
@@ -298,11 +310,16 @@ std::optional<std::string> OpsInfoEditor::suggestOpType(std::string_view opType)
 
 Diagnostic OpsInfoEditor::unknownOp(const std::string &opType) const
 {
-    std::string hint = CoreText::tr("op types are case-sensitive") + "; " + CoreText::tr("pick one defined in this file");
+    std::string hint = CoreText::tr("op types are case-sensitive") + "; "
+        + CoreText::tr("pick one defined in this file");
     if (const auto suggestion = suggestOpType(opType))
         hint = CoreText::tr("did you mean '%1'? op types are case-sensitive", *suggestion);
-    return {Severity::Error, {m_file, 0, 0}, "edit-unknown-op",
-            CoreText::tr("cannot set the colour of '%1': the op type is not defined in this file", opType), hint};
+    return {Severity::Error,
+            {m_file, 0, 0},
+            "edit-unknown-op",
+            CoreText::tr("cannot set the colour of '%1': the op type is not defined in this file",
+                         opType),
+            hint};
 }
 
 OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
@@ -311,7 +328,9 @@ OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
     if (!isValid()) {
         result.bytes = m_bytes;
         result.diagnostics = m_scan.diagnostics;
-        result.diagnostics.push_back({Severity::Error, {m_file, 0, 0}, "edit-invalid-file",
+        result.diagnostics.push_back({Severity::Error,
+                                      {m_file, 0, 0},
+                                      "edit-invalid-file",
                                       CoreText::tr("cannot edit a file that is not valid JSON"),
                                       CoreText::tr("fix the syntax error reported above first")});
         return result;
@@ -331,10 +350,11 @@ OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
         for (const std::size_t index : it->second) {
             const ScannedOp &op = m_scan.ops[index];
             if (op.member.valueKind != '{') {
-                result.diagnostics.push_back({Severity::Error, locate(m_bytes, op.member.valueBegin, m_file),
-                                              "L4", CoreText::tr("the entry of '%1' is not an object", type),
-                                              CoreText::tr("an op entry is {\"item\":{\"key\":\"value\"}}") + "; "
-                                                  + CoreText::tr("fix it by hand")});
+                result.diagnostics.push_back(
+                    {Severity::Error, locate(m_bytes, op.member.valueBegin, m_file), "L4",
+                     CoreText::tr("the entry of '%1' is not an object", type),
+                     CoreText::tr("an op entry is {\"item\":{\"key\":\"value\"}}") + "; "
+                         + CoreText::tr("fix it by hand")});
                 continue;
             }
             const std::size_t before = splices.size();
@@ -348,8 +368,9 @@ OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
         result.changedOps = 0;
         return result;
     }
-    std::sort(splices.begin(), splices.end(),
-              [](const Splice &a, const Splice &b) { return a.begin < b.begin || (a.begin == b.begin && a.end < b.end); });
+    std::sort(splices.begin(), splices.end(), [](const Splice &a, const Splice &b) {
+        return a.begin < b.begin || (a.begin == b.begin && a.end < b.end);
+    });
     std::size_t growth = 0;
     for (const auto &s : splices)
         growth += s.text.size();
@@ -359,9 +380,12 @@ OpsInfoEditResult OpsInfoEditor::apply(const PolicyEdits &edits) const
         if (s.begin < pos) { // cannot happen for well-formed scans; refuse rather than corrupt
             result.bytes = m_bytes;
             result.changedOps = 0;
-            result.diagnostics.push_back({Severity::Error, {m_file, 0, 0}, "edit-internal",
-                                          CoreText::tr("overlapping edits") + "; " + CoreText::tr("nothing was changed"),
-                                          CoreText::tr("report this file to the developers")});
+            result.diagnostics.push_back(
+                {Severity::Error,
+                 {m_file, 0, 0},
+                 "edit-internal",
+                 CoreText::tr("overlapping edits") + "; " + CoreText::tr("nothing was changed"),
+                 CoreText::tr("report this file to the developers")});
             return result;
         }
         result.bytes.append(m_bytes, pos, s.begin - pos);

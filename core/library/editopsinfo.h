@@ -18,17 +18,17 @@ using PolicyEdits = std::map<std::string, Policy>;
 
 struct OpsInfoEditResult
 {
-    std::string bytes;                   // the whole new file
+    std::string bytes; // the whole new file
     std::vector<Diagnostic> diagnostics; // errors mean `bytes` is the unchanged original
-    int changedOps = 0;                  // op entries whose bytes changed
+    int changedOps = 0; // op entries whose bytes changed
 
     bool ok() const { return !hasErrors(diagnostics); }
 };
 
 // Applies colour edits to the original bytes of one ops-info file, changing only what must change
-// (FORMATS "Saving must not rewrite what was not edited"): a flag's text, or inserting / removing the
-// precision_reduce item in sorted position and in the op's own layout. Edits always apply to the
-// original bytes, so setting an op back to its file colour gives the original bytes again.
+// (FORMATS "Saving must not rewrite what was not edited"): a flag's text, or inserting / removing
+// the precision_reduce item in sorted position and in the op's own layout. Edits always apply to
+// the original bytes, so setting an op back to its file colour gives the original bytes again.
 class OpsInfoEditor
 {
 public:

@@ -14,8 +14,11 @@ class Scanner
 {
 public:
     Scanner(std::string_view text, const std::string &file, ScannedOpsInfo &result)
-        : m_text(text), m_file(file), m_result(result)
-    {}
+        : m_text(text)
+        , m_file(file)
+        , m_result(result)
+    {
+    }
 
     void run()
     {
@@ -33,8 +36,9 @@ public:
         m_result.rootEnd = m_pos;
         skipWs();
         if (m_pos != m_text.size())
-            return fail(CoreText::tr("unexpected text after the closing '}' of the root object"),
-                        CoreText::tr("remove it, or check for a '}' that closes the object too early"));
+            return fail(
+                CoreText::tr("unexpected text after the closing '}' of the root object"),
+                CoreText::tr("remove it, or check for a '}' that closes the object too early"));
         const auto nl = m_text.find('\n');
         if (nl != std::string_view::npos)
             m_result.lineEnding = (nl > 0 && m_text[nl - 1] == '\r') ? "\r\n" : "\n";
@@ -78,7 +82,8 @@ private:
             }
             if (static_cast<unsigned char>(c) < 0x20) {
                 fail(CoreText::tr("control character inside a string"),
-                     CoreText::tr("strings must be on one line") + "; " + CoreText::tr("write \\n for a line break"));
+                     CoreText::tr("strings must be on one line") + "; "
+                         + CoreText::tr("write \\n for a line break"));
                 return false;
             }
             if (c == '\\') {
@@ -105,7 +110,8 @@ private:
                 case JsonEscape::UnknownEscape:
                     ++m_pos;
                     fail(CoreText::tr("invalid escape in a string"),
-                         CoreText::tr("valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"));
+                         CoreText::tr(
+                             "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"));
                     return false;
                 }
             }
@@ -130,7 +136,8 @@ private:
             return true;
         bool number = !word.empty();
         for (char c : word)
-            number = number && (std::string_view("0123456789+-.eE").find(c) != std::string_view::npos);
+            number
+                = number && (std::string_view("0123456789+-.eE").find(c) != std::string_view::npos);
         if (!number) {
             m_pos = begin;
             fail(CoreText::tr("unexpected character") + "; " + CoreText::tr("expected a value"),
@@ -201,13 +208,15 @@ private:
             member.keyEnd = m_pos;
             skipWs();
             if (m_pos >= m_text.size() || m_text[m_pos] != ':') {
-                fail(CoreText::tr("expected ':' after the key"), CoreText::tr("write \"key\":\"value\""));
+                fail(CoreText::tr("expected ':' after the key"),
+                     CoreText::tr("write \"key\":\"value\""));
                 return false;
             }
             ++m_pos;
             skipWs();
             if (m_pos >= m_text.size()) {
-                fail(CoreText::tr("unexpected end of file") + "; " + CoreText::tr("expected a value"),
+                fail(CoreText::tr("unexpected end of file") + "; "
+                         + CoreText::tr("expected a value"),
                      CoreText::tr("the file looks truncated"));
                 return false;
             }

@@ -13,12 +13,12 @@ namespace opsinfo {
 // can splice the original bytes and leave everything else as it was.
 struct ScannedMember
 {
-    std::string key;            // decoded (escapes resolved, UTF-8)
-    std::size_t keyBegin = 0;   // the key's opening quote
-    std::size_t keyEnd = 0;     // one past its closing quote
+    std::string key; // decoded (escapes resolved, UTF-8)
+    std::size_t keyBegin = 0; // the key's opening quote
+    std::size_t keyEnd = 0; // one past its closing quote
     std::size_t valueBegin = 0; // first byte of the value
-    std::size_t valueEnd = 0;   // one past the value
-    char valueKind = 0;         // '{' object, '[' array, '"' string, 'p' number/true/false/null
+    std::size_t valueEnd = 0; // one past the value
+    char valueKind = 0; // '{' object, '[' array, '"' string, 'p' number/true/false/null
 };
 
 // A second-level member ("input0", "precision_reduce" ...); `fields` are its own members when it
@@ -40,8 +40,8 @@ struct ScannedOpsInfo
 {
     std::vector<ScannedOp> ops;
     std::size_t rootBegin = 0; // the root '{'
-    std::size_t rootEnd = 0;   // one past the root '}'
-    std::string lineEnding;    // "\n", "\r\n", or empty when the file has no line break
+    std::size_t rootEnd = 0; // one past the root '}'
+    std::string lineEnding; // "\n", "\r\n", or empty when the file has no line break
     std::vector<Diagnostic> diagnostics;
 
     bool ok() const { return !hasErrors(diagnostics); }

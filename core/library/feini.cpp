@@ -22,18 +22,18 @@ CubeOpList cubeOpsFromFeIniText(std::string_view text, const std::string &file,
         ++lineNumber;
         const auto end = text.find('\n');
         const std::string_view line = trimmed(text.substr(0, end));
-        text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+        text = end == std::string_view::npos ? std::string_view {} : text.substr(end + 1);
         if (line.empty() || line.front() == '#')
             continue;
         const auto eq = line.find('=');
         if (eq == std::string_view::npos || trimmed(line.substr(0, eq)) != "fp16.op_type")
             continue;
         if (found) {
-            diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{file, lineNumber, 1},
-                                             "fe-ini",
-                                             CoreText::tr("fp16.op_type appears again (first at line %1)", foundLine)
-                                                 + "; " + CoreText::tr("the later line is used"),
-                                             CoreText::tr("keep one fp16.op_type line")});
+            diagnostics.push_back(
+                Diagnostic {Severity::Warning, SourceLocation {file, lineNumber, 1}, "fe-ini",
+                            CoreText::tr("fp16.op_type appears again (first at line %1)", foundLine)
+                                + "; " + CoreText::tr("the later line is used"),
+                            CoreText::tr("keep one fp16.op_type line")});
             types.clear();
         }
         found = true;
@@ -50,9 +50,11 @@ CubeOpList cubeOpsFromFeIniText(std::string_view text, const std::string &file,
         }
     }
     if (!found) {
-        diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{file, 0, 0}, "fe-ini",
-                                         CoreText::tr("no fp16.op_type line: using FE's default cube list (27 types)"),
-                                         CoreText::tr("point to the fe.ini of your CANN installation (lib64/plugin/opskernel/fe_config/fe.ini)")});
+        diagnostics.push_back(Diagnostic {
+            Severity::Warning, SourceLocation {file, 0, 0}, "fe-ini",
+            CoreText::tr("no fp16.op_type line: using FE's default cube list (27 types)"),
+            CoreText::tr(
+                "point to the fe.ini of your CANN installation (lib64/plugin/opskernel/fe_config/fe.ini)")});
         return CubeOpList::defaults();
     }
     return CubeOpList(std::move(types), file);

@@ -26,7 +26,11 @@ std::size_t lastCodePoint(std::string_view s, std::size_t end, std::uint32_t &cp
         --begin;
     const auto lead = static_cast<unsigned char>(s[begin]);
     const std::size_t len = end - begin;
-    const std::size_t expected = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+    const std::size_t expected = lead < 0x80 ? 1
+        : lead >= 0xf0                       ? 4
+        : lead >= 0xe0                       ? 3
+        : lead >= 0xc0                       ? 2
+                                             : 0;
     if (expected != len) {
         cp = static_cast<unsigned char>(s[end - 1]);
         return 1;
@@ -353,7 +357,8 @@ std::string convertIniToJson(std::string_view ini, std::vector<Diagnostic> *diag
 {
     IniConversion result = convertIni(ini, options);
     if (diagnostics)
-        diagnostics->insert(diagnostics->end(), result.diagnostics.begin(), result.diagnostics.end());
+        diagnostics->insert(diagnostics->end(), result.diagnostics.begin(),
+                            result.diagnostics.end());
     return std::move(result.json);
 }
 

@@ -25,7 +25,12 @@ constexpr std::size_t kNpos = OpEntry::npos;
 class IniLibraryParser final : public EntryReporter
 {
 public:
-    IniLibraryParser(std::string_view text, const std::string &file) : m_text(text), m_file(file), m_lines(text) {}
+    IniLibraryParser(std::string_view text, const std::string &file)
+        : m_text(text)
+        , m_file(file)
+        , m_lines(text)
+    {
+    }
 
     ParsedLibraryFile run()
     {
@@ -44,7 +49,7 @@ public:
         std::stable_sort(m_result.diagnostics.begin(), m_result.diagnostics.end(),
                          [](const Diagnostic &a, const Diagnostic &b) {
                              return std::pair(a.location.line, a.location.column)
-                                    < std::pair(b.location.line, b.location.column);
+                                 < std::pair(b.location.line, b.location.column);
                          });
         return std::move(m_result);
     }
@@ -52,8 +57,10 @@ public:
     void report(std::size_t offset, Severity severity, std::string code, std::string message,
                 std::string hint) override
     {
-        Diagnostic d{severity, offset == kNpos ? SourceLocation{m_file, 0, 0} : m_lines.locate(offset, m_file),
-                     std::move(code), std::move(message), std::move(hint)};
+        Diagnostic d {severity,
+                      offset == kNpos ? SourceLocation {m_file, 0, 0}
+                                      : m_lines.locate(offset, m_file),
+                      std::move(code), std::move(message), std::move(hint)};
         m_result.diagnostics.push_back(std::move(d));
     }
     void offerFix(std::size_t offset, std::string_view original, std::string replacement) override
@@ -75,7 +82,8 @@ private:
         std::vector<std::vector<std::size_t>> offsets;
     };
 
-    void handleLine(std::size_t begin, std::string_view raw, std::unordered_map<std::string, std::size_t> &sections)
+    void handleLine(std::size_t begin, std::string_view raw,
+                    std::unordered_map<std::string, std::size_t> &sections)
     {
         const std::string_view line = trimmed(raw);
         if (line.empty() || line.front() == '#' || line.front() == ';')
@@ -83,14 +91,16 @@ private:
         const std::size_t lineOffset = begin + std::size_t(line.data() - raw.data());
         if (line.front() == '[') {
             if (line.back() != ']') {
-                report(lineOffset, Severity::Error, "ini-syntax", CoreText::tr("section header without closing ']'"),
+                report(lineOffset, Severity::Error, "ini-syntax",
+                       CoreText::tr("section header without closing ']'"),
                        CoreText::tr("write the op type as [OpType]"));
                 return;
             }
             closeSection();
             const std::string_view type = trimmed(line.substr(1, line.size() - 2));
             if (type.empty()) {
-                report(lineOffset, Severity::Error, "ini-syntax", CoreText::tr("empty section name []"),
+                report(lineOffset, Severity::Error, "ini-syntax",
+                       CoreText::tr("empty section name []"),
                        CoreText::tr("write the op type as [OpType]"));
                 return;
             }
@@ -105,7 +115,8 @@ private:
             if (!inserted) {
                 const OpEntry &earlier = m_result.entries[it->second];
                 report(lineOffset, Severity::Warning, "ini-repeated-section",
-                       CoreText::tr("section [%1] appears again (first at line %2)", e.type, earlier.location.line)
+                       CoreText::tr("section [%1] appears again (first at line %2)", e.type,
+                                    earlier.location.line)
                            + "; " + CoreText::tr("this one replaces the earlier one as a whole"),
                        CoreText::tr("merge the two sections"));
             }
@@ -136,7 +147,8 @@ private:
         const std::string_view leafKey = key.substr(dot + 1);
         OpEntry &e = m_section->entry;
         std::vector<std::string_view> &names = m_section->itemNames;
-        const std::size_t itemIndex = std::size_t(std::find(names.begin(), names.end(), itemName) - names.begin());
+        const std::size_t itemIndex
+            = std::size_t(std::find(names.begin(), names.end(), itemName) - names.begin());
         if (itemIndex == names.size()) {
             names.push_back(itemName);
             m_section->values.emplace_back();
@@ -172,12 +184,14 @@ private:
         std::vector<OpValue> leaves;
         for (std::size_t i = 0; i < m_section->offsets.size(); ++i) {
             const auto &leafOffsets = m_section->offsets[i];
-            positions.ranges.emplace_back(std::uint32_t(positions.offsets.size()), std::uint32_t(leafOffsets.size()));
-            positions.offsets.insert(positions.offsets.end(), leafOffsets.begin(), leafOffsets.end());
+            positions.ranges.emplace_back(std::uint32_t(positions.offsets.size()),
+                                          std::uint32_t(leafOffsets.size()));
+            positions.offsets.insert(positions.offsets.end(), leafOffsets.begin(),
+                                     leafOffsets.end());
             leaves.insert(leaves.end(), m_section->values[i].begin(), m_section->values[i].end());
         }
         storeItems(e, m_arena, m_section->itemNames, positions, leaves);
-        deriveEntryFields(e, positions, EntryRules{true, true}, *this);
+        deriveEntryFields(e, positions, EntryRules {true, true}, *this);
         if (*m_sectionSlot == kNpos) {
             *m_sectionSlot = m_result.entries.size();
             m_result.entries.push_back(std::move(e));
@@ -221,8 +235,9 @@ ParsedLibraryFile readLibraryFile(const std::string &path)
     // Memory is bounded by refusing by size before a byte is read or mapped (the parsed model
     // takes several times the file); shipped files are 0.1-2 MB, a 20,000-op library 28 MB. A
     // folder, pipe or device is refused unopened.
-    const bool ini = path.size() >= 4 && (path.compare(path.size() - 4, 4, ".ini") == 0
-                                          || path.compare(path.size() - 4, 4, ".INI") == 0);
+    const bool ini = path.size() >= 4
+        && (path.compare(path.size() - 4, 4, ".ini") == 0
+            || path.compare(path.size() - 4, 4, ".INI") == 0);
     if (const auto refused
         = checkInputFile(path,
                          ini ? InputLimits::OpsInfoIni

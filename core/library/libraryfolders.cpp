@@ -34,17 +34,22 @@ std::vector<std::string> socFolderFiles(const std::string &folder, std::vector<D
         std::error_code statError;
         if (!it->is_regular_file(statError)) { // follows symlinks, like FE's stat()
             if (statError && skipped)
-                skipped->push_back({Severity::Warning, {it->path().string(), 0, 0}, "L1",
-                                    statError == std::errc::too_many_symbolic_link_levels
-                                        ? CoreText::tr("skipped: %1 (the symbolic links form a loop)", statError.message())
-                                        : CoreText::tr("skipped: %1", statError.message()),
-                                    CoreText::tr("fix or remove the link") + "; "
-                                        + CoreText::tr("the compiler skips this file too")});
+                skipped->push_back(
+                    {Severity::Warning,
+                     {it->path().string(), 0, 0},
+                     "L1",
+                     statError == std::errc::too_many_symbolic_link_levels
+                         ? CoreText::tr("skipped: %1 (the symbolic links form a loop)",
+                                        statError.message())
+                         : CoreText::tr("skipped: %1", statError.message()),
+                     CoreText::tr("fix or remove the link") + "; "
+                         + CoreText::tr("the compiler skips this file too")});
             continue;
         }
         found.emplace_back(name, it->path().string());
     }
-    std::sort(found.begin(), found.end(), [](const auto &x, const auto &y) { return loadsBefore(x.first, y.first); });
+    std::sort(found.begin(), found.end(),
+              [](const auto &x, const auto &y) { return loadsBefore(x.first, y.first); });
     std::vector<std::string> paths;
     paths.reserve(found.size());
     for (auto &[name, path] : found)
@@ -52,14 +57,15 @@ std::vector<std::string> socFolderFiles(const std::string &folder, std::vector<D
     return paths;
 }
 
-std::vector<std::string> vendorLoadPriority(const std::string &configIni, std::vector<Diagnostic> &diagnostics)
+std::vector<std::string> vendorLoadPriority(const std::string &configIni,
+                                            std::vector<Diagnostic> &diagnostics)
 {
     std::vector<std::string> vendors;
     std::ifstream in(configIni);
     if (!in) {
-        diagnostics.push_back(Diagnostic{Severity::Error, SourceLocation{configIni, 0, 0}, "L3",
-                                         CoreText::tr("cannot read vendors/config.ini"),
-                                         CoreText::tr("check that it is readable")});
+        diagnostics.push_back(Diagnostic {Severity::Error, SourceLocation {configIni, 0, 0}, "L3",
+                                          CoreText::tr("cannot read vendors/config.ini"),
+                                          CoreText::tr("check that it is readable")});
         return vendors;
     }
     std::string line;
@@ -86,9 +92,10 @@ std::vector<std::string> vendorLoadPriority(const std::string &configIni, std::v
         }
     }
     if (!found)
-        diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{configIni, 0, 0}, "L3",
-                                         CoreText::tr("no load_priority line: no vendor store is loaded"),
-                                         CoreText::tr("add load_priority=<vendor>[,<vendor>...]")});
+        diagnostics.push_back(
+            Diagnostic {Severity::Warning, SourceLocation {configIni, 0, 0}, "L3",
+                        CoreText::tr("no load_priority line: no vendor store is loaded"),
+                        CoreText::tr("add load_priority=<vendor>[,<vendor>...]")});
     return vendors;
 }
 

@@ -22,10 +22,11 @@ bool isDirectory(const fs::path &path)
     return fs::is_directory(path, ec);
 }
 
-Diagnostic fileDiagnostic(Severity severity, const std::string &path, std::string code, std::string message,
-                          std::string hint)
+Diagnostic fileDiagnostic(Severity severity, const std::string &path, std::string code,
+                          std::string message, std::string hint)
 {
-    return Diagnostic{severity, SourceLocation{path, 0, 0}, std::move(code), std::move(message), std::move(hint)};
+    return Diagnostic {severity, SourceLocation {path, 0, 0}, std::move(code), std::move(message),
+                       std::move(hint)};
 }
 
 std::vector<std::string> subFolders(const fs::path &path)
@@ -43,7 +44,8 @@ std::vector<std::string> subFolders(const fs::path &path)
 
 // The soc folder inside a `config` folder: the name as given, else its L5 folder name, else the
 // only sub-folder when no soc was given. Empty (and a diagnostic) when there is none.
-std::string resolveSoc(const fs::path &config, const std::string &soc, std::vector<Diagnostic> &diagnostics)
+std::string resolveSoc(const fs::path &config, const std::string &soc,
+                       std::vector<Diagnostic> &diagnostics)
 {
     const std::vector<std::string> available = subFolders(config);
     std::string list;
@@ -52,18 +54,20 @@ std::string resolveSoc(const fs::path &config, const std::string &soc, std::vect
     if (soc.empty()) {
         if (available.size() == 1)
             return available.front();
-        diagnostics.push_back(fileDiagnostic(Severity::Error, config.string(), "L5",
-                                             available.empty() ? CoreText::tr("no soc folder here")
-                                                               : CoreText::tr("several soc folders here: %1", list),
-                                             CoreText::tr("name the SoC (e.g. --soc Ascend910B1 or ascend910b)")));
+        diagnostics.push_back(
+            fileDiagnostic(Severity::Error, config.string(), "L5",
+                           available.empty() ? CoreText::tr("no soc folder here")
+                                             : CoreText::tr("several soc folders here: %1", list),
+                           CoreText::tr("name the SoC (e.g. --soc Ascend910B1 or ascend910b)")));
         return {};
     }
     for (const std::string &candidate : {soc, socFolderName(soc)})
         if (isDirectory(config / candidate))
             return candidate;
-    diagnostics.push_back(fileDiagnostic(Severity::Error, config.string(), "L5",
-                                         CoreText::tr("no folder for SoC '%1' (looked for '%2')", soc, socFolderName(soc)),
-                                         list.empty() ? CoreText::tr("check the path") : CoreText::tr("available: %1", list)));
+    diagnostics.push_back(fileDiagnostic(
+        Severity::Error, config.string(), "L5",
+        CoreText::tr("no folder for SoC '%1' (looked for '%2')", soc, socFolderName(soc)),
+        list.empty() ? CoreText::tr("check the path") : CoreText::tr("available: %1", list)));
     return {};
 }
 
@@ -76,7 +80,10 @@ LibraryStore::Kind guessKind(const std::string &path)
     return LibraryStore::Kind::Custom;
 }
 
-bool hasJsonFiles(const std::string &folder) { return !socFolderFiles(folder).empty(); }
+bool hasJsonFiles(const std::string &folder)
+{
+    return !socFolderFiles(folder).empty();
+}
 
 // The library remembers that the compiler would refuse it, so every prediction made from it can
 // say so wherever it travels (app documents, resolver explanations).
@@ -111,16 +118,18 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
     std::vector<OpEntry> entries;
     for (std::size_t storeIndex = 0; storeIndex < specs.size(); ++storeIndex) {
         const LibrarySourceSpec &spec = specs[storeIndex];
-        stores.push_back(LibraryStore{spec.name.empty() ? spec.path : spec.name, spec.path, spec.kind});
+        stores.push_back(
+            LibraryStore {spec.name.empty() ? spec.path : spec.name, spec.path, spec.kind});
         std::error_code ec;
         const fs::file_status status = fs::status(spec.path, ec);
         std::vector<std::string> paths;
         if (fs::is_directory(status)) {
             paths = socFolderFiles(spec.path, &result.diagnostics);
             if (paths.empty())
-                result.diagnostics.push_back(fileDiagnostic(Severity::Warning, spec.path, "L1",
-                                                            CoreText::tr("no *.json ops-info file in this folder"),
-                                                            CoreText::tr("point to a .../tbe/config/<soc> folder")));
+                result.diagnostics.push_back(
+                    fileDiagnostic(Severity::Warning, spec.path, "L1",
+                                   CoreText::tr("no *.json ops-info file in this folder"),
+                                   CoreText::tr("point to a .../tbe/config/<soc> folder")));
         } else if (fs::exists(status)) {
             paths.push_back(spec.path);
         } else {
@@ -132,7 +141,7 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
         for (const std::string &path : paths) {
             ParsedLibraryFile parsed = readLibraryFile(path);
             const int fileIndex = int(files.size());
-            files.push_back(LibraryFile{path, int(storeIndex), parsed.entries.size()});
+            files.push_back(LibraryFile {path, int(storeIndex), parsed.entries.size()});
             for (OpEntry &entry : parsed.entries)
                 entry.fileIndex = fileIndex;
             if (entries.empty()) {
@@ -146,19 +155,20 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
                                       std::make_move_iterator(parsed.diagnostics.end()));
         }
     }
-    result.library = OpLibrary::buildSorted(std::move(stores), std::move(files), std::move(entries));
+    result.library
+        = OpLibrary::buildSorted(std::move(stores), std::move(files), std::move(entries));
     noteRefusal(result);
     return result;
 }
 
 LibraryLoadResult loadLibraryFile(const std::string &path)
 {
-    return loadStores({LibrarySourceSpec{path, guessKind(path), {}}});
+    return loadStores({LibrarySourceSpec {path, guessKind(path), {}}});
 }
 
 LibraryLoadResult loadSocFolder(const std::string &folder)
 {
-    return loadStores({LibrarySourceSpec{folder, guessKind(folder), {}}});
+    return loadStores({LibrarySourceSpec {folder, guessKind(folder), {}}});
 }
 
 LibraryLoadResult loadOppRoot(const std::string &oppFolder, const std::string &soc,
@@ -169,7 +179,7 @@ LibraryLoadResult loadOppRoot(const std::string &oppFolder, const std::string &s
     const fs::path builtInConfig = root / "built-in" / kConfigSubPath;
     std::string socName = resolveSoc(builtInConfig, soc, diagnostics);
     if (socName.empty())
-        return withDiagnostics(LibraryLoadResult{}, std::move(diagnostics));
+        return withDiagnostics(LibraryLoadResult {}, std::move(diagnostics));
 
     std::vector<LibrarySourceSpec> specs;
     for (const std::string &custom : customOppPaths) {
@@ -179,9 +189,10 @@ LibraryLoadResult loadOppRoot(const std::string &oppFolder, const std::string &s
         else if (isDirectory(custom) && hasJsonFiles(custom))
             specs.push_back({custom, LibraryStore::Kind::Custom, custom});
         else
-            diagnostics.push_back(fileDiagnostic(Severity::Note, custom, "L3",
-                                                 CoreText::tr("custom opp path has no library for %1", socName),
-                                                 CoreText::tr("expected %1/%2", kConfigSubPath, socName)));
+            diagnostics.push_back(
+                fileDiagnostic(Severity::Note, custom, "L3",
+                               CoreText::tr("custom opp path has no library for %1", socName),
+                               CoreText::tr("expected %1/%2", kConfigSubPath, socName)));
     }
     const fs::path vendors = root / "vendors";
     const fs::path configIni = vendors / "config.ini";
@@ -192,14 +203,15 @@ LibraryLoadResult loadOppRoot(const std::string &oppFolder, const std::string &s
             if (isDirectory(config))
                 specs.push_back({config.string(), LibraryStore::Kind::Vendor, vendor});
             else
-                diagnostics.push_back(fileDiagnostic(Severity::Note, (vendors / vendor).string(), "L3",
-                                                     CoreText::tr("vendor '%1' has no library for %2", vendor, socName),
-                                                     {}));
+                diagnostics.push_back(fileDiagnostic(
+                    Severity::Note, (vendors / vendor).string(), "L3",
+                    CoreText::tr("vendor '%1' has no library for %2", vendor, socName), {}));
         }
     } else if (isDirectory(vendors) && !subFolders(vendors).empty()) {
-        diagnostics.push_back(fileDiagnostic(Severity::Warning, vendors.string(), "L3",
-                                             CoreText::tr("vendors/config.ini is missing: no vendor store is loaded"),
-                                             CoreText::tr("add config.ini with load_priority=<vendor>[,...]")));
+        diagnostics.push_back(
+            fileDiagnostic(Severity::Warning, vendors.string(), "L3",
+                           CoreText::tr("vendors/config.ini is missing: no vendor store is loaded"),
+                           CoreText::tr("add config.ini with load_priority=<vendor>[,...]")));
     }
     specs.push_back({(builtInConfig / socName).string(), LibraryStore::Kind::BuiltIn, "built-in"});
     return withDiagnostics(loadStores(specs), std::move(diagnostics));
@@ -225,15 +237,15 @@ LibraryLoadResult loadLibraryPath(const std::string &path, const std::string &so
     if (isDirectory(folder / kConfigSubPath)) {
         const std::string socName = resolveSoc(folder / kConfigSubPath, soc, diagnostics);
         if (socName.empty())
-            return withDiagnostics(LibraryLoadResult{}, std::move(diagnostics));
+            return withDiagnostics(LibraryLoadResult {}, std::move(diagnostics));
         const std::string store = (folder / kConfigSubPath / socName).string();
-        return loadStores({LibrarySourceSpec{store, guessKind(store), path}});
+        return loadStores({LibrarySourceSpec {store, guessKind(store), path}});
     }
     if (hasJsonFiles(path) || subFolders(folder).empty())
         return loadSocFolder(path);
     const std::string socName = resolveSoc(folder, soc, diagnostics); // a .../tbe/config folder
     if (socName.empty())
-        return withDiagnostics(LibraryLoadResult{}, std::move(diagnostics));
+        return withDiagnostics(LibraryLoadResult {}, std::move(diagnostics));
     return loadSocFolder((folder / socName).string());
 }
 

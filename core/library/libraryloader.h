@@ -20,7 +20,8 @@ struct LibraryLoadResult
     bool ok() const { return !hasErrors(diagnostics); }
 };
 
-// One store for loadStores(): a soc folder (all its .json files, L1/L2) or a single .json/.ini file.
+// One store for loadStores(): a soc folder (all its .json files, L1/L2) or a single .json/.ini
+// file.
 struct LibrarySourceSpec
 {
     std::string path;

@@ -14,8 +14,8 @@ OpLibrary OpLibrary::build(std::vector<LibraryStore> stores, std::vector<Library
 
     auto storeOf = [&lib](const OpEntry &e) {
         return e.fileIndex >= 0 && std::size_t(e.fileIndex) < lib.m_files.size()
-                   ? lib.m_files[std::size_t(e.fileIndex)].storeIndex
-                   : 0;
+            ? lib.m_files[std::size_t(e.fileIndex)].storeIndex
+            : 0;
     };
 
     // winner per type: within a store the last file wins, across stores the first store wins.

@@ -7,9 +7,10 @@ namespace opsinfo {
 OpLibrary OpLibrary::buildSorted(std::vector<LibraryStore> stores, std::vector<LibraryFile> files,
                                  std::vector<OpEntry> entries, CubeOpList cubeOps)
 {
-    const bool ascending = std::adjacent_find(entries.begin(), entries.end(), [](const OpEntry &a, const OpEntry &b) {
-                               return !(a.type < b.type);
-                           }) == entries.end();
+    const bool ascending
+        = std::adjacent_find(entries.begin(), entries.end(),
+                             [](const OpEntry &a, const OpEntry &b) { return !(a.type < b.type); })
+        == entries.end();
     if (!ascending)
         return build(std::move(stores), std::move(files), std::move(entries), std::move(cubeOps));
     OpLibrary lib;

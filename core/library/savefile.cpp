@@ -53,7 +53,8 @@ std::string defaultBackupDir(const std::string &path)
     else
         base = fs::temp_directory_path();
     const std::string folder = normalized(path).parent_path().filename().string();
-    return (base / "opsinfo-studio" / "backups" / (folder.empty() ? std::string("root") : folder)).string();
+    return (base / "opsinfo-studio" / "backups" / (folder.empty() ? std::string("root") : folder))
+        .string();
 }
 
 namespace {
@@ -87,12 +88,15 @@ std::string backupDirProblem(const std::string &path, const std::string &backupD
     const BackupDirConflict c = backupDirConflict(path, backupDir);
     switch (c.kind) {
     case BackupDirConflict::Kind::InsideFolder:
-        return CoreText::tr("the backup folder %1 is inside %2, and every .json there is loaded as part of the library (L1)",
-                            c.dir, c.outer);
+        return CoreText::tr(
+            "the backup folder %1 is inside %2, and every .json there is loaded as part of the library (L1)",
+            c.dir, c.outer);
     case BackupDirConflict::Kind::InsideTree:
-        return CoreText::tr("the backup folder %1 is inside the ops-info tree %2, where the compiler loads library files (L1)",
-                            c.dir, c.outer);
-    case BackupDirConflict::Kind::None: break;
+        return CoreText::tr(
+            "the backup folder %1 is inside the ops-info tree %2, where the compiler loads library files (L1)",
+            c.dir, c.outer);
+    case BackupDirConflict::Kind::None:
+        break;
     }
     return {};
 }

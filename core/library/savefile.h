@@ -20,7 +20,8 @@ struct SaveOptions
     std::optional<FileStamp> loadedStamp;
     bool force = false;
     // A copy of the file being replaced is written to `backupDir` first (default:
-    // defaultBackupDir(path)). Never inside the target's folder: L1 would load it as a library file.
+    // defaultBackupDir(path)). Never inside the target's folder: L1 would load it as a library
+    // file.
     bool backup = true;
     std::string backupDir;
     FileSystemOps *fileSystem = nullptr; // nullptr = the real one; tests inject faults here
@@ -32,15 +33,16 @@ struct SaveResult
 {
     bool ok = false;
     std::vector<Diagnostic> diagnostics; // each names the file and what to do
-    std::string backupPath;              // empty when no backup was written
-    FileStamp stamp;                     // of the saved file, for the next save's check
+    std::string backupPath; // empty when no backup was written
+    FileStamp stamp; // of the saved file, for the next save's check
 };
 
 // Saves an ops-info library file (or any file the app edits) with writeOutputFile(): with a
 // loadedStamp, under an flock and only if the file is still as loaded; the old file backed up
 // outside its folder (refusing a backup folder the compiler would load, L1); owner, group and
 // permission bits kept; a broken hard link reported as a warning.
-SaveResult saveFileAtomically(const std::string &path, std::string_view bytes, const SaveOptions &options = {});
+SaveResult saveFileAtomically(const std::string &path, std::string_view bytes,
+                              const SaveOptions &options = {});
 
 // The checks saveFileAtomically makes before it writes anything (changed or deleted on disk,
 // read-only file or folder, backup folder inside the library), so a save of several files can

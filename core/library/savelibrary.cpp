@@ -25,16 +25,21 @@ LibrarySaveResult saveLibraryEdits(const OpsInfoFolderEditor &folder, const Poli
     for (const auto &change : changes) {
         const std::string &path = folder.file(change.file).path;
         auto saved = saveFileAtomically(path, change.result.bytes, optionsFor(change.file));
-        result.diagnostics.insert(result.diagnostics.end(), saved.diagnostics.begin(), saved.diagnostics.end());
+        result.diagnostics.insert(result.diagnostics.end(), saved.diagnostics.begin(),
+                                  saved.diagnostics.end());
         if (!saved.ok) {
             if (!result.savedFiles.empty()) {
                 std::string list;
                 for (const auto &f : result.savedFiles)
                     list += (list.empty() ? "" : ", ") + f;
-                result.diagnostics.push_back({Severity::Note, {path, 0, 0}, "save-partial",
-                                              CoreText::tr("these files were already saved with their part of the edits: %1", list),
-                                              CoreText::tr("fix the error above and save again") + "; "
-                                                  + CoreText::tr("the saved files need no change")});
+                result.diagnostics.push_back(
+                    {Severity::Note,
+                     {path, 0, 0},
+                     "save-partial",
+                     CoreText::tr("these files were already saved with their part of the edits: %1",
+                                  list),
+                     CoreText::tr("fix the error above and save again") + "; "
+                         + CoreText::tr("the saved files need no change")});
             }
             return result;
         }

@@ -1,8 +1,8 @@
 #include "mixlist/dtypeoverrides.h"
 
 #include "common/coretext.h"
-#include "graph/graph.h"
 #include "common/text.h"
+#include "graph/graph.h"
 
 #include <map>
 
@@ -21,7 +21,8 @@ struct Line
 };
 
 // Splits on LF, dropping a CR before it (CRLF files are common) and a leading UTF-8 BOM.
-std::vector<Line> splitLines(std::string_view text, const std::string &file, std::vector<Diagnostic> &diagnostics)
+std::vector<Line> splitLines(std::string_view text, const std::string &file,
+                             std::vector<Diagnostic> &diagnostics)
 {
     std::vector<Line> lines;
     std::size_t bom = 0;
@@ -72,7 +73,8 @@ std::size_t badOpTypeChar(std::string_view type)
     return std::string_view::npos;
 }
 
-// Leading/trailing blanks: trimmed with a warning (the compiler would take them as part of the name).
+// Leading/trailing blanks: trimmed with a warning (the compiler would take them as part of the
+// name).
 std::string_view trimWithWarning(const Line &line, const std::string &file, const char *code,
                                  std::vector<Diagnostic> &diagnostics, std::size_t &offset)
 {
@@ -110,7 +112,10 @@ std::size_t firstNonTextByte(std::string_view s)
             ++i;
             continue;
         }
-        const std::size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        const std::size_t n = b >= 0xc2 && b <= 0xdf ? 2
+            : b >= 0xe0 && b <= 0xef                 ? 3
+            : b >= 0xf0 && b <= 0xf4                 ? 4
+                                                     : 0;
         if (n == 0 || i + n > s.size())
             return i;
         for (std::size_t k = 1; k < n; ++k)
@@ -123,7 +128,8 @@ std::size_t firstNonTextByte(std::string_view s)
 
 } // namespace
 
-KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::vector<Diagnostic> &diagnostics)
+KeepDtype parseKeepDtype(std::string_view text, const std::string &file,
+                         std::vector<Diagnostic> &diagnostics)
 {
     KeepDtype result;
     std::map<std::string, int, std::less<>> firstLine;
@@ -131,7 +137,8 @@ KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::ve
         if (isBlank(line.text))
             continue;
         std::size_t offset = 0;
-        const std::string_view entry = trimWithWarning(line, file, "keep_dtype", diagnostics, offset);
+        const std::string_view entry
+            = trimWithWarning(line, file, "keep_dtype", diagnostics, offset);
         if (auto [it, inserted] = firstLine.emplace(std::string(entry), line.number); !inserted) {
             diagnostics.push_back(
                 {Severity::Warning,
@@ -165,13 +172,15 @@ KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::ve
                     {Severity::Error,
                      {file, line.number, int(offset + bad + 1)},
                      "keep_dtype",
-                     CoreText::tr("byte 0x%1 is not text: a node name is UTF-8 text (is this a binary file?)",
-                                  [&] {
-                                      static const char *digits = "0123456789abcdef";
-                                      const auto b = static_cast<unsigned char>(entry[bad]);
-                                      return std::string {digits[b >> 4], digits[b & 15]};
-                                  }()),
-                     CoreText::tr("give --keep_dtype a text file with one node name or OpType::<Type> per line")});
+                     CoreText::tr(
+                         "byte 0x%1 is not text: a node name is UTF-8 text (is this a binary file?)",
+                         [&] {
+                             static const char *digits = "0123456789abcdef";
+                             const auto b = static_cast<unsigned char>(entry[bad]);
+                             return std::string {digits[b >> 4], digits[b & 15]};
+                         }()),
+                     CoreText::tr(
+                         "give --keep_dtype a text file with one node name or OpType::<Type> per line")});
                 continue;
             }
             if (entry.front() == '#')
@@ -191,14 +200,18 @@ KeepDtype parseKeepDtype(std::string_view text, const std::string &file, std::ve
 namespace {
 
 // "InputDtype:float16,,float32,OutputDtype:float32" starting at `base` (a byte offset in the line).
-bool parseDtypeSpec(std::string_view spec, std::size_t base, const Line &line, const std::string &file,
-                    DtypeRestriction &out, std::vector<Diagnostic> &diagnostics)
+bool parseDtypeSpec(std::string_view spec, std::size_t base, const Line &line,
+                    const std::string &file, DtypeRestriction &out,
+                    std::vector<Diagnostic> &diagnostics)
 {
     constexpr std::string_view inputKey = "InputDtype:";
     constexpr std::string_view outputKey = "OutputDtype:";
     auto error = [&](std::size_t at, std::string message, std::string hint) {
-        diagnostics.push_back({Severity::Error, {file, line.number, int(base + at + 1)}, "customize_dtypes",
-                               std::move(message), std::move(hint)});
+        diagnostics.push_back({Severity::Error,
+                               {file, line.number, int(base + at + 1)},
+                               "customize_dtypes",
+                               std::move(message),
+                               std::move(hint)});
         return false;
     };
     std::vector<std::optional<DType>> *section = nullptr;
@@ -210,7 +223,8 @@ bool parseDtypeSpec(std::string_view spec, std::size_t base, const Line &line, c
             end = spec.size();
         std::string_view token = spec.substr(pos, end - pos);
         std::size_t tokenStart = pos;
-        if (token.substr(0, inputKey.size()) == inputKey || token.substr(0, outputKey.size()) == outputKey) {
+        if (token.substr(0, inputKey.size()) == inputKey
+            || token.substr(0, outputKey.size()) == outputKey) {
             const bool input = token[0] == 'I';
             if ((input && sawInput) || (!input && sawOutput))
                 return error(pos,
@@ -287,7 +301,8 @@ CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &f
             continue;
         }
         std::size_t offset = 0;
-        const std::string_view entry = trimWithWarning(line, file, "customize_dtypes", diagnostics, offset);
+        const std::string_view entry
+            = trimWithWarning(line, file, "customize_dtypes", diagnostics, offset);
         const bool byType = entry.substr(0, opTypePrefix.size()) == opTypePrefix;
         const std::size_t nameStart = byType ? opTypePrefix.size() : 0;
         const std::size_t colon = entry.find(':', nameStart);
@@ -324,7 +339,8 @@ CustomizeDtypes parseCustomizeDtypes(std::string_view text, const std::string &f
             ++specStart;
         DtypeRestriction restriction;
         restriction.line = line.number;
-        if (!parseDtypeSpec(entry.substr(specStart), offset + specStart, line, file, restriction, diagnostics))
+        if (!parseDtypeSpec(entry.substr(specStart), offset + specStart, line, file, restriction,
+                            diagnostics))
             continue;
         const std::string id = (byType ? "type:" : "node:") + key;
         if (auto [it, inserted] = firstLine.emplace(id, line.number); !inserted) {

@@ -20,7 +20,7 @@ struct LocatedJson
     std::size_t offset = 0;
     std::string text; // decoded string, or the literal as written
     std::vector<LocatedJsonMember> members; // objects, in file order, duplicates kept
-    std::vector<LocatedJson> elements;      // arrays
+    std::vector<LocatedJson> elements; // arrays
 };
 
 struct LocatedJsonMember

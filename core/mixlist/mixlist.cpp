@@ -77,9 +77,12 @@ bool Mixlist::sameContent(const Mixlist &other) const
 const char *mixlistListKey(MixlistList list)
 {
     switch (list) {
-    case MixlistList::Black: return "black-list";
-    case MixlistList::White: return "white-list";
-    case MixlistList::Gray: return "gray-list";
+    case MixlistList::Black:
+        return "black-list";
+    case MixlistList::White:
+        return "white-list";
+    case MixlistList::Gray:
+        return "gray-list";
     }
     return "gray-list";
 }
@@ -97,9 +100,12 @@ std::string mixlistMarkName(MixlistList list, MixlistAction action)
 MixlistList listOf(Policy policy)
 {
     switch (policy) {
-    case Policy::Black: return MixlistList::Black;
-    case Policy::White: return MixlistList::White;
-    case Policy::Gray: return MixlistList::Gray;
+    case Policy::Black:
+        return MixlistList::Black;
+    case Policy::White:
+        return MixlistList::White;
+    case Policy::Gray:
+        return MixlistList::Gray;
     }
     return MixlistList::Gray;
 }
@@ -124,7 +130,7 @@ const std::array<unsigned, 11> &allowedSets()
 {
     using L = MixlistList;
     using A = MixlistAction;
-    static const std::array<unsigned, 11> sets{
+    static const std::array<unsigned, 11> sets {
         markBit(L::Black, A::Remove),
         markBit(L::White, A::Remove),
         markBit(L::Gray, A::Add),
@@ -176,7 +182,8 @@ std::vector<Diagnostic> checkMixlistCombinations(const Mixlist &mixlist, const s
             hint = CoreText::tr(
                 "keep one to-remove: an op is on one list, so only that list's to-remove matters");
         else
-            hint = CoreText::tr("an op may be added to one list and removed from one other list, not added to and removed from the same list");
+            hint = CoreText::tr(
+                "an op may be added to one list and removed from one other list, not added to and removed from the same list");
         const auto &first = marks.front();
         // `listed` is data: "black-list.to-add (line 3), white-list.to-add (line 5)".
         out.push_back(
@@ -216,7 +223,9 @@ std::string writeMixlist(const Mixlist &mixlist)
                 if (!firstType)
                     out += ",\n";
                 firstType = false;
-                out += "            " + nlohmann::json(type).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+                out += "            "
+                    + nlohmann::json(type).dump(-1, ' ', false,
+                                                nlohmann::json::error_handler_t::replace);
             }
             out += "\n        ]";
         }

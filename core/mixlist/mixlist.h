@@ -48,10 +48,10 @@ public:
     // Same op types in the same lists (positions and order ignored).
     bool sameContent(const Mixlist &other) const;
 
-    static constexpr std::array<MixlistList, 3> lists{MixlistList::Black, MixlistList::White,
-                                                      MixlistList::Gray};
-    static constexpr std::array<MixlistAction, 2> actions{MixlistAction::Add,
-                                                          MixlistAction::Remove};
+    static constexpr std::array<MixlistList, 3> lists {MixlistList::Black, MixlistList::White,
+                                                       MixlistList::Gray};
+    static constexpr std::array<MixlistAction, 2> actions {MixlistAction::Add,
+                                                           MixlistAction::Remove};
 
 private:
     static std::size_t slot(MixlistList list, MixlistAction action)

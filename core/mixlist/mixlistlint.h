@@ -25,7 +25,7 @@ struct FixIt
     int line = 0;
     int column = 0;
     std::string replacement; // Rename: the new op type
-    std::string label;       // "Rename to 'MatMul'", "Remove 'Data'"
+    std::string label; // "Rename to 'MatMul'", "Remove 'Data'"
 };
 
 struct LintFinding

@@ -19,8 +19,12 @@ class MixlistReader
 {
 public:
     MixlistReader(std::string_view text, const std::string &file, bool lenient)
-        : m_text(text), m_file(file), m_lenient(lenient), m_lines(text)
-    {}
+        : m_text(text)
+        , m_file(file)
+        , m_lenient(lenient)
+        , m_lines(text)
+    {
+    }
 
     MixlistParseResult run()
     {
@@ -100,7 +104,8 @@ private:
         for (std::size_t i = 0; i < count; ++i)
             all += (i ? ", " : "") + std::string(allowed[i]);
         if (guess) {
-            const auto index = int(std::find(candidates.begin(), candidates.end(), *guess) - candidates.begin());
+            const auto index
+                = int(std::find(candidates.begin(), candidates.end(), *guess) - candidates.begin());
             if (m_lenient) {
                 add(Severity::Warning, member.keyOffset,
                     CoreText::tr("read unknown key '%1' as '%2'", member.key, *guess),

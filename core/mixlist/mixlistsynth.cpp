@@ -13,9 +13,15 @@ Mixlist synthesizeMinimalMixlist(const OpLibrary &base, const PolicyTarget &targ
         if (wanted == now)
             continue;
         switch (wanted) {
-        case Policy::Black: out.add(MixlistList::Black, MixlistAction::Add, type); break;
-        case Policy::White: out.add(MixlistList::White, MixlistAction::Add, type); break;
-        case Policy::Gray: out.add(listOf(now), MixlistAction::Remove, type); break;
+        case Policy::Black:
+            out.add(MixlistList::Black, MixlistAction::Add, type);
+            break;
+        case Policy::White:
+            out.add(MixlistList::White, MixlistAction::Add, type);
+            break;
+        case Policy::Gray:
+            out.add(listOf(now), MixlistAction::Remove, type);
+            break;
         }
     }
     return out;

@@ -45,7 +45,8 @@ std::optional<std::string> nearestKey(std::string_view key, const std::vector<st
     return found;
 }
 
-std::optional<std::string> nearestOpType(std::string_view type, const std::vector<std::string> &candidates)
+std::optional<std::string> nearestOpType(std::string_view type,
+                                         const std::vector<std::string> &candidates)
 {
     const std::string l = asciiLower(type);
     for (const auto &c : candidates)
@@ -55,7 +56,8 @@ std::optional<std::string> nearestOpType(std::string_view type, const std::vecto
     std::size_t best = limit + 1;
     std::optional<std::string> found;
     for (const auto &c : candidates) {
-        const std::size_t sizeGap = c.size() > type.size() ? c.size() - type.size() : type.size() - c.size();
+        const std::size_t sizeGap
+            = c.size() > type.size() ? c.size() - type.size() : type.size() - c.size();
         if (sizeGap >= best)
             continue; // cannot beat the best so far
         // Case-insensitive, so a case slip does not use up the typo budget.

@@ -117,9 +117,10 @@ PolicyTable PolicyTable::compute(const OpLibrary &library, const Mixlist *mixlis
             } else {
                 p.explanation
                     += "; " + CoreText::tr("%1 at %2 changes nothing by itself (X3)", mark, at);
-                const bool alone = std::all_of(p.marks.begin(), p.marks.end(), [](const MixlistMark &o) {
-                    return o.list == MixlistList::Gray && o.action == MixlistAction::Add;
-                });
+                const bool alone
+                    = std::all_of(p.marks.begin(), p.marks.end(), [](const MixlistMark &o) {
+                          return o.list == MixlistList::Gray && o.action == MixlistAction::Add;
+                      });
                 if (alone && &m == &p.marks.front())
                     table.m_warnings.push_back(
                         {Severity::Warning,

@@ -21,7 +21,7 @@ struct MixlistMark
 {
     MixlistList list = MixlistList::Black;
     MixlistAction action = MixlistAction::Add;
-    int line = 0;   // where the entry is in the mixlist file (0 if not from a file)
+    int line = 0; // where the entry is in the mixlist file (0 if not from a file)
     int column = 0;
 };
 
@@ -29,13 +29,14 @@ struct MixlistMark
 struct OpPolicy
 {
     std::string type;
-    Policy library = Policy::Gray;   // colour in the loaded library
+    Policy library = Policy::Gray; // colour in the loaded library
     Policy effective = Policy::Gray; // after the mixlist
-    bool inLibrary = false;          // false: only the mixlist names the type
-    std::string libraryFile;         // file the library colour comes from ("" if not in library)
-    std::vector<MixlistMark> marks;  // mixlist entries naming this type
+    bool inLibrary = false; // false: only the mixlist names the type
+    std::string libraryFile; // file the library colour comes from ("" if not in library)
+    std::vector<MixlistMark> marks; // mixlist entries naming this type
     bool changedByMixlist() const { return library != effective; }
-    // e.g. "white in aic-ascend910b-ops-info.json (L2); black-list.to-add at ops_info.json:3 -> black (X3)"
+    // e.g. "white in aic-ascend910b-ops-info.json (L2); black-list.to-add at ops_info.json:3 ->
+    // black (X3)"
     std::string explanation;
 };
 

@@ -28,7 +28,7 @@ public:
 
     void decide(int node, NodeResolution &result);
 
-    std::vector<DType> inputDtypes;  // per flat input, as decided so far
+    std::vector<DType> inputDtypes; // per flat input, as decided so far
     std::vector<DType> outputDtypes; // per flat output
 
 private:

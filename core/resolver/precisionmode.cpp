@@ -10,7 +10,7 @@ namespace opsinfo {
 
 const std::vector<PrecisionModeName> &precisionModeNames()
 {
-    static const std::vector<PrecisionModeName> names{
+    static const std::vector<PrecisionModeName> names {
         {"force_fp16", PrecisionMode::ForceFp16, false},
         {"force_fp32", PrecisionMode::CubeFp16InFp32Out, false},
         {"cube_fp16in_fp32out", PrecisionMode::CubeFp16InFp32Out, false},
@@ -69,15 +69,24 @@ bool isInternalMode(PrecisionMode mode)
 const char *precisionModeName(PrecisionMode mode)
 {
     switch (mode) {
-    case PrecisionMode::ForceFp16: return "force_fp16";
-    case PrecisionMode::CubeFp16InFp32Out: return "cube_fp16in_fp32out";
-    case PrecisionMode::AllowFp32ToFp16: return "allow_fp32_to_fp16";
-    case PrecisionMode::MustKeepOriginDtype: return "must_keep_origin_dtype";
-    case PrecisionMode::AllowMixPrecisionFp16: return "allow_mix_precision_fp16";
-    case PrecisionMode::AllowMixPrecisionBf16: return "allow_mix_precision_bf16";
-    case PrecisionMode::AllowFp32ToBf16: return "allow_fp32_to_bf16";
-    case PrecisionMode::CubeHif8: return "cube_hif8";
-    case PrecisionMode::MixedHif8: return "mixed_hif8";
+    case PrecisionMode::ForceFp16:
+        return "force_fp16";
+    case PrecisionMode::CubeFp16InFp32Out:
+        return "cube_fp16in_fp32out";
+    case PrecisionMode::AllowFp32ToFp16:
+        return "allow_fp32_to_fp16";
+    case PrecisionMode::MustKeepOriginDtype:
+        return "must_keep_origin_dtype";
+    case PrecisionMode::AllowMixPrecisionFp16:
+        return "allow_mix_precision_fp16";
+    case PrecisionMode::AllowMixPrecisionBf16:
+        return "allow_mix_precision_bf16";
+    case PrecisionMode::AllowFp32ToBf16:
+        return "allow_fp32_to_bf16";
+    case PrecisionMode::CubeHif8:
+        return "cube_hif8";
+    case PrecisionMode::MixedHif8:
+        return "mixed_hif8";
     case PrecisionMode::ForceLowerPrecision:
         return "force_lowerprecision";
     case PrecisionMode::AllowFp32ToLowPrecision:
@@ -89,15 +98,24 @@ const char *precisionModeName(PrecisionMode mode)
 const char *precisionModeV2Name(PrecisionMode mode)
 {
     switch (mode) {
-    case PrecisionMode::ForceFp16: return "fp16";
-    case PrecisionMode::CubeFp16InFp32Out: return "cube_fp16in_fp32out";
-    case PrecisionMode::AllowFp32ToFp16: return "allow_fp32_to_fp16"; // no v2 name: v1 spelling
-    case PrecisionMode::MustKeepOriginDtype: return "origin";
-    case PrecisionMode::AllowMixPrecisionFp16: return "mixed_float16";
-    case PrecisionMode::AllowMixPrecisionBf16: return "mixed_bfloat16";
-    case PrecisionMode::AllowFp32ToBf16: return "allow_fp32_to_bf16"; // no v2 name
-    case PrecisionMode::CubeHif8: return "cube_hif8";
-    case PrecisionMode::MixedHif8: return "mixed_hif8";
+    case PrecisionMode::ForceFp16:
+        return "fp16";
+    case PrecisionMode::CubeFp16InFp32Out:
+        return "cube_fp16in_fp32out";
+    case PrecisionMode::AllowFp32ToFp16:
+        return "allow_fp32_to_fp16"; // no v2 name: v1 spelling
+    case PrecisionMode::MustKeepOriginDtype:
+        return "origin";
+    case PrecisionMode::AllowMixPrecisionFp16:
+        return "mixed_float16";
+    case PrecisionMode::AllowMixPrecisionBf16:
+        return "mixed_bfloat16";
+    case PrecisionMode::AllowFp32ToBf16:
+        return "allow_fp32_to_bf16"; // no v2 name
+    case PrecisionMode::CubeHif8:
+        return "cube_hif8";
+    case PrecisionMode::MixedHif8:
+        return "mixed_hif8";
     case PrecisionMode::ForceLowerPrecision:
         return "force_lowerprecision"; // internal: one name
     case PrecisionMode::AllowFp32ToLowPrecision:
@@ -153,8 +171,8 @@ bool isBf16Mode(PrecisionMode mode)
 
 bool isMixedMode(PrecisionMode mode)
 {
-    return mode == PrecisionMode::AllowMixPrecisionFp16 || mode == PrecisionMode::AllowMixPrecisionBf16
-           || mode == PrecisionMode::MixedHif8;
+    return mode == PrecisionMode::AllowMixPrecisionFp16
+        || mode == PrecisionMode::AllowMixPrecisionBf16 || mode == PrecisionMode::MixedHif8;
 }
 
 std::optional<Diagnostic> checkModeForSoc(PrecisionMode mode, std::string_view socVersion,

@@ -29,11 +29,15 @@ enum class PrecisionMode {
     AllowFp32ToLowPrecision,
 };
 
-inline constexpr std::array<PrecisionMode, 9> kAllPrecisionModes{
-    PrecisionMode::ForceFp16,           PrecisionMode::CubeFp16InFp32Out,
-    PrecisionMode::AllowFp32ToFp16,     PrecisionMode::MustKeepOriginDtype,
-    PrecisionMode::AllowMixPrecisionFp16, PrecisionMode::AllowMixPrecisionBf16,
-    PrecisionMode::AllowFp32ToBf16,     PrecisionMode::CubeHif8,
+inline constexpr std::array<PrecisionMode, 9> kAllPrecisionModes {
+    PrecisionMode::ForceFp16,
+    PrecisionMode::CubeFp16InFp32Out,
+    PrecisionMode::AllowFp32ToFp16,
+    PrecisionMode::MustKeepOriginDtype,
+    PrecisionMode::AllowMixPrecisionFp16,
+    PrecisionMode::AllowMixPrecisionBf16,
+    PrecisionMode::AllowFp32ToBf16,
+    PrecisionMode::CubeHif8,
     PrecisionMode::MixedHif8,
 };
 
@@ -65,7 +69,8 @@ const char *mindSporeLiteModeName(PrecisionMode mode);
 // Parses any precision_mode, precision_mode_v2 or MindSpore Lite name (exact, as the compiler
 // compares them), FE's internal names included. On failure `error` (if given) lists the valid
 // names and suggests the nearest one.
-std::optional<PrecisionMode> parsePrecisionMode(std::string_view name, std::string *error = nullptr);
+std::optional<PrecisionMode> parsePrecisionMode(std::string_view name,
+                                                std::string *error = nullptr);
 
 // Modes whose low type is bf16 (they forbid fp16, §8.3).
 bool isBf16Mode(PrecisionMode mode);

@@ -75,10 +75,10 @@ private:
 struct NodeResolution
 {
     int graphIndex = -1; // index in its own graph (top level: equal to the Resolution index)
-    int parent = -1;     // Resolution index of the node owning this subgraph node, -1 at top level
-    int subgraph = -1;   // which of the parent's subgraphs
+    int parent = -1; // Resolution index of the node owning this subgraph node, -1 at top level
+    int subgraph = -1; // which of the parent's subgraphs
     const Node *node = nullptr;
-    std::vector<DType> inputs;  // chosen dtype per data input
+    std::vector<DType> inputs; // chosen dtype per data input
     std::vector<DType> outputs; // chosen dtype per output
     DType dtype = DType::Undefined; // §8.6: first float output, else first float input
     Policy policy = Policy::Gray;
@@ -92,9 +92,9 @@ struct NodeResolution
     ResolutionStatus status = ResolutionStatus::Ok;
     RuleList rules;
     std::string explanation;
-    bool ambiguous = false;   // gray op whose non-constant producers' decided dtypes disagree (G6)
+    bool ambiguous = false; // gray op whose non-constant producers' decided dtypes disagree (G6)
     bool approximate = false; // rests on an (approx) rule
-    int decidingInput = -1;   // gray ops: the input whose producer's dtype decided (G3)
+    int decidingInput = -1; // gray ops: the input whose producer's dtype decided (G3)
 };
 
 // A short, stable code for reports ("supported", "rejected-tensor" ...) and the sentence saying why
@@ -146,7 +146,7 @@ struct Resolution
 {
     PrecisionMode mode = PrecisionMode::ForceFp16;
     std::vector<NodeResolution> nodes; // top-level nodes at their graph index, then subgraph nodes
-    std::vector<CastInsertion> casts;  // sorted by producer, output, target dtype
+    std::vector<CastInsertion> casts; // sorted by producer, output, target dtype
     ResolutionSummary summary;
 };
 

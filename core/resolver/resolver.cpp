@@ -14,9 +14,12 @@ namespace opsinfo {
 const char *engineName(Engine engine)
 {
     switch (engine) {
-    case Engine::None: return "none";
-    case Engine::AICore: return "AICore";
-    case Engine::AICPU: return "AICPU";
+    case Engine::None:
+        return "none";
+    case Engine::AICore:
+        return "AICore";
+    case Engine::AICPU:
+        return "AICPU";
     case Engine::GE:
         return "GE";
     }
@@ -26,9 +29,12 @@ const char *engineName(Engine engine)
 const char *statusName(ResolutionStatus status)
 {
     switch (status) {
-    case ResolutionStatus::Ok: return "ok";
-    case ResolutionStatus::Warning: return "warning";
-    case ResolutionStatus::Error: return "error";
+    case ResolutionStatus::Ok:
+        return "ok";
+    case ResolutionStatus::Warning:
+        return "warning";
+    case ResolutionStatus::Error:
+        return "error";
     }
     return "ok";
 }
@@ -36,9 +42,12 @@ const char *statusName(ResolutionStatus status)
 const char *castKindName(CastKind kind)
 {
     switch (kind) {
-    case CastKind::Down: return "down";
-    case CastKind::Up: return "up";
-    case CastKind::Weights: return "weights";
+    case CastKind::Down:
+        return "down";
+    case CastKind::Up:
+        return "up";
+    case CastKind::Weights:
+        return "weights";
     }
     return "up";
 }
@@ -75,8 +84,14 @@ Resolver::~Resolver() = default;
 Resolver::Resolver(Resolver &&) noexcept = default;
 Resolver &Resolver::operator=(Resolver &&) noexcept = default;
 
-const std::vector<Diagnostic> &Resolver::diagnostics() const { return m_plan->diagnostics; }
-std::size_t Resolver::nodeCount() const { return m_plan->nodes.size(); }
+const std::vector<Diagnostic> &Resolver::diagnostics() const
+{
+    return m_plan->diagnostics;
+}
+std::size_t Resolver::nodeCount() const
+{
+    return m_plan->nodes.size();
+}
 
 Resolution Resolver::resolve(PrecisionMode mode, const PolicySource &policies,
                              const ResolveOptions &options) const
@@ -101,14 +116,15 @@ Resolution Resolver::resolve(PrecisionMode mode, const PolicySource &policies,
 }
 
 std::vector<Resolution> Resolver::resolveModes(const std::vector<PrecisionMode> &modes,
-                                               const PolicySource &policies, const ResolveOptions &options,
+                                               const PolicySource &policies,
+                                               const ResolveOptions &options,
                                                unsigned threads) const
 {
     std::vector<Resolution> results(modes.size());
     if (threads == 0)
         threads = std::max(1u, std::thread::hardware_concurrency());
     threads = std::min<unsigned>(threads, unsigned(modes.size()));
-    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> next {0};
     auto work = [&] {
         for (std::size_t i = next++; i < modes.size(); i = next++)
             results[i] = resolve(modes[i], policies, options);

@@ -18,7 +18,7 @@ class ResolverPlan;
 
 // How gray ops read their producers (G1-G6).
 enum class GrayRule {
-    FE,       // G1-G5: every input narrows in turn, the first non-constant one decides (default)
+    FE, // G1-G5: every input narrows in turn, the first non-constant one decides (default)
     Previous, // G6: the seed's "same as the previous op": the first non-constant producer decides
               // every float tensor of the op, outputs included
 };
@@ -54,8 +54,10 @@ public:
     // Several modes at once (the 9-mode comparison view), on up to `threads` threads (0: hardware
     // concurrency). resolve() only reads the shared plan, so modes run independently; results are
     // in the order of `modes`. `policies.effective` must be safe to call from several threads.
-    std::vector<Resolution> resolveModes(const std::vector<PrecisionMode> &modes, const PolicySource &policies,
-                                         const ResolveOptions &options = {}, unsigned threads = 0) const;
+    std::vector<Resolution> resolveModes(const std::vector<PrecisionMode> &modes,
+                                         const PolicySource &policies,
+                                         const ResolveOptions &options = {},
+                                         unsigned threads = 0) const;
 
     // Problems found while preparing (cycles: their nodes are decided last, in file order).
     const std::vector<Diagnostic> &diagnostics() const;

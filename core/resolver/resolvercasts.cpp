@@ -47,11 +47,24 @@ void finishResolution(const ResolverPlan &plan, const std::vector<DType> &inputD
         if (r.decided) {
             ++s.decidedNodes;
             switch (r.dtype) {
-            case DType::Float16: ++s.fp16Nodes; ++s.floatNodes; break;
-            case DType::BFloat16: ++s.bf16Nodes; ++s.floatNodes; break;
-            case DType::Float32: ++s.fp32Nodes; ++s.floatNodes; break;
-            case DType::HiFloat8: ++s.otherFloatNodes; ++s.floatNodes; break;
-            default: break;
+            case DType::Float16:
+                ++s.fp16Nodes;
+                ++s.floatNodes;
+                break;
+            case DType::BFloat16:
+                ++s.bf16Nodes;
+                ++s.floatNodes;
+                break;
+            case DType::Float32:
+                ++s.fp32Nodes;
+                ++s.floatNodes;
+                break;
+            case DType::HiFloat8:
+                ++s.otherFloatNodes;
+                ++s.floatNodes;
+                break;
+            default:
+                break;
             }
         }
         s.aicpuNodes += r.engine == Engine::AICPU ? 1 : 0;
@@ -68,8 +81,9 @@ void finishResolution(const ResolverPlan &plan, const std::vector<DType> &inputD
             const DType from = outputDtypes[out];
             const DType to = inputDtypes[p.inBegin + k];
             if (from != to && isFloat(from) && isFloat(to))
-                edges.push_back({producer, out, int(out - plan.nodes[std::size_t(producer)].outBegin), to,
-                                 int(i), int(k)});
+                edges.push_back({producer, out,
+                                 int(out - plan.nodes[std::size_t(producer)].outBegin), to, int(i),
+                                 int(k)});
         }
         for (std::uint32_t k = 0; k < p.outCount; ++k) {
             const auto &shape = p.node->outputs[k].shape;
@@ -94,7 +108,7 @@ void finishResolution(const ResolverPlan &plan, const std::vector<DType> &inputD
     // C1: one cast per (producer, output, target dtype), shared by its consumers.
     std::sort(edges.begin(), edges.end(), [](const Edge &a, const Edge &b) {
         return std::tie(a.producer, a.output, a.to, a.consumer, a.input)
-               < std::tie(b.producer, b.output, b.to, b.consumer, b.input);
+            < std::tie(b.producer, b.output, b.to, b.consumer, b.input);
     });
     for (std::size_t i = 0; i < edges.size();) {
         const Edge &e = edges[i];
@@ -106,15 +120,22 @@ void finishResolution(const ResolverPlan &plan, const std::vector<DType> &inputD
         if (plan.nodes[std::size_t(e.producer)].flags & FlagConstant)
             cast.kind = CastKind::Weights;
         else
-            cast.kind = precisionRank(cast.to) < precisionRank(cast.from) ? CastKind::Down : CastKind::Up;
+            cast.kind
+                = precisionRank(cast.to) < precisionRank(cast.from) ? CastKind::Down : CastKind::Up;
         for (; i < edges.size() && edges[i].producer == e.producer && edges[i].output == e.output
-               && edges[i].to == e.to;
+             && edges[i].to == e.to;
              ++i)
             cast.consumers.emplace_back(edges[i].consumer, edges[i].input);
         switch (cast.kind) {
-        case CastKind::Down: ++s.castsDown; break;
-        case CastKind::Up: ++s.castsUp; break;
-        case CastKind::Weights: ++s.castsWeights; break;
+        case CastKind::Down:
+            ++s.castsDown;
+            break;
+        case CastKind::Up:
+            ++s.castsUp;
+            break;
+        case CastKind::Weights:
+            ++s.castsWeights;
+            break;
         }
         resolution.casts.push_back(std::move(cast));
     }

@@ -79,7 +79,8 @@ bool ColumnTable::lists(int slot, DType dtype) const
     return false;
 }
 
-ResolverPlan::ResolverPlan(const Graph &graph, const OpLibrary &lib) : library(lib)
+ResolverPlan::ResolverPlan(const Graph &graph, const OpLibrary &lib)
+    : library(lib)
 {
     struct Pending
     {
@@ -87,7 +88,7 @@ ResolverPlan::ResolverPlan(const Graph &graph, const OpLibrary &lib) : library(l
         int parent;
         int subgraph;
     };
-    std::deque<Pending> queue{{&graph, -1, -1}};
+    std::deque<Pending> queue {{&graph, -1, -1}};
     while (!queue.empty()) {
         const Pending p = queue.front();
         queue.pop_front();
@@ -112,7 +113,8 @@ ResolverPlan::ResolverPlan(const Graph &graph, const OpLibrary &lib) : library(l
         }
         for (std::size_t i = 0; i < placed.size(); ++i)
             if (!placed[i])
-                order.push_back(base + int(i)); // on a cycle: decided last, producers may be pending
+                order.push_back(base
+                                + int(i)); // on a cycle: decided last, producers may be pending
         for (Diagnostic &d : cycle)
             diagnostics.push_back(std::move(d));
     }
@@ -124,7 +126,8 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
     m_graphs.emplace_back(&graph, base);
     const auto &graphNodes = graph.nodes();
     // typeIds views the strings in typeNames: no reallocation may move them (short strings live
-    // inside the std::string, so a move would leave the views dangling). At most one new type per node.
+    // inside the std::string, so a move would leave the views dangling). At most one new type per
+    // node.
     typeNames.reserve(typeNames.size() + graphNodes.size());
     std::unordered_map<std::string_view, int> typeIds;
     typeIds.reserve(typeNames.size() + 64);

@@ -64,7 +64,8 @@ struct ColumnTable
     {
         return cells[std::size_t(column) * std::size_t(slots()) + std::size_t(slot)];
     }
-    // Slot of a graph input / output position; -1 when the entry has no such tensor (unconstrained).
+    // Slot of a graph input / output position; -1 when the entry has no such tensor
+    // (unconstrained).
     int inputSlot(int index) const
     {
         if (index < inputs)
@@ -116,12 +117,12 @@ public:
     ResolverPlan(const Graph &graph, const OpLibrary &library);
 
     const OpLibrary &library;
-    std::vector<PlanNode> nodes;        // top-level nodes first (by index), then subgraph nodes
+    std::vector<PlanNode> nodes; // top-level nodes first (by index), then subgraph nodes
     std::vector<int> order; // decision order (§8.1), all nodes
-    std::vector<int> inputProducer;     // per flat input: flat producer node, -1 none
+    std::vector<int> inputProducer; // per flat input: flat producer node, -1 none
     std::vector<std::uint32_t> inputProducerOutput; // flat output slot of that producer
     std::vector<DType> inputOriginal; // graph dtype of each input: its producer's output dtype
-    std::vector<DType> outputOriginal;  // graph dtype of each output
+    std::vector<DType> outputOriginal; // graph dtype of each output
     std::vector<ColumnTable> tables;
     // Per type id: the tables of the lower-priority stores that also have the type, in store
     // order (L3: FE tries them when the first store's entry fails check-support). Mostly empty.

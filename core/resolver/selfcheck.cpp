@@ -42,7 +42,8 @@ static DType compiledDtype(const Graph &compiled, const Node &node)
     return nodeDtype(inputDtypes(compiled, node), outputDtypes(node));
 }
 
-CheckReport compareWithCompiled(const Graph &source, const Resolution &resolution, const Graph &compiled)
+CheckReport compareWithCompiled(const Graph &source, const Resolution &resolution,
+                                const Graph &compiled)
 {
     CheckReport report;
     report.sourceNodes = source.nodes().size();

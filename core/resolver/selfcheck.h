@@ -29,18 +29,23 @@ struct CheckReport
 {
     std::size_t sourceNodes = 0;
     std::size_t compiledNodes = 0;
-    std::size_t matched = 0;     // source nodes with a compiled node of the same name
-    std::size_t feMatched = 0;   // of those, nodes the resolver decided (FE nodes) with a float dtype
-    std::size_t agreed = 0;      // FE nodes whose §8.6 dtype equals the compiled one
+    std::size_t matched = 0; // source nodes with a compiled node of the same name
+    std::size_t feMatched = 0; // of those, nodes the resolver decided (FE nodes) with a float dtype
+    std::size_t agreed = 0; // FE nodes whose §8.6 dtype equals the compiled one
     std::size_t unmatchedFe = 0; // decided nodes absent from the compiled graph (fused away ...)
     std::vector<CheckDisagreement> disagreements;
-    double agreement() const { return feMatched ? 100.0 * double(agreed) / double(feMatched) : 0.0; }
+    double agreement() const
+    {
+        return feMatched ? 100.0 * double(agreed) / double(feMatched) : 0.0;
+    }
 };
 
 // §7: matches top-level nodes by name and compares the predicted §8.6 dtype of every node the
 // resolver decided with the compiled node's (first float output, else first float input, as the
-// compiled graph states them). Later fusion and Cast/TransData clean-up are why 100% is not expected.
-CheckReport compareWithCompiled(const Graph &source, const Resolution &resolution, const Graph &compiled);
+// compiled graph states them). Later fusion and Cast/TransData clean-up are why 100% is not
+// expected.
+CheckReport compareWithCompiled(const Graph &source, const Resolution &resolution,
+                                const Graph &compiled);
 
 // One mode's figures in the sweep over modes.
 struct ModeCheck

@@ -42,7 +42,8 @@ OpLibrary syntheticLibrary()
             tensor.paramType = "required";
             tensor.dtypes = {DType::Float16, DType::Float32, DType::BFloat16};
             e.inputs.push_back(tensor);
-            items.push_back({tensor.item, {{"dtype", "float16,float32,bfloat16"}, {"name", tensor.name}}});
+            items.push_back(
+                {tensor.item, {{"dtype", "float16,float32,bfloat16"}, {"name", tensor.name}}});
         }
         e.setItems(items);
         e.fileIndex = 0;
@@ -86,7 +87,8 @@ void TestLibraryModel::initTestCase()
     m_model = new LibraryModel(&m_workspace, this);
     m_proxy = new LibraryFilterProxy(this);
     m_proxy->setSourceModel(m_model);
-    new QAbstractItemModelTester(m_model, QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+    new QAbstractItemModelTester(m_model, QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 this);
     // The proxy is checked by QAbstractItemModelTester in tst_mainwindow (on the sample): here its
     // per-signal checks over 20,000 rows would measure the tester, not the proxy.
     OpLibrary library = syntheticLibrary();
@@ -104,9 +106,11 @@ void TestLibraryModel::modelPassesTester()
     QCOMPARE(m_model->columnCount(), int(LibraryModel::ColumnCount));
     const QModelIndex first = m_model->index(0, LibraryModel::TypeColumn);
     QCOMPARE(first.data().toString(), QStringLiteral("SyntheticOp0"));
-    QCOMPARE(m_model->index(0, LibraryModel::DtypesColumn).data().toString(), QStringLiteral("fp16 fp32 bf16"));
+    QCOMPARE(m_model->index(0, LibraryModel::DtypesColumn).data().toString(),
+             QStringLiteral("fp16 fp32 bf16"));
     QCOMPARE(m_model->index(0, LibraryModel::ColumnsColumn).data().toInt(), 3);
-    QCOMPARE(m_model->index(0, LibraryModel::KindColumn).data().toString(), QStringLiteral("vector"));
+    QCOMPARE(m_model->index(0, LibraryModel::KindColumn).data().toString(),
+             QStringLiteral("vector"));
     QVERIFY(!m_model->index(0, LibraryModel::LibraryColumn).data(Qt::DecorationRole).isNull());
     QVERIFY(m_model->rowOf(QStringLiteral("SyntheticOp10Grad")) >= 0);
     QCOMPARE(m_model->rowOf(QStringLiteral("NoSuchOp")), -1);
@@ -200,16 +204,19 @@ void TestLibraryModel::editOfAllRowsIsOneStep()
     timer.start();
     stack->push(new SetPolicyCommand(m_workspace.libraryDocument(), {types[1]}, Policy::White));
     const qint64 oneMs = timer.elapsed();
-    QCOMPARE(stack->undoText(), QStringLiteral("Set %1 to white").arg(QString::fromStdString(types[1])));
+    QCOMPARE(stack->undoText(),
+             QStringLiteral("Set %1 to white").arg(QString::fromStdString(types[1])));
     stack->undo();
     timer.start();
-    const PolicyTable table = PolicyTable::compute(m_workspace.libraryDocument()->library(), nullptr);
+    const PolicyTable table
+        = PolicyTable::compute(m_workspace.libraryDocument()->library(), nullptr);
     const qint64 tableMs = timer.elapsed();
     timer.start();
     m_workspace.libraryDocument()->applyPolicies({});
     const qint64 recomputeMs = timer.elapsed();
     qInfo("20,000 ops: colour edit of one op with a sorted view %lld ms (policy table %lld ms, "
-          "workspace recompute + model refresh %lld ms)", oneMs, tableMs, recomputeMs);
+          "workspace recompute + model refresh %lld ms)",
+          oneMs, tableMs, recomputeMs);
     QCOMPARE(int(table.all().size()), kOps);
     QVERIFY(oneMs < 250);
     qInfo("20,000 ops: colour edit of %d ops %lld ms, undo %lld ms", notBlack, editMs, undoMs);
@@ -259,12 +266,14 @@ void TestLibraryModel::preparedResetShowsTheSame()
     m_workspace.libraryDocument()->reset(syntheticLibrary(), QStringLiteral("/synthetic"));
     const QStringList computed = snapshot();
     const QStringList computedTypes = m_workspace.opTypes();
-    QCOMPARE(m_workspace.policyTable().effective("SyntheticOp0"), Policy::Gray); // white-list.to-remove
+    QCOMPARE(m_workspace.policyTable().effective("SyntheticOp0"),
+             Policy::Gray); // white-list.to-remove
 
     OpLibrary library = syntheticLibrary();
     PreparedLibrary prepared = PreparedLibrary::build(library, mixlist, std::string());
     QCOMPARE(prepared.rows.rows.size(), std::size_t(kOps));
-    m_workspace.libraryDocument()->reset(std::move(library), QStringLiteral("/synthetic"), {}, std::move(prepared));
+    m_workspace.libraryDocument()->reset(std::move(library), QStringLiteral("/synthetic"), {},
+                                         std::move(prepared));
     QVERIFY(!m_workspace.libraryDocument()->preparedForReset()); // offered during the reset only
     QCOMPARE(m_model->rowCount(), kOps);
     QCOMPARE(snapshot(), computed);

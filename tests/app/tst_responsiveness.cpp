@@ -5,13 +5,13 @@
 #include "document/librarydocument.h"
 #include "document/scriptedprompt.h"
 #include "document/workspace.h"
+#include "latencyprobe.h"
+#include "library/libraryloader.h"
 #include "library/librarymodel.h"
 #include "library/libraryview.h"
-#include "library/libraryloader.h"
 #include "mainwindow/mainwindow.h"
 #include "tasks/taskprogress.h"
 #include "tasks/taskrunner.h"
-#include "latencyprobe.h"
 
 #include <QAction>
 #include <QDir>
@@ -112,12 +112,13 @@ void TestResponsiveness::cleanupTestCase()
 void TestResponsiveness::runnerUsesAWorkerThread()
 {
     TaskRunner runner;
-    std::atomic<QThread *> worker{nullptr};
+    std::atomic<QThread *> worker {nullptr};
     QCOMPARE(runner.run(QStringLiteral("probe"), true, [&] { worker = QThread::currentThread(); }),
              TaskRunner::Outcome::Done);
     QVERIFY(worker.load() != nullptr);
     QVERIFY(worker.load() != QThread::currentThread());
-    const std::optional<int> answer = runner.compute<int>(QStringLiteral("answer"), false, [] { return 42; });
+    const std::optional<int> answer
+        = runner.compute<int>(QStringLiteral("answer"), false, [] { return 42; });
     QCOMPARE(answer.value_or(0), 42);
 }
 
@@ -127,7 +128,8 @@ void TestResponsiveness::runnerRefusesASecondTask()
     runner.setQuietPeriod(0);
     TaskRunner::Outcome inner = TaskRunner::Outcome::Done;
     QSignalSpy busy(&runner, &TaskRunner::busyChanged);
-    QTimer::singleShot(20, this, [&] { inner = runner.run(QStringLiteral("second"), true, [] {}); });
+    QTimer::singleShot(20, this,
+                       [&] { inner = runner.run(QStringLiteral("second"), true, [] {}); });
     const auto outer = runner.run(QStringLiteral("first"), false, [] { QThread::msleep(300); });
     QCOMPARE(outer, TaskRunner::Outcome::Done);
     QCOMPARE(inner, TaskRunner::Outcome::Busy);
@@ -153,15 +155,15 @@ void TestResponsiveness::loadKeepsTheUiResponsive()
         });
     });
 
-    m_prompt.fileNames = QStringList{m_libraryPath};
+    m_prompt.fileNames = QStringList {m_libraryPath};
     LatencyProbe probe;
     probe.start();
     action(m_window, "actionOpenLibrary")->trigger();
     qint64 gap = probe.stop();
     disconnect(connection);
     qInfo("open 20,000-op library (%.1f MB): %lld ms wall, longest UI gap %lld ms over %d ticks "
-          "(idle %lld ms)", QFileInfo(m_libraryPath).size() / 1e6, probe.elapsed(), gap,
-          probe.ticks(), m_idleGap);
+          "(idle %lld ms)",
+          QFileInfo(m_libraryPath).size() / 1e6, probe.elapsed(), gap, probe.ticks(), m_idleGap);
 
     QFile file(m_libraryPath);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -177,7 +179,7 @@ void TestResponsiveness::loadKeepsTheUiResponsive()
 
     // Reopening replaces a 20,000-op library with another: the old one goes too.
     for (int attempt = 2; attempt <= kAttempts && gap >= stallLimitMs(); ++attempt) {
-        m_prompt.fileNames = QStringList{m_libraryPath};
+        m_prompt.fileNames = QStringList {m_libraryPath};
         probe.start();
         action(m_window, "actionOpenLibrary")->trigger();
         gap = std::min(gap, probe.stop());
@@ -195,7 +197,8 @@ void TestResponsiveness::saveKeepsTheUiResponsive()
     QTableView *table = m_window->libraryView()->table();
     table->setFocus();
     QItemSelection selection(table->model()->index(0, 0), table->model()->index(299, 0));
-    table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table->selectionModel()->select(
+        selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     qint64 gap = std::numeric_limits<qint64>::max();
     for (int attempt = 1; attempt <= kAttempts && gap >= stallLimitMs(); ++attempt) {
         const Policy colour = attempt % 2 ? Policy::Black : Policy::White;
@@ -208,9 +211,12 @@ void TestResponsiveness::saveKeepsTheUiResponsive()
         probe.start();
         action(m_window, "actionSave")->trigger();
         gap = std::min(gap, probe.stop());
-        qInfo("save %d colour edits into the 20,000-op library (attempt %d): %lld ms wall, longest UI "
-              "gap %lld ms (idle %lld ms)", int(edited.size()), attempt, probe.elapsed(), gap, m_idleGap);
-        QVERIFY2(m_prompt.log.filter(QStringLiteral("error")).isEmpty(), qPrintable(m_prompt.log.join('\n')));
+        qInfo(
+            "save %d colour edits into the 20,000-op library (attempt %d): %lld ms wall, longest UI "
+            "gap %lld ms (idle %lld ms)",
+            int(edited.size()), attempt, probe.elapsed(), gap, m_idleGap);
+        QVERIFY2(m_prompt.log.filter(QStringLiteral("error")).isEmpty(),
+                 qPrintable(m_prompt.log.join('\n')));
         QVERIFY(!document->isModified());
 
         // The file on disk holds exactly the edits (read back by the core loader).
@@ -231,9 +237,9 @@ void TestResponsiveness::cancelKeepsTheOpenLibrary()
     LibraryDocument *document = m_window->workspace()->libraryDocument();
     TaskRunner *tasks = m_window->files()->tasks();
     tasks->setQuietPeriod(0);
-    // An unsaved edit: the user says "discard" when asked, then cancels the load, so the edit stays.
-    // The colour set is one the op does not have: which colour row 500 has depends on the library
-    // and on how many save attempts the test before needed (each one recolours rows 0-299).
+    // An unsaved edit: the user says "discard" when asked, then cancels the load, so the edit
+    // stays. The colour set is one the op does not have: which colour row 500 has depends on the
+    // library and on how many save attempts the test before needed (each one recolours rows 0-299).
     const QString type = m_window->libraryView()->model()->typeAt(500);
     const bool isGray = document->policy(type.toStdString()) == Policy::Gray;
     m_window->libraryView()->selectType(type);

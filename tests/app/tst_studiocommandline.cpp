@@ -84,8 +84,8 @@ void TestStudioCommandLine::initTestCase()
 void TestStudioCommandLine::everyView_data()
 {
     QTest::addColumn<QString>("view");
-    for (const char *view : {"library", "mixlist", "graph", "diff", "matrix", "graphdiff", "atlas",
-                             "advisor"})
+    for (const char *view :
+         {"library", "mixlist", "graph", "diff", "matrix", "graphdiff", "atlas", "advisor"})
         QTest::newRow(view) << QString::fromLatin1(view);
 }
 

@@ -61,8 +61,12 @@ std::optional<Policy> jsonPolicy(const QJsonObject &library, const QString &type
 {
     if (!library.contains(type))
         return std::nullopt;
-    const QString flag = library.value(type).toObject().value(QStringLiteral("precision_reduce"))
-                             .toObject().value(QStringLiteral("flag")).toString();
+    const QString flag = library.value(type)
+                             .toObject()
+                             .value(QStringLiteral("precision_reduce"))
+                             .toObject()
+                             .value(QStringLiteral("flag"))
+                             .toString();
     if (flag == QLatin1String("true"))
         return Policy::White;
     if (flag == QLatin1String("false"))
@@ -127,7 +131,8 @@ void TestStudioExports::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("OpsInfoTest"));
     QCoreApplication::setApplicationName(QStringLiteral("StudioExports"));
     QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                       m_dir.filePath(QStringLiteral("settings")));
 }
 
 void TestStudioExports::init()
@@ -174,7 +179,8 @@ void TestStudioExports::exportMenuHoldsTheExports()
     QStringList names;
     for (QAction *a : menu->actions())
         names.append(a->objectName());
-    for (const char *name : {"actionExportMinimalMixlist", "actionExportPatchedLibrary", "actionExportKeepDtype"})
+    for (const char *name :
+         {"actionExportMinimalMixlist", "actionExportPatchedLibrary", "actionExportKeepDtype"})
         QVERIFY2(names.contains(QString::fromLatin1(name)), name);
     // Standard shortcuts.
     QCOMPARE(action(m_window, "actionOpenLibrary")->shortcut(), QKeySequence(QKeySequence::Open));
@@ -197,15 +203,17 @@ void TestStudioExports::exportsPatchedLibraryFile()
 
     const QString out = m_dir.filePath(QStringLiteral("patched/aic-ascend910b-ops-info.json"));
     QDir().mkpath(QFileInfo(out).absolutePath());
-    m_prompt->fileNames = QStringList{out};
+    m_prompt->fileNames = QStringList {out};
     action(m_window, "actionExportPatchedLibrary")->trigger();
-    QVERIFY2(m_prompt->log.filter(QStringLiteral("error")).isEmpty(), qPrintable(m_prompt->log.join('\n')));
+    QVERIFY2(m_prompt->log.filter(QStringLiteral("error")).isEmpty(),
+             qPrintable(m_prompt->log.join('\n')));
 
     // The copy has the edit and every other op as in the file; the opened file and document stay.
     const QJsonObject patched = QJsonDocument::fromJson(readAll(out)).object();
     QCOMPARE(patched.keys(), json.keys());
     for (const QString &type : json.keys()) {
-        const Policy expected = type == QLatin1String("Cast") ? Policy::Black : *jsonPolicy(json, type);
+        const Policy expected
+            = type == QLatin1String("Cast") ? Policy::Black : *jsonPolicy(json, type);
         QCOMPARE(jsonPolicy(patched, type), std::optional<Policy>(expected));
     }
     QCOMPARE(readAll(m_library), before);
@@ -219,7 +227,7 @@ void TestStudioExports::refusesToExportOverTheOpenedFile()
     const QByteArray before = readAll(m_library);
     m_window->libraryView()->selectType(QStringLiteral("Cast"));
     action(m_window, "actionSetBlack")->trigger();
-    m_prompt->fileNames = QStringList{m_library};
+    m_prompt->fileNames = QStringList {m_library};
     action(m_window, "actionExportPatchedLibrary")->trigger();
     QCOMPARE(m_prompt->log.filter(QStringLiteral("error: Not exported")).size(), 1);
     QCOMPARE(readAll(m_library), before);
@@ -231,7 +239,8 @@ void TestStudioExports::exportsEditedFilesOfAFolder()
     const QString opp = m_dir.filePath(QStringLiteral("opp"));
     QVERIFY(copyTree(QStringLiteral(OPSINFO_TEST_DATA "/library/opp"), opp));
     for (const QString &soc : {QStringLiteral("/built-in"), QStringLiteral("/vendors/vendor_b")})
-        QVERIFY(QDir(opp + soc + QStringLiteral("/op_impl/ai_core/tbe/config/ascend310p")).removeRecursively());
+        QVERIFY(QDir(opp + soc + QStringLiteral("/op_impl/ai_core/tbe/config/ascend310p"))
+                    .removeRecursively());
     QVERIFY(m_window->files()->openLibrary(opp));
     const OpLibrary &library = m_window->workspace()->libraryDocument()->library();
     QVERIFY(library.files().size() >= 3);
@@ -239,8 +248,10 @@ void TestStudioExports::exportsEditedFilesOfAFolder()
     const OpEntry *conv = library.find("Conv2D");
     QVERIFY(add && conv);
     QVERIFY(add->fileIndex != conv->fileIndex);
-    const QString addFile = QString::fromStdString(library.files()[std::size_t(add->fileIndex)].path);
-    const QString convFile = QString::fromStdString(library.files()[std::size_t(conv->fileIndex)].path);
+    const QString addFile
+        = QString::fromStdString(library.files()[std::size_t(add->fileIndex)].path);
+    const QString convFile
+        = QString::fromStdString(library.files()[std::size_t(conv->fileIndex)].path);
     const Policy addTarget = add->policy == Policy::Black ? Policy::White : Policy::Black;
     const Policy convTarget = conv->policy == Policy::Black ? Policy::White : Policy::Black;
     m_window->setPrompt(m_prompt);
@@ -252,25 +263,29 @@ void TestStudioExports::exportsEditedFilesOfAFolder()
 
     const QString out = m_dir.filePath(QStringLiteral("exported"));
     QVERIFY(QDir().mkpath(out));
-    m_prompt->fileNames = QStringList{out};
+    m_prompt->fileNames = QStringList {out};
     m_prompt->log.clear();
     action(m_window, "actionExportPatchedLibrary")->trigger();
-    QVERIFY2(m_prompt->log.filter(QStringLiteral("error")).isEmpty(), qPrintable(m_prompt->log.join('\n')));
+    QVERIFY2(m_prompt->log.filter(QStringLiteral("error")).isEmpty(),
+             qPrintable(m_prompt->log.join('\n')));
 
     QStringList exported;
     QDirIterator it(out, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext())
         exported.append(it.next());
     QCOMPARE(exported.size(), 2); // only the two edited files, each in its store's subfolder
-    // The built-in file has its own (shadowed) Add: what matters is that some exported file has each edit.
+    // The built-in file has its own (shadowed) Add: what matters is that some exported file has
+    // each edit.
     bool addFound = false;
     bool convFound = false;
     for (const QString &file : exported) {
         QCOMPARE(QFileInfo(file).fileName(), QStringLiteral("aic-ascend910b-ops-info.json"));
         const QJsonObject json = QJsonDocument::fromJson(readAll(file)).object();
-        if (json.contains(QStringLiteral("Conv2D")) && jsonPolicy(json, QStringLiteral("Conv2D")) == convTarget)
+        if (json.contains(QStringLiteral("Conv2D"))
+            && jsonPolicy(json, QStringLiteral("Conv2D")) == convTarget)
             convFound = true;
-        if (json.contains(QStringLiteral("Add")) && jsonPolicy(json, QStringLiteral("Add")) == addTarget)
+        if (json.contains(QStringLiteral("Add"))
+            && jsonPolicy(json, QStringLiteral("Add")) == addTarget)
             addFound = true;
     }
     QVERIFY(addFound);
@@ -278,7 +293,7 @@ void TestStudioExports::exportsEditedFilesOfAFolder()
     QCOMPARE(readAll(addFile), addBefore); // the opened files are untouched
 
     // Not into the folder the library came from.
-    m_prompt->fileNames = QStringList{QFileInfo(addFile).absolutePath()};
+    m_prompt->fileNames = QStringList {QFileInfo(addFile).absolutePath()};
     m_prompt->log.clear();
     action(m_window, "actionExportPatchedLibrary")->trigger();
     QCOMPARE(m_prompt->log.filter(QStringLiteral("error: Not exported")).size(), 1);
@@ -291,19 +306,21 @@ void TestStudioExports::exportsKeepDtypeFromSelection()
     const QString out = m_dir.filePath(QStringLiteral("keep_dtype.cfg"));
     // Nothing selected: nothing written, the user is told why.
     table->clearSelection();
-    m_prompt->fileNames = QStringList{out};
+    m_prompt->fileNames = QStringList {out};
     action(m_window, "actionExportKeepDtype")->trigger();
     QVERIFY(!QFile::exists(out));
     QCOMPARE(m_prompt->log.filter(QStringLiteral("information")).size(), 1);
 
-    table->selectionModel()->select(QItemSelection(table->model()->index(2, 0), table->model()->index(4, 0)),
-                                    QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table->selectionModel()->select(
+        QItemSelection(table->model()->index(2, 0), table->model()->index(4, 0)),
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QStringList expected;
     for (int r = 2; r <= 4; ++r)
         expected.append(QStringLiteral("OpType::") + table->model()->index(r, 0).data().toString());
     expected.sort(); // one line per type, sorted
     action(m_window, "actionExportKeepDtype")->trigger();
-    const QStringList lines = QString::fromUtf8(readAll(out)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList lines
+        = QString::fromUtf8(readAll(out)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines, expected);
 }
 
@@ -326,7 +343,8 @@ void TestStudioExports::comparesWithAnotherLibrary()
         if (flag.isEmpty())
             op.remove(QStringLiteral("precision_reduce"));
         else
-            op.insert(QStringLiteral("precision_reduce"), QJsonObject{{QStringLiteral("flag"), flag}});
+            op.insert(QStringLiteral("precision_reduce"),
+                      QJsonObject {{QStringLiteral("flag"), flag}});
         b.insert(type, op);
     };
     setFlag(whites[0], QStringLiteral("false"));
@@ -339,7 +357,7 @@ void TestStudioExports::comparesWithAnotherLibrary()
     QDir().mkpath(QFileInfo(bPath).absolutePath());
     QVERIFY(writeAll(bPath, QJsonDocument(b).toJson()));
 
-    m_prompt->fileNames = QStringList{bPath};
+    m_prompt->fileNames = QStringList {bPath};
     action(m_window, "actionCompareLibraryFile")->trigger();
     DiffView *view = m_window->diffView();
     QVERIFY(view->hasComparisonLibrary());
@@ -367,8 +385,10 @@ void TestStudioExports::comparesWithAnotherLibrary()
         std::map<QString, QString> rows;
         DiffModel *model = view->model();
         for (int r = 0; r < model->rowCount(); ++r)
-            rows[model->index(r, DiffModel::TypeColumn).data().toString()] =
-                model->index(r, DiffModel::TransitionColumn).data(DiffModel::TransitionRole).toString();
+            rows[model->index(r, DiffModel::TypeColumn).data().toString()]
+                = model->index(r, DiffModel::TransitionColumn)
+                      .data(DiffModel::TransitionRole)
+                      .toString();
         return rows;
     };
     QCOMPARE(actualRows(), expectedRows(false));
@@ -389,7 +409,8 @@ void TestStudioExports::comparesWithAnotherLibrary()
     combo->setCurrentIndex(0);
     view->findChild<QLineEdit *>(QStringLiteral("diffFilter"))->setText(QStringLiteral("zzonly"));
     QCOMPARE(view->proxy()->rowCount(), 1);
-    QCOMPARE(view->proxy()->index(0, DiffModel::TypeColumn).data().toString(), QStringLiteral("ZzOnlyInB"));
+    QCOMPARE(view->proxy()->index(0, DiffModel::TypeColumn).data().toString(),
+             QStringLiteral("ZzOnlyInB"));
 }
 
 void TestStudioExports::persistsRecentFilesAndLayout()
@@ -411,13 +432,16 @@ void TestStudioExports::persistsRecentFilesAndLayout()
     QVERIFY(recent && !recent->actions().isEmpty());
     QCOMPARE(recent->actions().front()->toolTip(), QFileInfo(m_library).absoluteFilePath());
     QCOMPARE(second.size(), QSize(1111, 777));
-    QCOMPARE(second.libraryView()->table()->horizontalHeader()->sectionSize(LibraryModel::TypeColumn), 333);
+    QCOMPARE(
+        second.libraryView()->table()->horizontalHeader()->sectionSize(LibraryModel::TypeColumn),
+        333);
     QSettings().clear();
 }
 
 void TestStudioExports::chipTextContrasts()
 {
-    // Text on a chip: dark on the white and gray fills, light on the black one, whatever the palette.
+    // Text on a chip: dark on the white and gray fills, light on the black one, whatever the
+    // palette.
     QVERIFY(policyTextColor(Policy::White).lightness() < 80);
     QVERIFY(policyTextColor(Policy::Gray).lightness() < 80);
     QVERIFY(policyTextColor(Policy::Black).lightness() > 180);

@@ -40,7 +40,8 @@ int run(const std::vector<std::string> &args)
 
 void Advise20Protected(benchmark::State &state)
 {
-    std::vector<std::string> args{"advise", g_graph, "--library", g_library, "--mode", "allow_mix_precision_fp16", "--json"};
+    std::vector<std::string> args {
+        "advise", g_graph, "--library", g_library, "--mode", "allow_mix_precision_fp16", "--json"};
     for (const std::string &name : g_protect) {
         args.push_back("--keep-fp32");
         args.push_back(name);
@@ -51,7 +52,8 @@ void Advise20Protected(benchmark::State &state)
 
 void ResolveBaseline(benchmark::State &state)
 {
-    const std::vector<std::string> args{"resolve", g_graph, "--library", g_library, "--mode", "allow_mix_precision_fp16", "--json"};
+    const std::vector<std::string> args {
+        "resolve", g_graph, "--library", g_library, "--mode", "allow_mix_precision_fp16", "--json"};
     for (auto _ : state)
         benchmark::DoNotOptimize(run(args));
 }
@@ -61,7 +63,7 @@ void ResolveBaseline(benchmark::State &state)
 int main(int argc, char **argv)
 {
     int nodes = 5000;
-    std::vector<char *> rest{argv[0]};
+    std::vector<char *> rest {argv[0]};
     for (int i = 1; i < argc; ++i) {
         if (std::strncmp(argv[i], "--nodes=", 8) == 0)
             nodes = std::atoi(argv[i] + 8);
@@ -72,28 +74,39 @@ int main(int argc, char **argv)
     }
     const std::filesystem::path source(OPSINFO_SOURCE_DIR);
     if (g_library.empty()) {
-        const auto shared = source / "../shared/data/opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b";
-        g_library = std::filesystem::exists(shared) ? shared.string()
-                                                    : (source / "resources/sample/aic-ascend910b-ops-info.json").string();
+        const auto shared
+            = source / "../shared/data/opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b";
+        g_library = std::filesystem::exists(shared)
+            ? shared.string()
+            : (source / "resources/sample/aic-ascend910b-ops-info.json").string();
     }
-    const auto folder = std::filesystem::temp_directory_path() / ("opsinfo-bench-advise-" + std::to_string(::getpid()));
+    const auto folder = std::filesystem::temp_directory_path()
+        / ("opsinfo-bench-advise-" + std::to_string(::getpid()));
     std::filesystem::create_directories(folder);
     g_graph = (folder / "transformer.json").string();
-    const std::string generate = "python3 '" + (source / "tests/bench/gen_transformer_graph.py").string() + "' --nodes "
-                                 + std::to_string(nodes) + " '" + g_graph + "'";
+    const std::string generate = "python3 '"
+        + (source / "tests/bench/gen_transformer_graph.py").string() + "' --nodes "
+        + std::to_string(nodes) + " '" + g_graph + "'";
     if (std::system(generate.c_str()) != 0) {
         std::fprintf(stderr, "cannot generate the graph: %s\n", generate.c_str());
         return 2;
     }
-    // 20 protected nodes: the softmax and the Gelu of the first ten layers (fp16 in the fp16 mixed mode).
+    // 20 protected nodes: the softmax and the Gelu of the first ten layers (fp16 in the fp16 mixed
+    // mode).
     for (int layer = 0; layer < 10; ++layer) {
         g_protect.push_back("/model/layers." + std::to_string(layer) + "/attn/Softmax");
         g_protect.push_back("/model/layers." + std::to_string(layer) + "/mlp/Gelu");
     }
-    std::fprintf(stderr, "graph %s (%d nodes asked), library %s, %zu protected nodes\n", g_graph.c_str(), nodes,
-                 g_library.c_str(), g_protect.size());
-    benchmark::RegisterBenchmark("Advise20Protected", Advise20Protected)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
-    benchmark::RegisterBenchmark("ResolveBaseline", ResolveBaseline)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+    std::fprintf(stderr, "graph %s (%d nodes asked), library %s, %zu protected nodes\n",
+                 g_graph.c_str(), nodes, g_library.c_str(), g_protect.size());
+    benchmark::RegisterBenchmark("Advise20Protected", Advise20Protected)
+        ->Unit(benchmark::kMillisecond)
+        ->MeasureProcessCPUTime()
+        ->UseRealTime();
+    benchmark::RegisterBenchmark("ResolveBaseline", ResolveBaseline)
+        ->Unit(benchmark::kMillisecond)
+        ->MeasureProcessCPUTime()
+        ->UseRealTime();
     int count = int(rest.size());
     benchmark::Initialize(&count, rest.data());
     benchmark::RunSpecifiedBenchmarks();

@@ -63,14 +63,14 @@ void BM_LayoutCollapsedLayers(benchmark::State &state)
     state.counters["modelScope"] = layersScope;
 }
 
-// Not a transformer: a wide, tangled DAG (each node reads two of the previous 2,000 nodes and one in
-// 50 reads any earlier node) — wide layers and many long edges, the worst case for the sweeps
+// Not a transformer: a wide, tangled DAG (each node reads two of the previous 2,000 nodes and one
+// in 50 reads any earlier node) — wide layers and many long edges, the worst case for the sweeps
 // and for virtual nodes.
 void BM_LayoutRandomDag(benchmark::State &state)
 {
     const int n = int(state.range(0));
     LayeredInput input;
-    input.sizes.assign(std::size_t(n), LayoutSize{80.0, 28.0});
+    input.sizes.assign(std::size_t(n), LayoutSize {80.0, 28.0});
     std::mt19937 random(42);
     for (int v = 1; v < n; ++v) {
         for (int k = 0; k < 2; ++k)

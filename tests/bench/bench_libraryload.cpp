@@ -8,15 +8,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <string>
 #include <ctime>
+#include <string>
 
 namespace {
 
 // CPU time of the whole process (all threads): a load-independent figure when the machine is busy.
 double processCpuMs()
 {
-    timespec ts{};
+    timespec ts {};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
@@ -25,7 +25,8 @@ void BM_LoadLibraryFile(benchmark::State &state)
 {
     const char *path = std::getenv("OPSINFO_BENCH_LIBRARY");
     if (!path || !*path) {
-        state.SkipWithError("set OPSINFO_BENCH_LIBRARY to a library file (run_library_bench.sh does)");
+        state.SkipWithError(
+            "set OPSINFO_BENCH_LIBRARY to a library file (run_library_bench.sh does)");
         return;
     }
     double best = 1e30;
@@ -36,7 +37,9 @@ void BM_LoadLibraryFile(benchmark::State &state)
         const double cpuStart = processCpuMs();
         const auto start = std::chrono::steady_clock::now();
         opsinfo::LibraryLoadResult result = opsinfo::loadLibraryFile(path);
-        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        const double ms
+            = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                  .count();
         bestCpu = std::min(bestCpu, processCpuMs() - cpuStart);
         best = std::min(best, ms);
         total += ms;
@@ -47,7 +50,9 @@ void BM_LoadLibraryFile(benchmark::State &state)
         }
         // Freeing the library is not part of loading (Python's timing excludes it too).
         state.PauseTiming();
-        { opsinfo::LibraryLoadResult dropped = std::move(result); }
+        {
+            opsinfo::LibraryLoadResult dropped = std::move(result);
+        }
         state.ResumeTiming();
     }
     state.counters["ops"] = double(ops);

@@ -58,13 +58,16 @@ struct Gen
     }
     std::string norm(const std::string &p, const std::string &x, std::int64_t seq, std::int64_t h)
     {
-        return add(p + "/LayerNorm", "LayerNorm", {x, add(p + "/gamma", "Const"), add(p + "/beta", "Const")},
-                   DType::Float32, {seq, h});
+        return add(p + "/LayerNorm", "LayerNorm",
+                   {x, add(p + "/gamma", "Const"), add(p + "/beta", "Const")}, DType::Float32,
+                   {seq, h});
     }
     std::string heads(const std::string &p, const std::string &x)
     {
-        const auto r = add(p + "/Reshape", "Reshape", {x, add(p + "/Reshape/shape", "Const", {}, DType::Int64)});
-        return add(p + "/Transpose", "Transpose", {r, add(p + "/Transpose/perm", "Const", {}, DType::Int64)});
+        const auto r = add(p + "/Reshape", "Reshape",
+                           {x, add(p + "/Reshape/shape", "Const", {}, DType::Int64)});
+        return add(p + "/Transpose", "Transpose",
+                   {r, add(p + "/Transpose/perm", "Const", {}, DType::Int64)});
     }
 };
 
@@ -84,13 +87,16 @@ std::unique_ptr<Graph> generate(int nodes)
         const auto sc = g.add(p + "/attn/qk/BatchMatMul", "BatchMatMulV2", {q, k});
         const auto mul = g.add(p + "/attn/Mul", "Mul", {sc, g.add(p + "/attn/scale", "Const")});
         const auto mf = g.add(p + "/attn/mask/Cast", "Cast", {mask});
-        const auto sm = g.add(p + "/attn/Softmax", "SoftmaxV2", {g.add(p + "/attn/mask/Add", "Add", {mul, mf})});
+        const auto sm = g.add(p + "/attn/Softmax", "SoftmaxV2",
+                              {g.add(p + "/attn/mask/Add", "Add", {mul, mf})});
         const auto ctx = g.add(p + "/attn/av/BatchMatMul", "BatchMatMulV2", {sm, v});
-        const auto t = g.add(p + "/attn/out/Transpose", "Transpose",
-                             {ctx, g.add(p + "/attn/out/Transpose/perm", "Const", {}, DType::Int64)});
+        const auto t
+            = g.add(p + "/attn/out/Transpose", "Transpose",
+                    {ctx, g.add(p + "/attn/out/Transpose/perm", "Const", {}, DType::Int64)});
         const auto m = g.add(p + "/attn/out/Reshape", "Reshape",
                              {t, g.add(p + "/attn/out/Reshape/shape", "Const", {}, DType::Int64)});
-        const auto res1 = g.add(p + "/attn/residual/Add", "Add", {x, g.linear(p + "/attn/o_proj", m, s, h)});
+        const auto res1
+            = g.add(p + "/attn/residual/Add", "Add", {x, g.linear(p + "/attn/o_proj", m, s, h)});
         const auto ln2 = g.norm(p + "/post_attention_layernorm", res1, s, h);
         const auto act = g.add(p + "/mlp/Gelu", "Gelu", {g.linear(p + "/mlp/fc1", ln2, s, 4 * h)});
         x = g.add(p + "/mlp/residual/Add", "Add", {res1, g.linear(p + "/mlp/fc2", act, s, h)});
@@ -171,7 +177,7 @@ int main(int argc, char **argv)
     std::string libraryPath = flag(argc, argv, "--library");
     if (libraryPath.empty()) {
         const std::string shared = std::string(OPSINFO_SOURCE_DIR)
-                                   + "/../shared/data/opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b";
+            + "/../shared/data/opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b";
         if (std::filesystem::is_directory(shared))
             libraryPath = shared;
     }
@@ -194,11 +200,15 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "no ops-info library: pass --library=<soc folder>\n");
         return 1;
     }
-    std::fprintf(stderr, "graph: %zu nodes (%s, %.2f s to load, untimed); library: %zu op types from %s\n",
-                 g_graph->nodes().size(), graphPath.empty() ? "generated in C++" : graphPath.c_str(),
-                 std::chrono::duration<double>(t1 - t0).count(), g_library.ops().size(), libraryPath.c_str());
+    std::fprintf(
+        stderr, "graph: %zu nodes (%s, %.2f s to load, untimed); library: %zu op types from %s\n",
+        g_graph->nodes().size(), graphPath.empty() ? "generated in C++" : graphPath.c_str(),
+        std::chrono::duration<double>(t1 - t0).count(), g_library.ops().size(),
+        libraryPath.c_str());
 
-    benchmark::RegisterBenchmark("ResolveAll9Modes", resolveAll, true)->Unit(benchmark::kMillisecond)->Iterations(3);
+    benchmark::RegisterBenchmark("ResolveAll9Modes", resolveAll, true)
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(3);
     benchmark::RegisterBenchmark("ResolveAll9ModesNoExplanations", resolveAll, false)
         ->Unit(benchmark::kMillisecond)
         ->Iterations(3);
@@ -206,8 +216,12 @@ int main(int argc, char **argv)
         ->Unit(benchmark::kMillisecond)
         ->Iterations(3)
         ->UseRealTime();
-    benchmark::RegisterBenchmark("PrepareOnly", prepareOnly)->Unit(benchmark::kMillisecond)->Iterations(3);
-    benchmark::RegisterBenchmark("ResolveOneMode", resolveOneMode)->Unit(benchmark::kMillisecond)->Iterations(3);
+    benchmark::RegisterBenchmark("PrepareOnly", prepareOnly)
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(3);
+    benchmark::RegisterBenchmark("ResolveOneMode", resolveOneMode)
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(3);
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

@@ -34,7 +34,11 @@ struct Options
 class Builder
 {
 public:
-    Builder(onnx::GraphProto &graph, std::string dataFile) : m_graph(graph), m_dataFile(std::move(dataFile)) {}
+    Builder(onnx::GraphProto &graph, std::string dataFile)
+        : m_graph(graph)
+        , m_dataFile(std::move(dataFile))
+    {
+    }
 
     // An initializer in the side file: float16 weights.
     std::string weight(const std::string &name, std::vector<std::int64_t> dims)
@@ -78,8 +82,8 @@ public:
         return n->output(0);
     }
 
-    std::string node(const std::string &name, const std::string &type, std::vector<std::string> inputs,
-                     int outputs = 1)
+    std::string node(const std::string &name, const std::string &type,
+                     std::vector<std::string> inputs, int outputs = 1)
     {
         onnx::NodeProto *n = m_graph.add_node();
         n->set_name(name);
@@ -109,7 +113,8 @@ private:
     onnx::NodeProto *m_last = nullptr;
 };
 
-void valueInfo(onnx::ValueInfoProto *info, const std::string &name, int elemType, std::vector<std::int64_t> dims)
+void valueInfo(onnx::ValueInfoProto *info, const std::string &name, int elemType,
+               std::vector<std::int64_t> dims)
 {
     info->set_name(name);
     onnx::TypeProto_Tensor *t = info->mutable_type()->mutable_tensor_type();
@@ -118,14 +123,17 @@ void valueInfo(onnx::ValueInfoProto *info, const std::string &name, int elemType
         t->mutable_shape()->add_dim()->set_dim_value(d);
 }
 
-std::string rmsNorm(Builder &b, const std::string &prefix, const std::string &x, std::int64_t hidden)
+std::string rmsNorm(Builder &b, const std::string &prefix, const std::string &x,
+                    std::int64_t hidden)
 {
     const std::string w = b.weight(prefix + ".weight", {hidden});
     const std::string cast = b.node(prefix + "/Cast", "Cast", {x});
     b.attrInt("to", onnx::TensorProto::FLOAT);
-    const std::string pow = b.node(prefix + "/Pow", "Pow", {cast, b.constant(prefix + "/Constant", {2})});
+    const std::string pow
+        = b.node(prefix + "/Pow", "Pow", {cast, b.constant(prefix + "/Constant", {2})});
     const std::string mean = b.node(prefix + "/ReduceMean", "ReduceMean", {pow});
-    const std::string add = b.node(prefix + "/Add", "Add", {mean, b.constant(prefix + "/Constant_1", {0})});
+    const std::string add
+        = b.node(prefix + "/Add", "Add", {mean, b.constant(prefix + "/Constant_1", {0})});
     const std::string sqrt = b.node(prefix + "/Sqrt", "Sqrt", {add});
     const std::string div = b.node(prefix + "/Div", "Div", {cast, sqrt});
     const std::string back = b.node(prefix + "/Cast_1", "Cast", {div});
@@ -146,8 +154,9 @@ std::string decoderLayer(Builder &b, int n, const std::string &x, const Options 
     const std::string k = proj("self_attn.k_proj", h, o.hidden, o.hidden / 8);
     const std::string v = proj("self_attn.v_proj", h, o.hidden, o.hidden / 8);
     auto heads = [&](const std::string &name, const std::string &t) {
-        const std::string r = b.node(p + "/self_attn/" + name + "/Reshape", "Reshape",
-                                     {t, b.constant(p + "/self_attn/" + name + "/shape", {1, o.seq, -1, 64})});
+        const std::string r
+            = b.node(p + "/self_attn/" + name + "/Reshape", "Reshape",
+                     {t, b.constant(p + "/self_attn/" + name + "/shape", {1, o.seq, -1, 64})});
         return b.node(p + "/self_attn/" + name + "/Transpose", "Transpose", {r});
     };
     auto rotary = [&](const std::string &name, const std::string &t) {
@@ -157,7 +166,8 @@ std::string decoderLayer(Builder &b, int n, const std::string &x, const Options 
         const std::string neg = b.node(p + "/self_attn/" + name + "/Neg", "Neg", {s2});
         const std::string cat = b.node(p + "/self_attn/" + name + "/Concat", "Concat", {neg, s1});
         b.attrInt("axis", -1);
-        const std::string sin = b.node(p + "/self_attn/" + name + "/Mul_1", "Mul", {cat, "rotary_sin"});
+        const std::string sin
+            = b.node(p + "/self_attn/" + name + "/Mul_1", "Mul", {cat, "rotary_sin"});
         return b.node(p + "/self_attn/" + name + "/Add", "Add", {cos, sin});
     };
     const std::string qh = rotary("q_rot", heads("q", q));
@@ -165,14 +175,16 @@ std::string decoderLayer(Builder &b, int n, const std::string &x, const Options 
     const std::string vh = heads("v", v);
     const std::string kt = b.node(p + "/self_attn/k/Transpose_1", "Transpose", {kh});
     const std::string scores = b.node(p + "/self_attn/MatMul", "MatMul", {qh, kt});
-    const std::string scaled = b.node(p + "/self_attn/Div", "Div", {scores, b.constant(p + "/self_attn/scale", {8})});
+    const std::string scaled
+        = b.node(p + "/self_attn/Div", "Div", {scores, b.constant(p + "/self_attn/scale", {8})});
     const std::string masked = b.node(p + "/self_attn/Add", "Add", {scaled, "attention_bias"});
     const std::string probs = b.node(p + "/self_attn/Softmax", "Softmax", {masked});
     b.attrInt("axis", -1);
     const std::string ctx = b.node(p + "/self_attn/MatMul_1", "MatMul", {probs, vh});
     const std::string t = b.node(p + "/self_attn/Transpose", "Transpose", {ctx});
-    const std::string merged = b.node(p + "/self_attn/Reshape", "Reshape",
-                                      {t, b.constant(p + "/self_attn/out_shape", {1, o.seq, o.hidden})});
+    const std::string merged
+        = b.node(p + "/self_attn/Reshape", "Reshape",
+                 {t, b.constant(p + "/self_attn/out_shape", {1, o.seq, o.hidden})});
     const std::string attn = proj("self_attn.o_proj", merged, o.hidden, o.hidden);
     const std::string res1 = b.node(p + "/Add", "Add", {x, attn});
     const std::string h2 = rmsNorm(b, p + "/post_attention_layernorm", res1, o.hidden);
@@ -187,7 +199,9 @@ std::string decoderLayer(Builder &b, int n, const std::string &x, const Options 
 
 int usage()
 {
-    std::fprintf(stderr, "usage: gen_onnx_external [--layers N] [--hidden N] [--ffn N] [--vocab N] OUT.onnx\n");
+    std::fprintf(
+        stderr,
+        "usage: gen_onnx_external [--layers N] [--hidden N] [--ffn N] [--vocab N] OUT.onnx\n");
     return 2;
 }
 
@@ -229,7 +243,8 @@ int main(int argc, char **argv)
     onnx::GraphProto &graph = *model.mutable_graph();
     graph.set_name("main_graph");
     valueInfo(graph.add_input(), "input_ids", onnx::TensorProto::INT64, {1, o.seq});
-    valueInfo(graph.add_input(), "attention_bias", onnx::TensorProto::FLOAT16, {1, 1, o.seq, o.seq});
+    valueInfo(graph.add_input(), "attention_bias", onnx::TensorProto::FLOAT16,
+              {1, 1, o.seq, o.seq});
     valueInfo(graph.add_input(), "rotary_cos", onnx::TensorProto::FLOAT16, {1, 1, o.seq, 64});
     valueInfo(graph.add_input(), "rotary_sin", onnx::TensorProto::FLOAT16, {1, 1, o.seq, 64});
     Builder b(graph, dataName);
@@ -238,7 +253,8 @@ int main(int argc, char **argv)
     for (int n = 0; n < o.layers; ++n)
         x = decoderLayer(b, n, x, o);
     x = rmsNorm(b, "/model/norm", x, o.hidden);
-    const std::string logits = b.node("/lm_head/MatMul", "MatMul", {x, b.weight("lm_head.weight", {o.hidden, o.vocab})});
+    const std::string logits
+        = b.node("/lm_head/MatMul", "MatMul", {x, b.weight("lm_head.weight", {o.hidden, o.vocab})});
     valueInfo(graph.add_output(), logits, onnx::TensorProto::FLOAT16, {1, o.seq, o.vocab});
 
     std::ofstream out(o.out, std::ios::binary | std::ios::trunc);
@@ -252,7 +268,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "gen_onnx_external: cannot write %s\n", dataPath.c_str());
         return 1;
     }
-    std::fprintf(stderr, "%s: %d nodes, %d initializers; %s: %lld bytes of weights (sparse)\n", o.out.c_str(),
-                 graph.node_size(), graph.initializer_size(), dataPath.c_str(), static_cast<long long>(b.dataBytes()));
+    std::fprintf(stderr, "%s: %d nodes, %d initializers; %s: %lld bytes of weights (sparse)\n",
+                 o.out.c_str(), graph.node_size(), graph.initializer_size(), dataPath.c_str(),
+                 static_cast<long long>(b.dataBytes()));
     return 0;
 }

@@ -2,14 +2,14 @@
 
 // Runs the real `opsinfo` binary of this build as a child process, as users and CI run it: its exit
 // status (or the signal that killed it: a crash is never mistaken for an exit code), stdout,
-// stderr, peak memory (its own: see finish()) and time. stdout can be sent to a file instead (/dev/full), and
-// several runs can be started together and waited for later (concurrent edits).
+// stderr, peak memory (its own: see finish()) and time. stdout can be sent to a file instead
+// (/dev/full), and several runs can be started together and waited for later (concurrent edits).
 
 #include <QByteArray>
-#include <QStringDecoder>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QString>
+#include <QStringDecoder>
 #include <QStringList>
 
 #include <algorithm>
@@ -49,7 +49,7 @@ inline QString opsinfoBinaryPath()
 
 struct BinaryRun
 {
-    int code = -1;  // exit status; -1 when killed by a signal
+    int code = -1; // exit status; -1 when killed by a signal
     int signal = 0; // the signal that ended it, 0 when it exited
     QByteArray out;
     QByteArray err;
@@ -58,7 +58,9 @@ struct BinaryRun
 
     QString describe() const
     {
-        QString text = signal ? QStringLiteral("killed by signal %1 (%2)").arg(signal).arg(QString::fromLatin1(strsignal(signal)))
+        QString text = signal ? QStringLiteral("killed by signal %1 (%2)")
+                                    .arg(signal)
+                                    .arg(QString::fromLatin1(strsignal(signal)))
                               : QStringLiteral("exit %1").arg(code);
         return text + QStringLiteral("\n--- stderr:\n") + QString::fromUtf8(err.left(4000))
             + QStringLiteral("\n--- stdout:\n") + QString::fromUtf8(out.left(2000));
@@ -80,7 +82,8 @@ public:
             raw.push_back(a.data());
         raw.push_back(nullptr);
         int outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1};
-        if (::pipe2(errPipe, O_CLOEXEC) != 0 || (stdoutFile.isEmpty() && ::pipe2(outPipe, O_CLOEXEC) != 0))
+        if (::pipe2(errPipe, O_CLOEXEC) != 0
+            || (stdoutFile.isEmpty() && ::pipe2(outPipe, O_CLOEXEC) != 0))
             return;
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
@@ -88,7 +91,8 @@ public:
         if (stdoutFile.isEmpty())
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO);
         else
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdoutFile.toLocal8Bit().constData(),
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO,
+                                             stdoutFile.toLocal8Bit().constData(),
                                              O_WRONLY | O_CREAT | O_TRUNC, 0644);
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO);
         if (posix_spawn(&m_pid, raw[0], &actions, nullptr, raw.data(), environ) != 0)
@@ -151,8 +155,7 @@ public:
         m_out = m_err = -1;
         int status = 0;
         rusage usage {};
-        while (::wait4(m_pid, &status, 0, &usage) < 0 && errno == EINTR) {
-        }
+        while (::wait4(m_pid, &status, 0, &usage) < 0 && errno == EINTR) { }
         m_pid = -1;
         run.ms = m_timer.elapsed();
         // Linux counts in a child's ru_maxrss the peak of the memory it was spawned from: this

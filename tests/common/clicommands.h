@@ -28,7 +28,8 @@ inline QStringList listedNames(const QString &help, const QString &title)
     return names;
 }
 
-// Every command path of the CLI, found by walking --help: "library show", "resolve", "resolve diff" ...
+// Every command path of the CLI, found by walking --help: "library show", "resolve", "resolve diff"
+// ...
 inline QList<QStringList> commandPaths()
 {
     QList<QStringList> paths;
@@ -36,15 +37,15 @@ inline QList<QStringList> commandPaths()
         const QString help = runOpsinfo({command, "--help"}).out;
         const QStringList subs = listedNames(help, "subcommands");
         if (subs.isEmpty())
-            paths << QStringList{command};
+            paths << QStringList {command};
         for (const QString &sub : subs)
-            paths << QStringList{command, sub};
+            paths << QStringList {command, sub};
         // A command that also has a subcommand of its own names it as 'opsinfo <command> <sub>'.
         static const QRegularExpression mentioned("'opsinfo ([a-z-]+) ([a-z-]+)'");
         for (auto it = mentioned.globalMatch(help); it.hasNext();) {
             const auto m = it.next();
             if (m.captured(1) == command && !subs.contains(m.captured(2)))
-                paths << QStringList{command, m.captured(2)};
+                paths << QStringList {command, m.captured(2)};
         }
     }
     return paths;

@@ -16,8 +16,8 @@ inline QString testData(const QString &relative = {})
     return QDir::cleanPath(QStringLiteral(OPSINFO_TEST_DATA) + QLatin1Char('/') + relative);
 }
 
-#define REQUIRE_SHARED_DATA()                                                                       \
-    do {                                                                                            \
-        if (!QDir(sharedData()).exists())                                                           \
-            QSKIP("../shared/data is absent (fresh clone): reference-data test skipped");           \
+#define REQUIRE_SHARED_DATA()                                                                      \
+    do {                                                                                           \
+        if (!QDir(sharedData()).exists())                                                          \
+            QSKIP("../shared/data is absent (fresh clone): reference-data test skipped");          \
     } while (false)

@@ -38,7 +38,8 @@ Graph sharedGraph()
         .build();
 }
 
-const CastInsertion *castFrom(const Graph &g, const Resolution &r, const std::string &producer, DType to)
+const CastInsertion *castFrom(const Graph &g, const Resolution &r, const std::string &producer,
+                              DType to)
 {
     for (const CastInsertion &c : r.casts)
         if (c.producer == g.indexOf(producer) && c.to == to)
@@ -85,7 +86,8 @@ void TestCasts::chainCasts()
     QFETCH(int, weights);
     const OpLibrary library = testLibrary();
     const Graph g = chainGraph();
-    const Resolution r = Resolver(g, library).resolve(*parsePrecisionMode(mode.toStdString()), policies(library));
+    const Resolution r
+        = Resolver(g, library).resolve(*parsePrecisionMode(mode.toStdString()), policies(library));
     QCOMPARE(int(r.summary.castsDown), down);
     QCOMPARE(int(r.summary.castsUp), up);
     QCOMPARE(int(r.summary.castsWeights), weights);
@@ -97,7 +99,8 @@ void TestCasts::chainCasts()
         // Every consumer really reads that producer output at the target dtype.
         for (const auto &[consumer, input] : c.consumers) {
             QCOMPARE(r.nodes[std::size_t(consumer)].inputs[std::size_t(input)], c.to);
-            QCOMPARE(g.nodes()[std::size_t(consumer)].inputs[std::size_t(input)].producer, c.producer);
+            QCOMPARE(g.nodes()[std::size_t(consumer)].inputs[std::size_t(input)].producer,
+                     c.producer);
         }
     }
 }
@@ -106,7 +109,8 @@ void TestCasts::sharedCast()
 {
     const OpLibrary library = testLibrary();
     const Graph g = sharedGraph();
-    const Resolution r = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
+    const Resolution r
+        = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
     // Two consumers of data:0 both want fp16: one Cast, two consumers (C1).
     const CastInsertion *down = castFrom(g, r, "data", f16);
     QVERIFY(down);
@@ -125,7 +129,8 @@ void TestCasts::summary()
 {
     const OpLibrary library = testLibrary();
     const Graph g = chainGraph();
-    const Resolution r = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
+    const Resolution r
+        = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
     const ResolutionSummary &s = r.summary;
     QCOMPARE(s.nodes, std::size_t(8));
     QCOMPARE(s.decidedNodes, std::size_t(3)); // mm, add, relu; exp is rejected (M11), not judged
@@ -140,11 +145,13 @@ void TestCasts::summary()
     QCOMPARE(s.outputsWithShape, std::size_t(5));
     QCOMPARE(s.activationBytes, std::uint64_t(32 + 3 * 16 + 32));
     // Same graph in force_fp32: everything fp32, exp on AI CPU.
-    const Resolution fp32 = Resolver(g, library).resolve(PrecisionMode::CubeFp16InFp32Out, policies(library));
+    const Resolution fp32
+        = Resolver(g, library).resolve(PrecisionMode::CubeFp16InFp32Out, policies(library));
     QCOMPARE(fp32.summary.fp32Nodes, std::size_t(3));
     QCOMPARE(fp32.summary.activationBytes, std::uint64_t(5 * 32));
     // must_keep_origin_dtype has no error case (M4): exp goes to AI CPU instead.
-    const Resolution keep = Resolver(g, library).resolve(PrecisionMode::MustKeepOriginDtype, policies(library));
+    const Resolution keep
+        = Resolver(g, library).resolve(PrecisionMode::MustKeepOriginDtype, policies(library));
     QCOMPARE(keep.summary.errors, std::size_t(0));
     QCOMPARE(keep.summary.aicpuNodes, std::size_t(1));
 }
@@ -157,8 +164,9 @@ void TestCasts::noCastWhenNothingChanges()
                         .node("a", "Relu", {"d"}, {f32})
                         .node("b", "Add", {"a", "a"}, {f32})
                         .build();
-    for (PrecisionMode mode : {PrecisionMode::AllowFp32ToFp16, PrecisionMode::AllowMixPrecisionFp16,
-                               PrecisionMode::MustKeepOriginDtype, PrecisionMode::AllowFp32ToBf16}) {
+    for (PrecisionMode mode :
+         {PrecisionMode::AllowFp32ToFp16, PrecisionMode::AllowMixPrecisionFp16,
+          PrecisionMode::MustKeepOriginDtype, PrecisionMode::AllowFp32ToBf16}) {
         const Resolution r = Resolver(g, library).resolve(mode, policies(library));
         QCOMPARE(r.summary.castsTotal, std::size_t(0));
     }

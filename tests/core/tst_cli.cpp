@@ -57,10 +57,11 @@ private slots:
         QFile file(keep);
         QVERIFY(file.open(QIODevice::WriteOnly) && file.write("mm\nact\n") > 0);
         file.close();
-        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "allow_mix_precision",
-                           "--keep-dtype", keep, "--json"});
+        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode",
+                           "allow_mix_precision", "--keep-dtype", keep, "--json"});
         QCOMPARE(r.code, 0);
-        const QJsonArray nodes = QJsonDocument::fromJson(r.out.toUtf8()).object().value("nodes").toArray();
+        const QJsonArray nodes
+            = QJsonDocument::fromJson(r.out.toUtf8()).object().value("nodes").toArray();
         QCOMPARE(nodeNamed(nodes, "mm").value("dtype").toString(), QStringLiteral("float32"));
         QCOMPARE(nodeNamed(nodes, "act").value("dtype").toString(), QStringLiteral("float32"));
     }
@@ -69,13 +70,14 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
-        QTest::newRow("version") << QStringList{"--version"} << 0;
-        QTest::newRow("help") << QStringList{"--help"} << 0;
-        QTest::newRow("no args") << QStringList{} << 2;
-        QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2;
-        QTest::newRow("unknown option") << QStringList{"library", "stats", cli("lib"), "--colour"} << 2;
-        QTest::newRow("sub help") << QStringList{"resolve", "--help"} << 0;
-        QTest::newRow("missing file") << QStringList{"mixlist", "lint", cli("nope.json")} << 2;
+        QTest::newRow("version") << QStringList {"--version"} << 0;
+        QTest::newRow("help") << QStringList {"--help"} << 0;
+        QTest::newRow("no args") << QStringList {} << 2;
+        QTest::newRow("unknown command") << QStringList {"frobnicate"} << 2;
+        QTest::newRow("unknown option")
+            << QStringList {"library", "stats", cli("lib"), "--colour"} << 2;
+        QTest::newRow("sub help") << QStringList {"resolve", "--help"} << 0;
+        QTest::newRow("missing file") << QStringList {"mixlist", "lint", cli("nope.json")} << 2;
         QTest::newRow("bad mode") << QStringList {"resolve",  cli("graph.json"), "--library",
                                                   cli("lib"), "--mode",          "force_fp8"}
                                   << 2;
@@ -102,7 +104,8 @@ private slots:
 
     void libraryShowFilters()
     {
-        const Run r = run({"library", "show", cli("lib"), "--list", "gray", "--filter", "^G", "--json"});
+        const Run r
+            = run({"library", "show", cli("lib"), "--list", "gray", "--filter", "^G", "--json"});
         QCOMPARE(r.code, 0);
         const QJsonArray rows = QJsonDocument::fromJson(r.out.toUtf8()).array();
         QCOMPARE(rows.size(), 1);
@@ -118,7 +121,8 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QByteArray before = readAll(input);
         const QByteArray after = readAll(out);
-        QVERIFY(after.contains("\"precision_reduce\":{\n            \"flag\":\"false\"\n        }"));
+        QVERIFY(
+            after.contains("\"precision_reduce\":{\n            \"flag\":\"false\"\n        }"));
         // Everything outside Add's object is untouched: the common prefix reaches Add's entry.
         const int addAt = before.indexOf("\"Add\":{");
         QVERIFY(addAt > 0);
@@ -136,15 +140,16 @@ private slots:
         QVERIFY(QFile::copy(cli("lib/aic-test-ops-info.json"), file));
         QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
         const QString backups = dir.filePath("backups");
-        const Run r = run({"library", "set", file, "--op", "MatMulV2", "--list", "gray", "--in-place", "--backup-dir", backups});
+        const Run r = run({"library", "set", file, "--op", "MatMulV2", "--list", "gray",
+                           "--in-place", "--backup-dir", backups});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(!readAll(file).contains("\"flag\":\"true\""));
         const QStringList saved = QDir(backups).entryList(QDir::Files);
         QCOMPARE(saved.size(), 1);
         QCOMPARE(readAll(backups + "/" + saved[0]), readAll(cli("lib/aic-test-ops-info.json")));
         // A backup folder inside the soc folder would be loaded by the compiler (L1): refused.
-        const Run inside = run({"library", "set", file, "--op", "Add", "--list", "white", "--in-place",
-                                "--backup-dir", dir.filePath("ascend_test/bak")});
+        const Run inside = run({"library", "set", file, "--op", "Add", "--list", "white",
+                                "--in-place", "--backup-dir", dir.filePath("ascend_test/bak")});
         QCOMPARE(inside.code, 2);
     }
 
@@ -154,7 +159,8 @@ private slots:
         QCOMPARE(strict.code, 1);
         QVERIFY2(strict.err.contains("broken_comment.json:2:"), qPrintable(strict.err));
         QVERIFY(strict.err.contains("comment", Qt::CaseInsensitive));
-        const Run lenient = run({"mixlist", "lint", cli("broken_comment.json"), "--lenient", "--library", cli("lib")});
+        const Run lenient = run(
+            {"mixlist", "lint", cli("broken_comment.json"), "--lenient", "--library", cli("lib")});
         QVERIFY2(lenient.code == 0, qPrintable(lenient.err));
         QVERIFY2(lenient.err.contains("Matmul"), qPrintable(lenient.err));
     }
@@ -172,18 +178,24 @@ private slots:
 
     void mixlistApplyAndExportRoundTrip()
     {
-        const Run applied = run({"mixlist", "apply", cli("gelu_black.json"), "--library", cli("lib"), "--json"});
+        const Run applied
+            = run({"mixlist", "apply", cli("gelu_black.json"), "--library", cli("lib"), "--json"});
         QCOMPARE(applied.code, 0);
-        const QJsonArray ops = QJsonDocument::fromJson(applied.out.toUtf8()).object().value("ops").toArray();
+        const QJsonArray ops
+            = QJsonDocument::fromJson(applied.out.toUtf8()).object().value("ops").toArray();
         QCOMPARE(ops.size(), 1);
         QCOMPARE(ops[0].toObject().value("effective").toString(), QStringLiteral("black"));
         QCOMPARE(ops[0].toObject().value("library").toString(), QStringLiteral("gray"));
 
         QTemporaryDir dir;
         const QString edited = dir.filePath("edited.json");
-        QCOMPARE(run({"library", "set", cli("lib/aic-test-ops-info.json"), "--op", "Gelu", "--list", "black", "-o", edited}).code, 0);
+        QCOMPARE(run({"library", "set", cli("lib/aic-test-ops-info.json"), "--op", "Gelu", "--list",
+                      "black", "-o", edited})
+                     .code,
+                 0);
         const QString exported = dir.filePath("mixlist.json");
-        const Run ex = run({"mixlist", "export", "--library", cli("lib"), "--target", edited, "-o", exported});
+        const Run ex = run(
+            {"mixlist", "export", "--library", cli("lib"), "--target", edited, "-o", exported});
         QVERIFY2(ex.code == 0, qPrintable(ex.err));
         QCOMPARE(QJsonDocument::fromJson(readAll(exported)).object(),
                  QJsonDocument::fromJson(readAll(cli("gelu_black.json"))).object());
@@ -191,7 +203,8 @@ private slots:
 
     void libraryDiffWithMixlist()
     {
-        const Run r = run({"library", "diff", cli("lib"), cli("lib"), "--mixlist-b", cli("gelu_black.json"), "--json"});
+        const Run r = run({"library", "diff", cli("lib"), cli("lib"), "--mixlist-b",
+                           cli("gelu_black.json"), "--json"});
         QCOMPARE(r.code, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(o.value("changed").toArray().size(), 1);
@@ -208,50 +221,61 @@ private slots:
 
     void resolveMixedPrecisionEndToEnd()
     {
-        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "allow_mix_precision", "--json"});
+        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode",
+                           "allow_mix_precision", "--json"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(o.value("mode").toString(), QStringLiteral("allow_mix_precision_fp16"));
         const QJsonArray nodes = o.value("nodes").toArray();
         QCOMPARE(nodes.size(), 7);
-        QCOMPARE(nodes.first().toObject().value("name").toString(), QStringLiteral("x")); // topological
-        QCOMPARE(nodeNamed(nodes, "mm").value("dtype").toString(), QStringLiteral("float16"));   // white (M5)
+        QCOMPARE(nodes.first().toObject().value("name").toString(),
+                 QStringLiteral("x")); // topological
+        QCOMPARE(nodeNamed(nodes, "mm").value("dtype").toString(),
+                 QStringLiteral("float16")); // white (M5)
         QCOMPARE(nodeNamed(nodes, "mm").value("policy").toString(), QStringLiteral("white"));
-        QCOMPARE(nodeNamed(nodes, "add").value("dtype").toString(), QStringLiteral("float16"));  // gray after white (G5)
+        QCOMPARE(nodeNamed(nodes, "add").value("dtype").toString(),
+                 QStringLiteral("float16")); // gray after white (G5)
         QCOMPARE(nodeNamed(nodes, "act").value("dtype").toString(), QStringLiteral("float16"));
-        QCOMPARE(nodeNamed(nodes, "sm").value("dtype").toString(), QStringLiteral("float32"));   // black keeps fp32
+        QCOMPARE(nodeNamed(nodes, "sm").value("dtype").toString(),
+                 QStringLiteral("float32")); // black keeps fp32
         QCOMPARE(nodeNamed(nodes, "x").value("policy").toString(), QStringLiteral("none"));
         QCOMPARE(nodeNamed(nodes, "x").value("engine").toString(), QStringLiteral("none"));
         QVERIFY(nodeNamed(nodes, "add").value("rules").toArray().contains(QJsonValue("G3")));
         const QJsonObject casts = o.value("casts").toObject();
-        QCOMPARE(casts.value("down").toInt(), 1);    // x -> fp16, shared by mm and add (C1)
+        QCOMPARE(casts.value("down").toInt(), 1); // x -> fp16, shared by mm and add (C1)
         QCOMPARE(casts.value("weights").toInt(), 1); // w -> fp16
-        QCOMPARE(casts.value("up").toInt(), 1);      // act -> sm
+        QCOMPARE(casts.value("up").toInt(), 1); // act -> sm
         QCOMPARE(casts.value("total").toInt(), 3);
 
-        const Run withMixlist = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "mixed_float16",
-                                     "--mixlist", cli("gelu_black.json"), "--csv"});
+        const Run withMixlist
+            = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "mixed_float16",
+                   "--mixlist", cli("gelu_black.json"), "--csv"});
         QCOMPARE(withMixlist.code, 0);
-        QVERIFY2(withMixlist.out.contains("\nact,Gelu,black,float32,"), qPrintable(withMixlist.out));
+        QVERIFY2(withMixlist.out.contains("\nact,Gelu,black,float32,"),
+                 qPrintable(withMixlist.out));
     }
 
     void resolveAllModesAndDiffGate()
     {
-        const Run all = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes", "--json"});
+        const Run all
+            = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes", "--json"});
         QCOMPARE(all.code, 0);
-        QCOMPARE(QJsonDocument::fromJson(all.out.toUtf8()).object().value("modes").toArray().size(), 9);
+        QCOMPARE(QJsonDocument::fromJson(all.out.toUtf8()).object().value("modes").toArray().size(),
+                 9);
         const Run refused = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode",
                                  "allow_mix_precision_bf16", "--soc", "Ascend910A"});
         QCOMPARE(refused.code, 1);
         QVERIFY(refused.err.contains("bf16", Qt::CaseInsensitive));
 
-        const QStringList diff{"resolve", "diff", cli("graph.json"), "--library", cli("lib"), "--mode", "mixed_float16",
-                               "--mixlist-b", cli("gelu_black.json"), "--json"};
+        const QStringList diff {"resolve",       "diff",        cli("graph.json"),
+                                "--library",     cli("lib"),    "--mode",
+                                "mixed_float16", "--mixlist-b", cli("gelu_black.json"),
+                                "--json"};
         const Run open = run(diff);
         QCOMPARE(open.code, 0);
         QVERIFY(open.out.contains("\"changed_count\": 1"));
-        QCOMPARE(run(diff + QStringList{"--max-changed", "0"}).code, 1);
-        QCOMPARE(run(diff + QStringList{"--max-changed", "1"}).code, 0);
+        QCOMPARE(run(diff + QStringList {"--max-changed", "0"}).code, 1);
+        QCOMPARE(run(diff + QStringList {"--max-changed", "1"}).code, 0);
     }
 
     void convertIniOnRealSample()
@@ -259,7 +283,9 @@ private slots:
         REQUIRE_SHARED_DATA();
         QTemporaryDir dir;
         const QString out = dir.filePath("out.json");
-        const Run r = run({"convert-ini", sharedData("opsinfo/ini-samples/Tensorflow__ascend310__conv2d.ini"), "-o", out});
+        const Run r
+            = run({"convert-ini",
+                   sharedData("opsinfo/ini-samples/Tensorflow__ascend310__conv2d.ini"), "-o", out});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject o = QJsonDocument::fromJson(readAll(out)).object();
         QVERIFY(!o.isEmpty());
@@ -378,7 +404,9 @@ private slots:
     void realLibraryStats()
     {
         REQUIRE_SHARED_DATA();
-        const Run r = run({"library", "stats", sharedData("opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b"), "--json"});
+        const Run r = run({"library", "stats",
+                           sharedData("opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b"),
+                           "--json"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(o.value("ops").toInt(), 1094);

@@ -223,7 +223,8 @@ private slots:
                                            "allow_mix_precision_fp16", "--keep-fp32", "prob",
                                            "--mixlist", mixlistOut, "-o", mixlistOut});
         QCOMPARE(clobber.code, 2);
-        QVERIFY2(clobber.err.contains("refusing to write") && clobber.err.contains("this command reads it"),
+        QVERIFY2(clobber.err.contains("refusing to write")
+                     && clobber.err.contains("this command reads it"),
                  qPrintable(clobber.err));
         QCOMPARE(readAllBytes(mixlistOut), mixlist);
     }
@@ -303,10 +304,11 @@ private slots:
         QCOMPARE(refused.code, 1);
         QVERIFY2(refused.err.contains("mode-soc"), qPrintable(refused.err));
         // The same --soc against the ascend910b folder contradicts the library: a usage error.
-        const CliRun contradicting
-            = runOpsinfo(common + QStringList {"--mode", "allow_mix_precision_bf16", "--soc", "Ascend910A"});
+        const CliRun contradicting = runOpsinfo(
+            common + QStringList {"--mode", "allow_mix_precision_bf16", "--soc", "Ascend910A"});
         QCOMPARE(contradicting.code, 2);
-        QVERIFY2(contradicting.err.contains("contradicts the library"), qPrintable(contradicting.err));
+        QVERIFY2(contradicting.err.contains("contradicts the library"),
+                 qPrintable(contradicting.err));
         // --op-map: Erf given another IR type by the user's map: protecting that type now finds
         // nodes.
         const QString map = dir.filePath("map.tsv");

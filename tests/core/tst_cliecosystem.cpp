@@ -1,6 +1,6 @@
 // The CLI as other tools see it: --help/--version on every command, the man page, machine output on
-// stdout and messages on stderr, colour and progress only on a terminal, CI formats of resolve diff,
-// and the per-mode SVG chart.
+// stdout and messages on stderr, colour and progress only on a terminal, CI formats of resolve
+// diff, and the per-mode SVG chart.
 #include "cli/cli.h"
 
 #include "clicommands.h"
@@ -67,7 +67,7 @@ QString opsinfoBinary()
 QByteArray runOnTerminal(const QStringList &args, bool noColor)
 {
     QStringList quoted;
-    for (const QString &a : QStringList{opsinfoBinary()} + args)
+    for (const QString &a : QStringList {opsinfoBinary()} + args)
         quoted << "'" + a + "'";
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -90,9 +90,10 @@ private slots:
     void versionMatchesTheProject()
     {
         const QByteArray cmake = readAll(QStringLiteral(OPSINFO_SOURCE_DIR "/CMakeLists.txt"));
-        const auto m = QRegularExpression("project\\(\\w+ VERSION ([0-9.]+)").match(QString::fromUtf8(cmake));
+        const auto m = QRegularExpression("project\\(\\w+ VERSION ([0-9.]+)")
+                           .match(QString::fromUtf8(cmake));
         QVERIFY(m.hasMatch());
-        for (const QString &flag : QStringList{"--version", "-V"}) {
+        for (const QString &flag : QStringList {"--version", "-V"}) {
             const Run r = run({flag});
             QCOMPARE(r.code, 0);
             QCOMPARE(r.out, "opsinfo " + m.captured(1) + "\n");
@@ -104,20 +105,21 @@ private slots:
     {
         const QList<QStringList> paths = commandPaths();
         QVERIFY2(paths.size() >= 12, qPrintable(QString::number(paths.size())));
-        QVERIFY(paths.contains(QStringList{"resolve", "diff"}));
-        QVERIFY(paths.contains(QStringList{"schema"}));
+        QVERIFY(paths.contains(QStringList {"resolve", "diff"}));
+        QVERIFY(paths.contains(QStringList {"schema"}));
         for (const QStringList &path : paths) {
-            for (const QString &flag : QStringList{"-h", "--help"}) {
-                const Run r = run(path + QStringList{flag});
+            for (const QString &flag : QStringList {"-h", "--help"}) {
+                const Run r = run(path + QStringList {flag});
                 const QString name = path.join(' ') + " " + flag;
                 QVERIFY2(r.code == 0, qPrintable(name + ": " + r.err));
-                QVERIFY2(r.out.startsWith("usage: opsinfo " + path.join(' ')), qPrintable(name + ": " + r.out));
+                QVERIFY2(r.out.startsWith("usage: opsinfo " + path.join(' ')),
+                         qPrintable(name + ": " + r.out));
                 QVERIFY2(r.err.isEmpty(), qPrintable(name + " wrote to stderr: " + r.err));
                 QVERIFY2(r.out.contains("exit codes:"), qPrintable(name));
             }
         }
         // Groups print their subcommands; a missing subcommand is a usage error on stderr.
-        for (const QString &group : QStringList{"library", "mixlist", "graph"}) {
+        for (const QString &group : QStringList {"library", "mixlist", "graph"}) {
             const Run r = run({group});
             QCOMPARE(r.code, 2);
             QVERIFY(r.out.isEmpty());
@@ -127,25 +129,28 @@ private slots:
 
     void manPageCoversEveryCommandAndOption()
     {
-        const QString man = QString::fromUtf8(readAll(QStringLiteral(OPSINFO_SOURCE_DIR "/resources/man/opsinfo.1")));
+        const QString man = QString::fromUtf8(
+            readAll(QStringLiteral(OPSINFO_SOURCE_DIR "/resources/man/opsinfo.1")));
         QVERIFY(!man.isEmpty());
         // Sections ".SS "opsinfo library show"" up to the next .SS/.SH.
         QMap<QString, QString> sections;
-        static const QRegularExpression heading("^\\.SS \"([^\"]+)\"$", QRegularExpression::MultilineOption);
+        static const QRegularExpression heading("^\\.SS \"([^\"]+)\"$",
+                                                QRegularExpression::MultilineOption);
         auto it = heading.globalMatch(man);
         QList<QRegularExpressionMatch> matches;
         while (it.hasNext())
             matches << it.next();
         for (int i = 0; i < matches.size(); ++i) {
             const int from = matches[i].capturedEnd();
-            int to = i + 1 < matches.size() ? matches[i + 1].capturedStart() : man.indexOf("\n.SH ", from);
+            int to = i + 1 < matches.size() ? matches[i + 1].capturedStart()
+                                            : man.indexOf("\n.SH ", from);
             sections.insert(matches[i].captured(1), man.mid(from, to - from).replace("\\-", "-"));
         }
         int checked = 0;
         for (const QStringList &path : commandPaths()) {
             const QString title = "opsinfo " + path.join(' ');
             QVERIFY2(sections.contains(title), qPrintable("man page has no section " + title));
-            const QString help = run(path + QStringList{"--help"}).out;
+            const QString help = run(path + QStringList {"--help"}).out;
             for (const QString &option : optionsIn(help)) {
                 static const QRegularExpression endOfName("[^a-z0-9-]");
                 bool found = false;
@@ -154,27 +159,34 @@ private slots:
                     const QString after = sections[title].mid(at + option.size(), 1);
                     found = after.isEmpty() || endOfName.match(after).hasMatch();
                 }
-                QVERIFY2(found, qPrintable(title + ": option " + option + " is not in the man page"));
+                QVERIFY2(found,
+                         qPrintable(title + ": option " + option + " is not in the man page"));
                 ++checked;
             }
         }
         QVERIFY2(checked >= 60, qPrintable(QString::number(checked)));
-        QVERIFY(man.contains("\\-\\-version") && man.contains("NO_COLOR") && man.contains("EXIT STATUS"));
+        QVERIFY(man.contains("\\-\\-version") && man.contains("NO_COLOR")
+                && man.contains("EXIT STATUS"));
     }
 
     // Machine output is the whole of stdout; messages (diagnostics, "written to") go to stderr.
     void machineOutputOnStdout_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("library stats") << QStringList{"library", "stats", cli("lib"), "--json"};
-        QTest::newRow("lint json") << QStringList{"mixlist", "lint", cli("broken_comment.json"), "--json"};
-        QTest::newRow("resolve json") << QStringList{"resolve", cli("graph.json"), "--library", cli("lib"), "--mode",
-                                                    "allow_mix_precision", "--json"};
-        QTest::newRow("all modes json") << QStringList{"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes", "--json"};
-        QTest::newRow("diff json") << QStringList{"resolve", "diff", cli("graph.json"), "--library", cli("lib"), "--mode",
-                                                 "force_fp16", "--mode", "must_keep_origin_dtype", "--format", "json"};
-        QTest::newRow("export to stdout") << QStringList{"mixlist", "export", "--library", cli("lib"), "--target", cli("lib"), "-o", "-"};
-        QTest::newRow("schema") << QStringList{"schema", "mixlist"};
+        QTest::newRow("library stats") << QStringList {"library", "stats", cli("lib"), "--json"};
+        QTest::newRow("lint json")
+            << QStringList {"mixlist", "lint", cli("broken_comment.json"), "--json"};
+        QTest::newRow("resolve json")
+            << QStringList {"resolve", cli("graph.json"),     "--library", cli("lib"),
+                            "--mode",  "allow_mix_precision", "--json"};
+        QTest::newRow("all modes json") << QStringList {"resolve",  cli("graph.json"), "--library",
+                                                        cli("lib"), "--all-modes",     "--json"};
+        QTest::newRow("diff json") << QStringList {
+            "resolve",    "diff",   cli("graph.json"),        "--library", cli("lib"), "--mode",
+            "force_fp16", "--mode", "must_keep_origin_dtype", "--format",  "json"};
+        QTest::newRow("export to stdout") << QStringList {
+            "mixlist", "export", "--library", cli("lib"), "--target", cli("lib"), "-o", "-"};
+        QTest::newRow("schema") << QStringList {"schema", "mixlist"};
     }
     void machineOutputOnStdout()
     {
@@ -183,30 +195,35 @@ private slots:
         QVERIFY2(r.code == 0 || r.code == 1, qPrintable(r.err));
         QJsonParseError error;
         QJsonDocument::fromJson(r.out.toUtf8(), &error);
-        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + "\n" + r.out));
+        QVERIFY2(error.error == QJsonParseError::NoError,
+                 qPrintable(error.errorString() + "\n" + r.out));
     }
 
     void resolveDiffAnnotatesForGithub()
     {
-        const QStringList diff{"resolve", "diff", cli("graph.json"), "--library", cli("lib"), "--mode", "mixed_float16",
-                               "--mixlist-b", cli("gelu_black.json")};
-        const Run json = run(diff + QStringList{"--json"});
-        const int changed = QJsonDocument::fromJson(json.out.toUtf8()).object().value("changed_count").toInt();
+        const QStringList diff {"resolve",       "diff",        cli("graph.json"),
+                                "--library",     cli("lib"),    "--mode",
+                                "mixed_float16", "--mixlist-b", cli("gelu_black.json")};
+        const Run json = run(diff + QStringList {"--json"});
+        const int changed
+            = QJsonDocument::fromJson(json.out.toUtf8()).object().value("changed_count").toInt();
         QVERIFY(changed >= 1);
 
-        const Run open = run(diff + QStringList{"--format", "github"});
+        const Run open = run(diff + QStringList {"--format", "github"});
         QCOMPARE(open.code, 0);
         const QStringList lines = open.out.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), changed);
-        // The annotation sits on the mixlist entry that caused the change (line 4, column of "Gelu").
+        // The annotation sits on the mixlist entry that caused the change (line 4, column of
+        // "Gelu").
         const QString gelu = QString::fromUtf8(readAll(cli("gelu_black.json")));
         const int column = gelu.split('\n').value(3).indexOf("\"Gelu\"") + 1;
         QVERIFY(column > 0);
-        QVERIFY2(lines.first().startsWith("::notice file=" + cli("gelu_black.json") + ",line=4,col=" + QString::number(column)),
+        QVERIFY2(lines.first().startsWith("::notice file=" + cli("gelu_black.json")
+                                          + ",line=4,col=" + QString::number(column)),
                  qPrintable(lines.first()));
         QVERIFY2(lines.first().contains("Gelu"), qPrintable(lines.first()));
 
-        const Run gated = run(diff + QStringList{"--format", "github", "--max-changed", "0"});
+        const Run gated = run(diff + QStringList {"--format", "github", "--max-changed", "0"});
         QCOMPARE(gated.code, 1);
         QVERIFY(gated.out.startsWith("::error file="));
         QVERIFY(gated.err.contains("more than --max-changed 0"));
@@ -214,13 +231,15 @@ private slots:
 
     void resolveDiffModesPointAtTheGraph()
     {
-        const Run r = run({"resolve", "diff", cli("graph.json"), "--library", cli("lib"), "--mode", "force_fp16",
-                           "--mode", "must_keep_origin_dtype", "--format", "github"});
+        const Run r = run({"resolve", "diff", cli("graph.json"), "--library", cli("lib"), "--mode",
+                           "force_fp16", "--mode", "must_keep_origin_dtype", "--format", "github"});
         QCOMPARE(r.code, 0);
         const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
         QVERIFY(!lines.isEmpty());
         for (const QString &line : lines)
-            QVERIFY2(line.startsWith("::notice file=" + cli("graph.json") + ",title=dtype-change::node "), qPrintable(line));
+            QVERIFY2(line.startsWith("::notice file=" + cli("graph.json")
+                                     + ",title=dtype-change::node "),
+                     qPrintable(line));
     }
 
     void resolveDiffJunit_data()
@@ -235,12 +254,16 @@ private slots:
     {
         QFETCH(QString, limit);
         QFETCH(bool, failing);
-        QStringList args{"resolve", "diff", cli("graph.json"), "--library", cli("lib"), "--mode", "force_fp16",
-                         "--mode", "must_keep_origin_dtype"};
-        const int changed = QJsonDocument::fromJson(run(args + QStringList{"--json"}).out.toUtf8())
-                                .object().value("changed_count").toInt();
+        QStringList args {"resolve",    "diff",     cli("graph.json"),
+                          "--library",  cli("lib"), "--mode",
+                          "force_fp16", "--mode",   "must_keep_origin_dtype"};
+        const int changed = QJsonDocument::fromJson(run(args + QStringList {"--json"}).out.toUtf8())
+                                .object()
+                                .value("changed_count")
+                                .toInt();
         QVERIFY(changed >= 2);
-        args << "--format" << "junit";
+        args << "--format"
+             << "junit";
         if (!limit.isEmpty())
             args << "--max-changed" << limit;
         const Run r = run(args);
@@ -270,15 +293,17 @@ private slots:
     void resolveDiffRejectsBadGateAndFormat_data()
     {
         QTest::addColumn<QStringList>("extra");
-        QTest::newRow("format") << QStringList{"--format", "sarif"};
-        QTest::newRow("negative") << QStringList{"--max-changed", "-1"};
-        QTest::newRow("word") << QStringList{"--max-changed", "ten"};
+        QTest::newRow("format") << QStringList {"--format", "sarif"};
+        QTest::newRow("negative") << QStringList {"--max-changed", "-1"};
+        QTest::newRow("word") << QStringList {"--max-changed", "ten"};
     }
     void resolveDiffRejectsBadGateAndFormat()
     {
         QFETCH(QStringList, extra);
-        const Run r = run(QStringList{"resolve", "diff", cli("graph.json"), "--library", cli("lib"), "--mode",
-                                      "force_fp16", "--mode", "must_keep_origin_dtype"} + extra);
+        const Run r
+            = run(QStringList {"resolve", "diff", cli("graph.json"), "--library", cli("lib"),
+                               "--mode", "force_fp16", "--mode", "must_keep_origin_dtype"}
+                  + extra);
         QCOMPARE(r.code, 2);
         QVERIFY(r.out.isEmpty());
         QVERIFY(!r.err.isEmpty());
@@ -288,11 +313,13 @@ private slots:
     {
         QTemporaryDir dir;
         const QString svg = dir.filePath("modes.svg");
-        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes", "--json", "--plot", svg});
+        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes",
+                           "--json", "--plot", svg});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.err.contains("chart written to"));
         QStringList modes;
-        for (const auto &m : QJsonDocument::fromJson(r.out.toUtf8()).object().value("modes").toArray())
+        for (const auto &m :
+             QJsonDocument::fromJson(r.out.toUtf8()).object().value("modes").toArray())
             modes << m.toObject().value("mode").toString();
         QCOMPARE(modes.size(), 9);
 
@@ -304,7 +331,8 @@ private slots:
                 continue;
             if (root.isEmpty())
                 root = xml.name().toString();
-            if (xml.name() == QLatin1String("g") && xml.attributes().value("class") == QLatin1String("mode"))
+            if (xml.name() == QLatin1String("g")
+                && xml.attributes().value("class") == QLatin1String("mode"))
                 groups << xml.attributes().value("id").toString();
             else if (xml.name() == QLatin1String("text"))
                 texts << xml.readElementText();
@@ -322,10 +350,15 @@ private slots:
             QVERIFY2(labelled, qPrintable(mode + " has no label"));
         }
         // The tooltips carry the same figures as the table.
-        const QJsonObject first = QJsonDocument::fromJson(r.out.toUtf8()).object().value("modes").toArray()
-                                      .first().toObject();
+        const QJsonObject first = QJsonDocument::fromJson(r.out.toUtf8())
+                                      .object()
+                                      .value("modes")
+                                      .toArray()
+                                      .first()
+                                      .toObject();
         const int casts = first.value("casts").toObject().value("total").toInt();
-        QVERIFY2(titles.contains(first.value("mode").toString() + ": " + QString::number(casts) + " casts"),
+        QVERIFY2(titles.contains(first.value("mode").toString() + ": " + QString::number(casts)
+                                 + " casts"),
                  qPrintable(titles.join('|')));
     }
 
@@ -333,11 +366,12 @@ private slots:
     {
         QTemporaryDir dir;
         const QString svg = dir.filePath("refused.svg");
-        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--soc", "Ascend910A", "--all-modes",
-                           "--json", "--plot", svg});
+        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--soc",
+                           "Ascend910A", "--all-modes", "--json", "--plot", svg});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         int refused = 0;
-        for (const auto &m : QJsonDocument::fromJson(r.out.toUtf8()).object().value("modes").toArray())
+        for (const auto &m :
+             QJsonDocument::fromJson(r.out.toUtf8()).object().value("modes").toArray())
             refused += m.toObject().contains("refused") ? 1 : 0;
         QVERIFY(refused >= 1); // the bf16 modes on a SoC without fp32->bf16 (M rules)
         QXmlStreamReader xml(readAll(svg));
@@ -347,7 +381,8 @@ private slots:
                 continue;
             if (xml.name() == QLatin1String("g"))
                 ++groups;
-            else if (xml.name() == QLatin1String("text") && xml.readElementText() == QLatin1String("refused"))
+            else if (xml.name() == QLatin1String("text")
+                     && xml.readElementText() == QLatin1String("refused"))
                 ++marked;
         }
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
@@ -357,7 +392,8 @@ private slots:
 
     void plotNeedsAllModes()
     {
-        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "force_fp16", "--plot", "x.svg"});
+        const Run r = run({"resolve", cli("graph.json"), "--library", cli("lib"), "--mode",
+                           "force_fp16", "--plot", "x.svg"});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("--all-modes"));
         QVERIFY(!QFile::exists("x.svg"));
@@ -368,12 +404,14 @@ private slots:
     void executableWritesAllOutput_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("graph info") << QStringList{"graph", "info", testData("graphs/atc_fixture.json")};
-        QTest::newRow("library stats --json") << QStringList{"library", "stats", "--json", cli("lib")};
+        QTest::newRow("graph info")
+            << QStringList {"graph", "info", testData("graphs/atc_fixture.json")};
+        QTest::newRow("library stats --json")
+            << QStringList {"library", "stats", "--json", cli("lib")};
         QTest::newRow("resolve --all-modes")
-            << QStringList{"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes"};
-        QTest::newRow("resolve --csv")
-            << QStringList{"resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "force_fp16", "--csv"};
+            << QStringList {"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes"};
+        QTest::newRow("resolve --csv") << QStringList {
+            "resolve", cli("graph.json"), "--library", cli("lib"), "--mode", "force_fp16", "--csv"};
     }
     void executableWritesAllOutput()
     {
@@ -403,7 +441,8 @@ private slots:
         p.start(opsinfoBinary(), {"graph", "info", testData("graphs/atc_fixture.json")});
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 2);
-        QVERIFY(p.readAllStandardError().contains("cannot write to standard output: No space left on device"));
+        QVERIFY(p.readAllStandardError().contains(
+            "cannot write to standard output: No space left on device"));
     }
 
     // Colour and progress need a terminal: the real binary under a pseudo-terminal, then piped.
@@ -417,7 +456,7 @@ private slots:
         probe.start("script", {"-qec", "test -t 2", "/dev/null"});
         if (!probe.waitForFinished(30000) || probe.exitCode() != 0)
             QSKIP("no pseudo-terminal available here (script -qec 'test -t 2' failed)");
-        const QStringList lint{"mixlist", "lint", cli("broken_comment.json")};
+        const QStringList lint {"mixlist", "lint", cli("broken_comment.json")};
         const QByteArray coloured = runOnTerminal(lint, false);
         QVERIFY2(coloured.contains("broken_comment.json:2:"), coloured.constData());
         QVERIFY2(coloured.contains("\033[31merror:"), coloured.constData());
@@ -425,7 +464,8 @@ private slots:
         QVERIFY2(plain.contains("broken_comment.json:2:"), plain.constData());
         QVERIFY2(!plain.contains('\033'), plain.constData());
 
-        const QStringList all{"resolve", cli("graph.json"), "--library", cli("lib"), "--all-modes"};
+        const QStringList all {"resolve", cli("graph.json"), "--library", cli("lib"),
+                               "--all-modes"};
         const QByteArray terminal = runOnTerminal(all, true);
         QVERIFY2(terminal.contains("resolving ["), terminal.constData());
         QVERIFY(terminal.contains("must_keep_origin_dtype"));
@@ -434,7 +474,8 @@ private slots:
         QVERIFY(piped.waitForFinished(120000));
         QCOMPARE(piped.exitCode(), 0);
         const QByteArray err = piped.readAllStandardError(), out = piped.readAllStandardOutput();
-        QVERIFY2(!err.contains('\r') && !err.contains('\033') && !err.contains("resolving"), err.constData());
+        QVERIFY2(!err.contains('\r') && !err.contains('\033') && !err.contains("resolving"),
+                 err.constData());
         QVERIFY(!out.contains('\033'));
         QVERIFY(out.contains("must_keep_origin_dtype"));
     }

@@ -230,7 +230,8 @@ private slots:
             qPrintable(r.err));
         QVERIFY(r.out.contains("rows:     1 (stopped at an error, see above)"));
         const CliRun missing = runOpsinfo({"evidence", "show", dir.filePath("nope.csv")});
-        QCOMPARE(missing.code, 2); // a file that cannot be read is an I/O error, as for every command
+        QCOMPARE(missing.code,
+                 2); // a file that cannot be read is an I/O error, as for every command
         QVERIFY2(missing.err.contains("nope.csv: No such file or directory [input-missing]"),
                  qPrintable(missing.err));
         const CliRun json = runOpsinfo({"evidence", "show", cut, "--json"});

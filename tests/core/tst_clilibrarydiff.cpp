@@ -377,8 +377,9 @@ void TestCliLibraryDiff::atlasOfAFolderOfCopies()
     const CliRun r = runOpsinfo({"library", "diff", copies, soc("socx"), "--each-file", "--csv"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QList<QStringList> rows = csvRows(r.out);
-    QCOMPARE(rows.front().mid(2, 3), (QStringList {"modelA__aic-socx-ops-info.json",
-                                                   "modelB__aic-socx-ops-info.json", "socx"}));
+    QCOMPARE(
+        rows.front().mid(2, 3),
+        (QStringList {"modelA__aic-socx-ops-info.json", "modelB__aic-socx-ops-info.json", "socx"}));
     QMap<QString, QStringList> colours;
     for (qsizetype i = 1; i < rows.size(); ++i)
         colours.insert(rows[i][0], rows[i].mid(2, 3));
@@ -448,11 +449,12 @@ void TestCliLibraryDiff::realFolderOfUserCopies()
     QCOMPARE(strict.code, 1);
     QVERIFY(strict.out.isEmpty());
     // CharCNN's copy against CANN 8.1.RC1's ascend910.
-    const CliRun two = runOpsinfo(
-        {"library", "diff", copies + QStringLiteral("/CharCNN__aic-ascend910-ops-info.json"),
-         realSoc("ascend910"), "--matrix", "--json"});
+    const CliRun two = runOpsinfo({"library", "diff",
+                                   copies + QStringLiteral("/CharCNN__aic-ascend910-ops-info.json"),
+                                   realSoc("ascend910"), "--matrix", "--json"});
     QVERIFY2(two.code == 0, qPrintable(two.err));
-    QVERIFY(json(two).value("matrix").toObject().value("gray").toObject().value("black").toInt() > 0);
+    QVERIFY(json(two).value("matrix").toObject().value("gray").toObject().value("black").toInt()
+            > 0);
 }
 
 QTEST_GUILESS_MAIN(TestCliLibraryDiff)

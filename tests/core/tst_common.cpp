@@ -51,8 +51,9 @@ private slots:
         const auto loc = locate("ab\ncd\nef", 4, "f.json");
         QCOMPARE(loc.line, 2);
         QCOMPARE(loc.column, 2);
-        QCOMPARE(QString::fromStdString(formatDiagnostic({Severity::Error, loc, "L4", "bad", "fix it"})),
-                 QStringLiteral("f.json:2:2: error: bad [L4] (fix it)"));
+        QCOMPARE(
+            QString::fromStdString(formatDiagnostic({Severity::Error, loc, "L4", "bad", "fix it"})),
+            QStringLiteral("f.json:2:2: error: bad [L4] (fix it)"));
     }
 
     void defaultCubeListHas27Types()
@@ -72,16 +73,17 @@ private slots:
             e.policy = p;
             return e;
         };
-        std::vector<LibraryStore> stores{{"custom", "/c", LibraryStore::Kind::Custom},
-                                         {"built-in", "/b", LibraryStore::Kind::BuiltIn}};
-        std::vector<LibraryFile> files{{"/c/a.json", 0, 1}, {"/b/x-legacy.json", 1, 2}, {"/b/x.json", 1, 2}};
+        std::vector<LibraryStore> stores {{"custom", "/c", LibraryStore::Kind::Custom},
+                                          {"built-in", "/b", LibraryStore::Kind::BuiltIn}};
+        std::vector<LibraryFile> files {
+            {"/c/a.json", 0, 1}, {"/b/x-legacy.json", 1, 2}, {"/b/x.json", 1, 2}};
         auto lib = OpLibrary::build(stores, files,
                                     {entry("Add", 0, Policy::Black), entry("Add", 1, Policy::White),
                                      entry("Mul", 1, Policy::White), entry("Mul", 2, Policy::Gray),
                                      entry("Add", 2, Policy::Gray)});
         QCOMPARE(lib.ops().size(), std::size_t(2));
         QCOMPARE(lib.find("Add")->policy, Policy::Black); // custom store wins (L3)
-        QCOMPARE(lib.find("Mul")->policy, Policy::Gray);  // later file wins (L2)
+        QCOMPARE(lib.find("Mul")->policy, Policy::Gray); // later file wins (L2)
         QCOMPARE(lib.find("Mul")->fileIndex, 2);
         QCOMPARE(lib.shadowed("Add").size(), std::size_t(2));
         QVERIFY(!lib.find("Sub"));
@@ -108,7 +110,7 @@ private slots:
         QVERIFY(g.linkProducers().empty());
         std::vector<Diagnostic> diags;
         const auto order = g.topologicalOrder(&diags);
-        QCOMPARE(order, (std::vector<int>{1, 2, 0}));
+        QCOMPARE(order, (std::vector<int> {1, 2, 0}));
         QCOMPARE(diags.size(), std::size_t(1));
         QVERIFY(diags[0].message.find("'x'") != std::string::npos);
     }

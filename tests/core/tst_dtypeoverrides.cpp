@@ -71,18 +71,21 @@ private slots:
 
     void keepDtypeDiagnostics()
     {
-        const std::string text = "a/b\nOpType::MatMulV2\nOpType::matmul\nOpType::\n  spaced  \n\na/b\n#comment\r\nOpType::Mat-Mul";
+        const std::string text
+            = "a/b\nOpType::MatMulV2\nOpType::matmul\nOpType::\n  spaced  \n\na/b\n#comment\r\nOpType::Mat-Mul";
         std::vector<Diagnostic> diagnostics;
         const KeepDtype keep = parseKeepDtype(text, "k.cfg", diagnostics);
         QCOMPARE(describe(diagnostics),
-                 (QStringList{"error 3:9 invalid op type 'matmul': it must match ^[A-Z][A-Za-z0-9]*$",
-                              "error 4:9 'OpType::' without an op type",
-                              "warning 5:3 blanks around the entry were ignored",
-                              "warning 7:1 'a/b' is listed again (first at line 1)",
-                              "warning 8:1 '#comment' looks like a comment but is read as a node name",
-                              "error 9:12 invalid op type 'Mat-Mul': it must match ^[A-Z][A-Za-z0-9]*$"}));
-        QCOMPARE(keep.nodeNames, (std::set<std::string, std::less<>>{"#comment", "a/b", "spaced"}));
-        QCOMPARE(keep.opTypes, (std::set<std::string, std::less<>>{"MatMulV2"}));
+                 (QStringList {
+                     "error 3:9 invalid op type 'matmul': it must match ^[A-Z][A-Za-z0-9]*$",
+                     "error 4:9 'OpType::' without an op type",
+                     "warning 5:3 blanks around the entry were ignored",
+                     "warning 7:1 'a/b' is listed again (first at line 1)",
+                     "warning 8:1 '#comment' looks like a comment but is read as a node name",
+                     "error 9:12 invalid op type 'Mat-Mul': it must match ^[A-Z][A-Za-z0-9]*$"}));
+        QCOMPARE(keep.nodeNames,
+                 (std::set<std::string, std::less<>> {"#comment", "a/b", "spaced"}));
+        QCOMPARE(keep.opTypes, (std::set<std::string, std::less<>> {"MatMulV2"}));
         QVERIFY(keep.matches("anything", "MatMulV2"));
         for (const auto &d : diagnostics) {
             QCOMPARE(d.location.file, std::string("k.cfg"));
@@ -101,7 +104,8 @@ private slots:
         QTest::addColumn<int>("types");
         const QString dir = sharedData("opsinfo/customize_dtypes/modelzoo-tf");
         for (const QString &name : QDir(dir).entryList(QDir::Files))
-            QTest::newRow(qPrintable(name)) << dir + '/' + name << (name.contains("OOD_ID2046") ? 1 : 3);
+            QTest::newRow(qPrintable(name))
+                << dir + '/' + name << (name.contains("OOD_ID2046") ? 1 : 3);
     }
     void customizeDtypesRealFiles()
     {
@@ -139,7 +143,8 @@ private slots:
         std::vector<Diagnostic> diagnostics;
         const auto custom = parseCustomizeDtypes(text, "c.cfg", diagnostics);
         QVERIFY2(diagnostics.empty(), qPrintable(describe(diagnostics).join('\n')));
-        QCOMPARE(custom.byType.at("MatMulV2").inputs, dtypes({DType::Float16, std::nullopt, DType::Float32}));
+        QCOMPARE(custom.byType.at("MatMulV2").inputs,
+                 dtypes({DType::Float16, std::nullopt, DType::Float32}));
         const DtypeRestriction &node = custom.byNode.at("scope/MatMul_1");
         QCOMPARE(node.inputs, dtypes({DType::BFloat16, DType::Float32}));
         QCOMPARE(node.outputs, dtypes({std::nullopt}));
@@ -157,21 +162,30 @@ private slots:
     {
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("expected"); // "severity line:col message-start"
-        QTest::newRow("unknown dtype") << "OpType::MatMulV2:InputDtype:float61" << "error 1:29 unknown dtype 'float61'";
+        QTest::newRow("unknown dtype") << "OpType::MatMulV2:InputDtype:float61"
+                                       << "error 1:29 unknown dtype 'float61'";
         // FE accepts any op type; a name no Ascend type has is worth a warning, not a refusal.
         QTest::newRow("lower-case type") << "OpType::matMul:InputDtype:float16"
                                          << "warning 1:9 op type 'matMul' is not PascalCase";
         QTest::newRow("no separator") << "JustAName"
                                       << "error 1:1 expected '<NodeName>:InputDtype:...'";
-        QTest::newRow("no section") << "node::Foo:float16" << "error 1:7 expected InputDtype: or OutputDtype: but found 'Foo:float16'";
-        QTest::newRow("unknown section") << "node::InputDtype:float16,Foo:float16" << "error 1:26 unknown section 'Foo'";
-        QTest::newRow("no section, plain") << "node::float16" << "error 1:7 expected InputDtype: or OutputDtype:";
-        QTest::newRow("twice") << "node::InputDtype:float16,InputDtype:float32" << "error 1:26 InputDtype appears twice";
-        QTest::newRow("missing spec") << "OpType::MatMulV2" << "error 1:17 missing ':InputDtype:...'";
+        QTest::newRow("no section")
+            << "node::Foo:float16"
+            << "error 1:7 expected InputDtype: or OutputDtype: but found 'Foo:float16'";
+        QTest::newRow("unknown section") << "node::InputDtype:float16,Foo:float16"
+                                         << "error 1:26 unknown section 'Foo'";
+        QTest::newRow("no section, plain") << "node::float16"
+                                           << "error 1:7 expected InputDtype: or OutputDtype:";
+        QTest::newRow("twice") << "node::InputDtype:float16,InputDtype:float32"
+                               << "error 1:26 InputDtype appears twice";
+        QTest::newRow("missing spec") << "OpType::MatMulV2"
+                                      << "error 1:17 missing ':InputDtype:...'";
         QTest::newRow("no node name") << ":InputDtype:float16"
                                       << "error 1:1 missing node name";
-        QTest::newRow("too long") << "n::InputDtype:" + QString(1100, 'x') << "error 1:1025 line is 1114 characters long";
-        QTest::newRow("blanks") << "  OpType::Add:InputDtype:float16" << "warning 1:3 blanks around the entry";
+        QTest::newRow("too long") << "n::InputDtype:" + QString(1100, 'x')
+                                  << "error 1:1025 line is 1114 characters long";
+        QTest::newRow("blanks") << "  OpType::Add:InputDtype:float16"
+                                << "warning 1:3 blanks around the entry";
     }
     void customizeDtypesErrors()
     {
@@ -191,7 +205,8 @@ private slots:
     {
         std::vector<Diagnostic> diagnostics;
         const auto custom = parseCustomizeDtypes(
-            "OpType::Add:InputDtype:float16\nOpType::Add:InputDtype:float32\n", "c.cfg", diagnostics);
+            "OpType::Add:InputDtype:float16\nOpType::Add:InputDtype:float32\n", "c.cfg",
+            diagnostics);
         QCOMPARE(
             describe(diagnostics),
             QStringList {

@@ -36,7 +36,8 @@ double rssMiB()
 // A canonical library of `ops` op types: a few tensors each, a third white, a third black.
 OpsInfoObject generateLibrary(int ops, std::mt19937 &rng)
 {
-    static const char *const dtypes[] = {"float16,float", "float16,float,int32", "bfloat16,float16,float", "int8"};
+    static const char *const dtypes[]
+        = {"float16,float", "float16,float,int32", "bfloat16,float16,float", "int8"};
     OpsInfoObject object;
     for (int i = 0; i < ops; ++i) {
         auto &op = object["Op" + std::to_string(i * 7919 % 100003)];
@@ -48,17 +49,25 @@ OpsInfoObject generateLibrary(int ops, std::mt19937 &rng)
             for (char c : dtype)
                 if (c == ',')
                     format += ",ND";
-            op["input" + std::to_string(k)] = {
-                {"name", "x" + std::to_string(k)}, {"dtype", dtype}, {"format", format}, {"paramType", "required"}};
+            op["input" + std::to_string(k)] = {{"name", "x" + std::to_string(k)},
+                                               {"dtype", dtype},
+                                               {"format", format},
+                                               {"paramType", "required"}};
             if (k == 0)
-                op["output0"] = {{"name", "y"}, {"dtype", dtype}, {"format", format}, {"paramType", "required"}};
+                op["output0"] = {
+                    {"name", "y"}, {"dtype", dtype}, {"format", format}, {"paramType", "required"}};
         }
         if (rng() % 4 != 0)
             op["opFile"] = {{"value", "op" + std::to_string(i)}};
         switch (rng() % 3) {
-            case 0: op["precision_reduce"] = {{"flag", "true"}}; break;
-            case 1: op["precision_reduce"] = {{"flag", "false"}}; break;
-            default: break;
+        case 0:
+            op["precision_reduce"] = {{"flag", "true"}};
+            break;
+        case 1:
+            op["precision_reduce"] = {{"flag", "false"}};
+            break;
+        default:
+            break;
         }
     }
     return object;
@@ -92,7 +101,7 @@ class EditSession
 public:
     void set(const std::string &type, Policy policy)
     {
-        Command c{type, current(type), policy};
+        Command c {type, current(type), policy};
         apply(c.type, c.after);
         m_undo.push_back(std::move(c));
         m_redo.clear();
@@ -156,12 +165,12 @@ private slots:
     void settingTheFileColourChangesNothing_data()
     {
         QTest::addColumn<QByteArray>("bytes");
-        QTest::newRow("shadowed definition with two flags")
-            << QByteArray("{\n  \"Z\": {\"precision_reduce\": {\"flag\": \"true\"}, \"opFile\": {\"value\": \"z\"},\n"
-                          "         \"precision_reduce\": {\"flag\": \"false\"}},\n"
-                          "  \"Z\": {\"input0\": {\"name\": \"x\"}}\n}\n");
-        QTest::newRow("shadowed white, winning black")
-            << QByteArray("{\"Z\":{\"precision_reduce\":{\"flag\":\"true\"}},\"Z\":{\"precision_reduce\":{\"flag\":\"false\"}}}");
+        QTest::newRow("shadowed definition with two flags") << QByteArray(
+            "{\n  \"Z\": {\"precision_reduce\": {\"flag\": \"true\"}, \"opFile\": {\"value\": \"z\"},\n"
+            "         \"precision_reduce\": {\"flag\": \"false\"}},\n"
+            "  \"Z\": {\"input0\": {\"name\": \"x\"}}\n}\n");
+        QTest::newRow("shadowed white, winning black") << QByteArray(
+            "{\"Z\":{\"precision_reduce\":{\"flag\":\"true\"}},\"Z\":{\"precision_reduce\":{\"flag\":\"false\"}}}");
     }
     void settingTheFileColourChangesNothing()
     {
@@ -182,8 +191,11 @@ private slots:
         for (const ScannedOp &op : reread.scan().ops)
             for (const ScannedItem &item : op.items)
                 if (item.member.key == "precision_reduce")
-                    QVERIFY(changed.bytes.compare(item.fields.front().valueBegin, 1 + std::strlen(other == Policy::White ? "true" : "false"),
-                                                  other == Policy::White ? "\"true" : "\"false") == 0);
+                    QVERIFY(changed.bytes.compare(
+                                item.fields.front().valueBegin,
+                                1 + std::strlen(other == Policy::White ? "true" : "false"),
+                                other == Policy::White ? "\"true" : "\"false")
+                            == 0);
     }
 
     void tenThousandEditsWithUndoRedo()
@@ -210,7 +222,8 @@ private slots:
         QVERIFY(readFileStamped(path, loadedBytes, stamp));
         const OpsInfoEditor editor(loadedBytes, path);
         QVERIFY(editor.isValid());
-        qInfo("library: %d ops, %zu bytes, generated in %lld ms", opCount, original.size(), timer.elapsed());
+        qInfo("library: %d ops, %zu bytes, generated in %lld ms", opCount, original.size(),
+              timer.elapsed());
 
         EditSession session;
         const int steps = 10000;
@@ -232,17 +245,23 @@ private slots:
             // Save: apply to the loaded bytes, write through the safe save, compare with the
             // canonical serialization of what the session says the colours are.
             const OpsInfoEditResult result = editor.apply(session.edits());
-            QVERIFY2(result.ok(), result.diagnostics.empty() ? "" : formatDiagnostic(result.diagnostics.front()).c_str());
+            QVERIFY2(result.ok(),
+                     result.diagnostics.empty()
+                         ? ""
+                         : formatDiagnostic(result.diagnostics.front()).c_str());
             const std::string expected = canonicalWithEdits(object, session.edits());
             if (result.bytes != expected) {
                 std::size_t at = 0;
-                while (at < expected.size() && at < result.bytes.size() && expected[at] == result.bytes[at])
+                while (at < expected.size() && at < result.bytes.size()
+                       && expected[at] == result.bytes[at])
                     ++at;
-                QFAIL(qPrintable(QStringLiteral("step %1: saved bytes differ from the canonical form at byte %2: '%3' vs '%4'")
-                                     .arg(step)
-                                     .arg(at)
-                                     .arg(QString::fromStdString(result.bytes.substr(at > 40 ? at - 40 : 0, 80)),
-                                          QString::fromStdString(expected.substr(at > 40 ? at - 40 : 0, 80)))));
+                QFAIL(qPrintable(
+                    QStringLiteral(
+                        "step %1: saved bytes differ from the canonical form at byte %2: '%3' vs '%4'")
+                        .arg(step)
+                        .arg(at)
+                        .arg(QString::fromStdString(result.bytes.substr(at > 40 ? at - 40 : 0, 80)),
+                             QString::fromStdString(expected.substr(at > 40 ? at - 40 : 0, 80)))));
             }
             SaveOptions options;
             options.loadedStamp = stamp;
@@ -273,8 +292,7 @@ private slots:
         }
 
         // Undo everything: the original bytes exactly.
-        while (session.undo()) {
-        }
+        while (session.undo()) { }
         QVERIFY(session.edits().empty());
         QVERIFY(editor.apply(session.edits()).bytes == original);
 
@@ -282,8 +300,9 @@ private slots:
         // number of edits. A leak of one file copy per save would add 20 x the file size.
         const double growth = rssPeak - rssAfterWarmUp;
         const double fileMiB = double(original.size()) / (1024.0 * 1024.0);
-        qInfo("%d steps, %d saves; RSS after warm-up %.1f MiB, peak %.1f MiB (+%.1f MiB; file %.1f MiB); %lld ms",
-              steps, samples, rssAfterWarmUp, rssPeak, growth, fileMiB, timer.elapsed());
+        qInfo(
+            "%d steps, %d saves; RSS after warm-up %.1f MiB, peak %.1f MiB (+%.1f MiB; file %.1f MiB); %lld ms",
+            steps, samples, rssAfterWarmUp, rssPeak, growth, fileMiB, timer.elapsed());
         QVERIFY2(growth < 3 * fileMiB + 16, qPrintable(QString("RSS grew by %1 MiB").arg(growth)));
         QVERIFY2(timer.elapsed() < 300000, "the session took longer than five minutes (hang?)");
     }

@@ -130,16 +130,22 @@ private slots:
         QTest::newRow("exactly the limit") << path("limit.txt") << 100 << -1 << QString();
         QTest::newRow("one byte over") << path("limit.txt") << 99 << int(InputFailureKind::TooLarge)
                                        << "above the limit of 99 bytes";
-        QTest::newRow("folder") << path("folder") << MiB << int(InputFailureKind::NotAFile) << "is a folder";
-        QTest::newRow("fifo") << path("fifo") << MiB << int(InputFailureKind::NotAFile) << "named pipe (FIFO)";
-        QTest::newRow("/dev/zero") << "/dev/zero" << MiB << int(InputFailureKind::NotAFile) << "character device";
-        QTest::newRow("1 GiB sparse") << path("huge.json") << 16 * MiB << int(InputFailureKind::TooLarge)
-                                      << "1073741824 bytes, above the limit of 16 MiB";
+        QTest::newRow("folder") << path("folder") << MiB << int(InputFailureKind::NotAFile)
+                                << "is a folder";
+        QTest::newRow("fifo") << path("fifo") << MiB << int(InputFailureKind::NotAFile)
+                              << "named pipe (FIFO)";
+        QTest::newRow("/dev/zero")
+            << "/dev/zero" << MiB << int(InputFailureKind::NotAFile) << "character device";
+        QTest::newRow("1 GiB sparse")
+            << path("huge.json") << 16 * MiB << int(InputFailureKind::TooLarge)
+            << "1073741824 bytes, above the limit of 16 MiB";
         QTest::newRow("missing") << path("missing.json") << MiB << int(InputFailureKind::Missing)
                                  << "No such file or directory";
-        QTest::newRow("dangling symlink") << path("dangling.json") << MiB << int(InputFailureKind::Missing)
-                                          << "No such file or directory";
-        QTest::newRow("empty name") << QString() << MiB << int(InputFailureKind::Missing) << "empty file name";
+        QTest::newRow("dangling symlink")
+            << path("dangling.json") << MiB << int(InputFailureKind::Missing)
+            << "No such file or directory";
+        QTest::newRow("empty name")
+            << QString() << MiB << int(InputFailureKind::Missing) << "empty file name";
     }
     void readInput()
     {
@@ -151,8 +157,10 @@ private slots:
         timer.start();
         std::string bytes;
         FileStamp stamp;
-        const auto failure = readInputFile(s(file), {"a test file", std::size_t(limit)}, bytes, &stamp);
-        QVERIFY2(timer.elapsed() < 2000, "refused or read quickly, never waiting on a pipe or device");
+        const auto failure
+            = readInputFile(s(file), {"a test file", std::size_t(limit)}, bytes, &stamp);
+        QVERIFY2(timer.elapsed() < 2000,
+                 "refused or read quickly, never waiting on a pipe or device");
         if (kind < 0) {
             QVERIFY2(!failure, failure ? failure->message.c_str() : "");
             QCOMPARE(QByteArray::fromStdString(bytes), readFile(file));
@@ -182,8 +190,7 @@ private slots:
         std::thread writer([&] {
             const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND);
             const std::string chunk(4096, 'g');
-            while (!stop && ::write(fd, chunk.data(), chunk.size()) > 0) {
-            }
+            while (!stop && ::write(fd, chunk.data(), chunk.size()) > 0) { }
             ::close(fd);
         });
         std::string bytes;
@@ -212,13 +219,16 @@ private slots:
         ::link(s(path("model.onnx")).c_str(), s(path("model-hard.onnx")).c_str());
         QFile::link(path("lib"), path("lib-link"));
         QTest::newRow("the input itself") << path("model.onnx") << "this command reads it";
-        QTest::newRow("another spelling") << m_tmp.path() + "/./lib/../model.onnx" << "this command reads it";
+        QTest::newRow("another spelling") << m_tmp.path() + "/./lib/../model.onnx"
+                                          << "this command reads it";
         QTest::newRow("a symlink to it") << path("model-link.onnx") << "this command reads it";
         QTest::newRow("a hard link to it") << path("model-hard.onnx") << "this command reads it";
-        QTest::newRow("a file of the library folder") << path("lib/ascend910b/aic-ascend910b-ops-info.json")
-                                                     << "inside";
-        QTest::newRow("a new file in the library folder") << path("lib/ascend910b/mixlist.json") << "inside";
-        QTest::newRow("through a linked folder") << path("lib-link/ascend910b/new.json") << "inside";
+        QTest::newRow("a file of the library folder")
+            << path("lib/ascend910b/aic-ascend910b-ops-info.json") << "inside";
+        QTest::newRow("a new file in the library folder")
+            << path("lib/ascend910b/mixlist.json") << "inside";
+        QTest::newRow("through a linked folder")
+            << path("lib-link/ascend910b/new.json") << "inside";
     }
     void refusesInputs()
     {
@@ -233,8 +243,10 @@ private slots:
         options.audience = WriteAudience::Cli;
         const OutputResult result = writeOutputFile(s(target), "overwritten", options);
         QVERIFY(!result.ok);
-        QVERIFY2(hasCode(result.diagnostics, "output-is-input"), qPrintable(joined(result.diagnostics)));
-        QVERIFY2(joined(result.diagnostics).contains(fragment), qPrintable(joined(result.diagnostics)));
+        QVERIFY2(hasCode(result.diagnostics, "output-is-input"),
+                 qPrintable(joined(result.diagnostics)));
+        QVERIFY2(joined(result.diagnostics).contains(fragment),
+                 qPrintable(joined(result.diagnostics)));
         QCOMPARE(readFile(target), before);
         QCOMPARE(readFile(path("model.onnx")), QByteArray("model"));
         // Elsewhere is fine.
@@ -249,10 +261,13 @@ private slots:
         QTest::addColumn<QString>("fragment");
         QTest::newRow("folder") << path("folder") << "is a folder";
         QTest::newRow("fifo") << path("fifo") << "named pipe";
-        QTest::newRow("/dev/null") << "/dev/null" << "character device";
-        QTest::newRow("/dev/full") << "/dev/full" << "character device";
+        QTest::newRow("/dev/null") << "/dev/null"
+                                   << "character device";
+        QTest::newRow("/dev/full") << "/dev/full"
+                                   << "character device";
         QTest::newRow("missing folder") << path("no/such/folder/out.json") << "does not exist";
-        QTest::newRow("dangling link") << path("dangling.json") << "symbolic link to a missing file";
+        QTest::newRow("dangling link")
+            << path("dangling.json") << "symbolic link to a missing file";
     }
     void refusesTargetsThatAreNotFiles()
     {
@@ -262,8 +277,10 @@ private slots:
         options.audience = WriteAudience::Cli;
         const OutputResult result = writeOutputFile(s(target), "x", options);
         QVERIFY(!result.ok);
-        QVERIFY2(joined(result.diagnostics).contains(fragment), qPrintable(joined(result.diagnostics)));
-        QVERIFY2(!joined(result.diagnostics).contains("Save As"), "a command-line message offers no Save As");
+        QVERIFY2(joined(result.diagnostics).contains(fragment),
+                 qPrintable(joined(result.diagnostics)));
+        QVERIFY2(!joined(result.diagnostics).contains("Save As"),
+                 "a command-line message offers no Save As");
         struct stat st = {};
         if (target.startsWith("/dev/")) {
             QVERIFY(::stat(s(target).c_str(), &st) == 0 && S_ISCHR(st.st_mode));
@@ -328,8 +345,10 @@ private slots:
         QVERIFY(::link(s(file).c_str(), s(other).c_str()) == 0);
         const OutputResult result = writeOutputFile(s(file), "new");
         QVERIFY(result.ok);
-        QVERIFY2(hasCode(result.diagnostics, "save-hard-link-broken"), qPrintable(joined(result.diagnostics)));
-        QVERIFY2(joined(result.diagnostics).contains(other), qPrintable(joined(result.diagnostics)));
+        QVERIFY2(hasCode(result.diagnostics, "save-hard-link-broken"),
+                 qPrintable(joined(result.diagnostics)));
+        QVERIFY2(joined(result.diagnostics).contains(other),
+                 qPrintable(joined(result.diagnostics)));
         QCOMPARE(readFile(file), QByteArray("new"));
         QCOMPARE(readFile(other), QByteArray("old"));
     }
@@ -392,9 +411,11 @@ private slots:
         saver.join();
         if (changedMeanwhile) {
             QVERIFY(!result.ok);
-            QVERIFY2(hasCode(result.diagnostics, "save-changed-on-disk"), qPrintable(joined(result.diagnostics)));
+            QVERIFY2(hasCode(result.diagnostics, "save-changed-on-disk"),
+                     qPrintable(joined(result.diagnostics)));
             QVERIFY(readFile(file).startsWith("their edit"));
-            QVERIFY2(!joined(result.diagnostics).contains("Save As"), qPrintable(joined(result.diagnostics)));
+            QVERIFY2(!joined(result.diagnostics).contains("Save As"),
+                     qPrintable(joined(result.diagnostics)));
         } else {
             QVERIFY2(result.ok, qPrintable(joined(result.diagnostics)));
             QCOMPARE(readFile(file), QByteArray("our edit"));
@@ -413,7 +434,8 @@ private slots:
         const OutputResult result = writeOutputFile(s(file), "y", options);
         ::close(holder);
         QVERIFY(!result.ok);
-        QVERIFY2(hasCode(result.diagnostics, "save-locked"), qPrintable(joined(result.diagnostics)));
+        QVERIFY2(hasCode(result.diagnostics, "save-locked"),
+                 qPrintable(joined(result.diagnostics)));
         QCOMPARE(readFile(file), QByteArray("x"));
     }
 
@@ -434,9 +456,11 @@ private slots:
         options.audience = WriteAudience(audience);
         const OutputResult result = writeOutputFile(s(path("small.json")), "x", options);
         QVERIFY(!result.ok);
-        QVERIFY2(hasCode(result.diagnostics, "save-read-only-file-system"), qPrintable(joined(result.diagnostics)));
+        QVERIFY2(hasCode(result.diagnostics, "save-read-only-file-system"),
+                 qPrintable(joined(result.diagnostics)));
         QVERIFY(!joined(result.diagnostics).contains("chmod"));
-        QCOMPARE(joined(result.diagnostics).contains("Save As"), audience == int(WriteAudience::App));
+        QCOMPARE(joined(result.diagnostics).contains("Save As"),
+                 audience == int(WriteAudience::App));
         QCOMPARE(readFile(path("small.json")), QByteArray("{}\n"));
     }
 
@@ -446,11 +470,18 @@ private slots:
         QTest::addColumn<QByteArray>("shown");
         QTest::newRow("plain") << QByteArray("MatMulV2") << QByteArray("MatMulV2");
         QTest::newRow("utf-8 kept") << QByteArray("算子 Ω") << QByteArray("算子 Ω");
-        QTest::newRow("title and clear") << QByteArray("a\x1b]0;x\x07\x1b[2J") << QByteArray("a\\e]0;x\\x07\\e[2J");
-        QTest::newRow("line forging") << QByteArray("a\nerror: fake\r") << QByteArray("a\\nerror: fake\\r");
-        QTest::newRow("DEL and NUL") << QByteArray("a\x7f", 2) + QByteArray(1, '\0') << QByteArray("a\\x7f\\x00");
-        QTest::newRow("C1 CSI") << QByteArray("a\xc2\x9b" "2J") << QByteArray("a\\u{009B}2J");
-        QTest::newRow("bidi override") << QByteArray("abc\xe2\x80\xae" "cba") << QByteArray("abc\\u{202E}cba");
+        QTest::newRow("title and clear")
+            << QByteArray("a\x1b]0;x\x07\x1b[2J") << QByteArray("a\\e]0;x\\x07\\e[2J");
+        QTest::newRow("line forging")
+            << QByteArray("a\nerror: fake\r") << QByteArray("a\\nerror: fake\\r");
+        QTest::newRow("DEL and NUL")
+            << QByteArray("a\x7f", 2) + QByteArray(1, '\0') << QByteArray("a\\x7f\\x00");
+        QTest::newRow("C1 CSI") << QByteArray("a\xc2\x9b"
+                                              "2J")
+                                << QByteArray("a\\u{009B}2J");
+        QTest::newRow("bidi override") << QByteArray("abc\xe2\x80\xae"
+                                                     "cba")
+                                       << QByteArray("abc\\u{202E}cba");
         QTest::newRow("not utf-8") << QByteArray("n\xff\xfe") << QByteArray("n\\xff\\xfe");
         QTest::newRow("overlong") << QByteArray("\xc0\xaf") << QByteArray("\\xc0\\xaf");
         QTest::newRow("surrogate") << QByteArray("\xed\xa0\x80") << QByteArray("\\xed\\xa0\\x80");
@@ -463,14 +494,17 @@ private slots:
         QCOMPARE(QByteArray::fromStdString(opsinfo::terminalSafe(text.toStdString())), shown);
         QCOMPARE(isTerminalSafe(text.toStdString()), text == shown);
         // A whole message keeps its line breaks and tabs.
-        QCOMPARE(QByteArray::fromStdString(opsinfo::terminalSafe("a\tb\nc", true)), QByteArray("a\tb\nc"));
+        QCOMPARE(QByteArray::fromStdString(opsinfo::terminalSafe("a\tb\nc", true)),
+                 QByteArray("a\tb\nc"));
     }
 
     // What XML 1.0 cannot hold is replaced; the document always parses.
     void xmlEscapeAlwaysParses()
     {
-        const std::string hostile = std::string("a&b<c>\"d\x1b[2J\x01\t\n\r") + "\xff\xfe" + "\xef\xbf\xbe" + "算";
-        const std::string xml = "<r a=\"" + xmlEscape(hostile) + "\">" + xmlEscape(hostile) + "</r>";
+        const std::string hostile
+            = std::string("a&b<c>\"d\x1b[2J\x01\t\n\r") + "\xff\xfe" + "\xef\xbf\xbe" + "算";
+        const std::string xml
+            = "<r a=\"" + xmlEscape(hostile) + "\">" + xmlEscape(hostile) + "</r>";
         QXmlStreamReader reader(QByteArray::fromStdString(xml));
         QString attribute, text;
         while (!reader.atEnd()) {
@@ -479,7 +513,8 @@ private slots:
                 text = reader.readElementText();
             }
         }
-        QVERIFY2(!reader.hasError(), qPrintable(reader.errorString() + "\n" + QString::fromStdString(xml)));
+        QVERIFY2(!reader.hasError(),
+                 qPrintable(reader.errorString() + "\n" + QString::fromStdString(xml)));
         QCOMPARE(attribute, text);
         QVERIFY(attribute.startsWith("a&b<c>\"d\\x1b[2J\\x01\t\n\r\\xff\\xfe\\xef\\xbf\\xbe"));
         QVERIFY(attribute.endsWith(QString::fromUtf8("算")));
@@ -490,38 +525,49 @@ private slots:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<bool>("property");
         QTest::addColumn<QByteArray>("escaped");
-        QTest::newRow("message") << QByteArray("50% of a:b,c\r\nnext") << false << QByteArray("50%25 of a:b,c%0D%0Anext");
+        QTest::newRow("message") << QByteArray("50% of a:b,c\r\nnext") << false
+                                 << QByteArray("50%25 of a:b,c%0D%0Anext");
         QTest::newRow("property") << QByteArray("C:\\x,y%") << true << QByteArray("C%3A\\x%2Cy%25");
-        QTest::newRow("forged command") << QByteArray("x\n::error::forged") << false << QByteArray("x%0A::error::forged");
-        QTest::newRow("escape bytes") << QByteArray("a\x1b[31mb\xff") << false << QByteArray("a\\e[31mb\\xff");
+        QTest::newRow("forged command")
+            << QByteArray("x\n::error::forged") << false << QByteArray("x%0A::error::forged");
+        QTest::newRow("escape bytes")
+            << QByteArray("a\x1b[31mb\xff") << false << QByteArray("a\\e[31mb\\xff");
     }
     void githubEscape()
     {
         QFETCH(QByteArray, text);
         QFETCH(bool, property);
         QFETCH(QByteArray, escaped);
-        QCOMPARE(QByteArray::fromStdString(opsinfo::githubEscape(text.toStdString(), property)), escaped);
+        QCOMPARE(QByteArray::fromStdString(opsinfo::githubEscape(text.toStdString(), property)),
+                 escaped);
     }
 
     // nlohmann's dump() throws on invalid UTF-8; dumpJson replaces and says where.
     void jsonWithInvalidUtf8IsWrittenAndFlagged()
     {
-        nlohmann::json doc = {{"graph", "ok"}, {"nodes", nlohmann::json::array({{{"name", "fine"}}, {{"name", "n\xff\xfe"}}})}};
+        nlohmann::json doc
+            = {{"graph", "ok"},
+               {"nodes", nlohmann::json::array({{{"name", "fine"}}, {{"name", "n\xff\xfe"}}})}};
         QVERIFY_THROWS_EXCEPTION(nlohmann::json::type_error, (void)doc.dump(2));
         std::string where;
         const std::string text = dumpJson(doc, 2, &where);
         QCOMPARE(where, std::string("/nodes/1/name"));
         QJsonParseError error;
-        const QJsonDocument parsed = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
+        const QJsonDocument parsed
+            = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
         QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
-        QCOMPARE(parsed["nodes"][1]["name"].toString(), QString::fromUtf8("n\xef\xbf\xbd\xef\xbf\xbd"));
+        QCOMPARE(parsed["nodes"][1]["name"].toString(),
+                 QString::fromUtf8("n\xef\xbf\xbd\xef\xbf\xbd"));
         // A key can be the culprit too; valid documents are untouched and unflagged.
         nlohmann::json keyed = {{"bad\xc3", 1}};
         dumpJson(keyed, 2, &where);
         QVERIFY(!where.empty());
         QCOMPARE(dumpJson({{"a", "b"}}, -1, &where), std::string("{\"a\":\"b\"}"));
         QVERIFY(where.empty());
-        QCOMPARE(validUtf8("a\xff" "b"), std::string("a\xef\xbf\xbd" "b"));
+        QCOMPARE(validUtf8("a\xff"
+                           "b"),
+                 std::string("a\xef\xbf\xbd"
+                             "b"));
     }
 
     // RE2: no pattern or name overflows the stack or runs away (std::regex recursed per character).
@@ -541,7 +587,8 @@ private slots:
         QVERIFY(caseless && caseless->matches("MatMulV2") && !caseless->matches("BatchMatMul"));
         QVERIFY(!NameFilter::parse("(unclosed", "opsinfo library show", err));
         QVERIFY(QString::fromStdString(err.str()).contains("invalid --filter regular expression"));
-        QVERIFY(!NameFilter::parse("(a)\\1", "opsinfo library show", err)); // back-references: not RE2
+        QVERIFY(
+            !NameFilter::parse("(a)\\1", "opsinfo library show", err)); // back-references: not RE2
     }
 };
 

@@ -52,8 +52,13 @@ private slots:
         QTest::addColumn<QString>("format");
         QTest::addColumn<int>("mainNodes");
         QTest::addColumn<int>("totalNodes");
-        // Read by hand from PROVENANCE.md ("node count: N in main graph (total M)", "graph X: N ops").
-        const struct { const char *file, *format; int main, total; } rows[] = {
+        // Read by hand from PROVENANCE.md ("node count: N in main graph (total M)", "graph X: N
+        // ops").
+        const struct
+        {
+            const char *file, *format;
+            int main, total;
+        } rows[] = {
             {"onnx/onnx__light_bvlc_alexnet.onnx", "onnx", 40, 40},
             {"onnx/onnx__light_inception_v1.onnx", "onnx", 237, 237},
             {"onnx/onnx__light_resnet50.onnx", "onnx", 415, 415},
@@ -87,12 +92,14 @@ private slots:
             {"tf_graphdef_pbtxt/tensorboard__demo_mlp_train_graph.pbtxt", "tf-graphdef", 118, 118},
             {"tf_graphdef_pbtxt/mobilenet_v1_1.0_224_eval.pbtxt", "tf-graphdef", 1066, 1066},
             {"tf_graphdef_pbtxt/opencv_face_detector.pbtxt", "tf-graphdef", 145, 145},
-            {"ge_dump/ge_proto_00017_OptimizeOriginalGraph_FeGraphFusionAfter.txt", "ge-proto", 710, 710},
+            {"ge_dump/ge_proto_00017_OptimizeOriginalGraph_FeGraphFusionAfter.txt", "ge-proto", 710,
+             710},
             {"ge_dump/ge_proto_00026_afterUBMatch.txt", "ge-proto", 399, 399},
             {"ge_dump/hicann-ge__origin_model__origin.txt", "ge-proto", 4, 4}, // counted by hand
             {"om_json/msit__msquickcmp__om__model.json", "atc-json", 19, 19},
             {"om_json/msit__msquickcmp_nms_submodel.om.json", "atc-json", 19, 19},
-            {"om_json/hicann-ge__parser_ut__enumjson1.json", "atc-json", 2, 2}, // nameless, typeless ops
+            {"om_json/hicann-ge__parser_ut__enumjson1.json", "atc-json", 2,
+             2}, // nameless, typeless ops
         };
         for (const auto &row : rows)
             QTest::newRow(row.file) << row.file << row.format << row.main << row.total;
@@ -115,7 +122,8 @@ private slots:
     void realSubgraphs()
     {
         REQUIRE_SHARED_DATA();
-        auto beam = loadGraph(sharedData("graphs/onnx/ort__tiny_gpt2_beamsearch.onnx").toStdString());
+        auto beam
+            = loadGraph(sharedData("graphs/onnx/ort__tiny_gpt2_beamsearch.onnx").toStdString());
         QVERIFY(beam.ok());
         const Node &search = beam.graph->nodes().back();
         QCOMPARE(search.frameworkType, std::string("BeamSearch"));
@@ -149,7 +157,8 @@ private slots:
     void realDtypesAndMapping()
     {
         REQUIRE_SHARED_DATA();
-        auto ub = loadGraph(sharedData("graphs/ge_dump/ge_proto_00026_afterUBMatch.txt").toStdString());
+        auto ub
+            = loadGraph(sharedData("graphs/ge_dump/ge_proto_00026_afterUBMatch.txt").toStdString());
         QVERIFY(ub.ok());
         const GraphInfo ubInfo = summarizeGraph(*ub.graph);
         QCOMPARE(countType(ubInfo, "Cast"), std::size_t(109));
@@ -157,27 +166,32 @@ private slots:
         QVERIFY(std::count(ubInfo.dtypes.begin(), ubInfo.dtypes.end(), DType::Float16) == 1);
 
         auto fused = loadGraph(
-            sharedData("graphs/ge_dump/ge_proto_00017_OptimizeOriginalGraph_FeGraphFusionAfter.txt").toStdString());
+            sharedData("graphs/ge_dump/ge_proto_00017_OptimizeOriginalGraph_FeGraphFusionAfter.txt")
+                .toStdString());
         QVERIFY(fused.ok());
         const GraphInfo fusedInfo = summarizeGraph(*fused.graph);
         QCOMPARE(fusedInfo.opTypes[0], std::make_pair(std::string("Const"), std::size_t(373)));
         // Ties (53 each) are in name order.
         QCOMPARE(fusedInfo.opTypes[1].first, std::string("Conv2D"));
         QCOMPARE(fusedInfo.opTypes[2].first, std::string("ConvBnBiasHost"));
-        QCOMPARE(fusedInfo.outputs, std::vector<std::string>{"prob:0"});
+        QCOMPARE(fusedInfo.outputs, std::vector<std::string> {"prob:0"});
 
-        auto mobilenet = loadGraph(sharedData("graphs/tf_graphdef_pbtxt/mobilenet_v1_1.0_224_eval.pbtxt").toStdString());
+        auto mobilenet = loadGraph(
+            sharedData("graphs/tf_graphdef_pbtxt/mobilenet_v1_1.0_224_eval.pbtxt").toStdString());
         QVERIFY(mobilenet.ok());
         const GraphInfo tfInfo = summarizeGraph(*mobilenet.graph);
-        QCOMPARE(countType(tfInfo, "DepthwiseConv2D"), std::size_t(13)); // renamed from DepthwiseConv2dNative
-        QCOMPARE(countType(tfInfo, "BatchNorm"), std::size_t(27));       // FusedBatchNorm
-        QCOMPARE(countType(tfInfo, "Variable"), std::size_t(137));       // VariableV2
+        QCOMPARE(countType(tfInfo, "DepthwiseConv2D"),
+                 std::size_t(13)); // renamed from DepthwiseConv2dNative
+        QCOMPARE(countType(tfInfo, "BatchNorm"), std::size_t(27)); // FusedBatchNorm
+        QCOMPARE(countType(tfInfo, "Variable"), std::size_t(137)); // VariableV2
         QCOMPARE(tfInfo.inputs.size(), std::size_t(1));
 
-        auto face = loadGraph(sharedData("graphs/tf_graphdef_pbtxt/opencv_face_detector.pbtxt").toStdString());
+        auto face = loadGraph(
+            sharedData("graphs/tf_graphdef_pbtxt/opencv_face_detector.pbtxt").toStdString());
         QVERIFY(face.ok()); // weights stripped: missing producers are warnings, not errors
         const GraphInfo faceInfo = summarizeGraph(*face.graph);
-        QCOMPARE(faceInfo.unmappedTypes.front(), std::make_pair(std::string("Flatten"), std::size_t(13)));
+        QCOMPARE(faceInfo.unmappedTypes.front(),
+                 std::make_pair(std::string("Flatten"), std::size_t(13)));
 
         auto resnet = loadGraph(sharedData("graphs/onnx/onnx__light_resnet50.onnx").toStdString());
         QVERIFY(resnet.ok());
@@ -199,9 +213,12 @@ private slots:
         QTest::addColumn<int>("mainNodes");
         QTest::addColumn<int>("totalNodes");
         QTest::newRow("onnx binary") << "tiny_infer.onnx" << int(GraphFormat::Onnx) << 12 << 15;
-        QTest::newRow("onnx text") << "tiny_infer.onnx.txt" << int(GraphFormat::OnnxText) << 12 << 15;
-        QTest::newRow("ge onnx dump") << "ge_onnx_00001_graph_0_fixture.pbtxt" << int(GraphFormat::OnnxText) << 6 << 6;
-        QTest::newRow("ge proto dump") << "ge_proto_00001_fixture.txt" << int(GraphFormat::GeProto) << 5 << 7;
+        QTest::newRow("onnx text")
+            << "tiny_infer.onnx.txt" << int(GraphFormat::OnnxText) << 12 << 15;
+        QTest::newRow("ge onnx dump")
+            << "ge_onnx_00001_graph_0_fixture.pbtxt" << int(GraphFormat::OnnxText) << 6 << 6;
+        QTest::newRow("ge proto dump")
+            << "ge_proto_00001_fixture.txt" << int(GraphFormat::GeProto) << 5 << 7;
         QTest::newRow("atc json") << "atc_fixture.json" << int(GraphFormat::AtcJson) << 4 << 4;
         QTest::newRow("tf text") << "tf_fixture.pbtxt" << int(GraphFormat::TfGraphText) << 13 << 13;
         QTest::newRow("tf binary") << "tf_fixture.pb" << int(GraphFormat::TfGraphDef) << 13 << 13;
@@ -224,9 +241,9 @@ private slots:
         const auto result = loadFixture("tiny_infer.onnx");
         QVERIFY2(result.ok(), diagnosticsText(result).constData());
         const Graph &g = *result.graph;
-        QCOMPARE(g.inputs, (std::vector<std::string>{"x", "flag"}));
+        QCOMPARE(g.inputs, (std::vector<std::string> {"x", "flag"}));
         QCOMPARE(node(g, "x").origin, NodeOrigin::GraphInput);
-        QCOMPARE(node(g, "x").outputs[0].shape, (std::vector<std::int64_t>{2, 3}));
+        QCOMPARE(node(g, "x").outputs[0].shape, (std::vector<std::int64_t> {2, 3}));
         QCOMPARE(node(g, "w").origin, NodeOrigin::Initializer);
         QCOMPARE(node(g, "w").opType, std::string("Const"));
         QCOMPARE(node(g, "ext").opType, std::string("FileConstant")); // weights in a side file
@@ -241,7 +258,8 @@ private slots:
         QCOMPARE(node(g, "not").opType, std::string("LogicalNot"));
         QCOMPARE(node(g, "fill").outputs[0].dtype, DType::Int32);
         QCOMPARE(node(g, "fill").opType, std::string("Fill"));
-        QCOMPARE(node(g, "pow").outputs[0].dtype, DType::Float32); // the int64 exponent does not decide
+        QCOMPARE(node(g, "pow").outputs[0].dtype,
+                 DType::Float32); // the int64 exponent does not decide
         QCOMPARE(node(g, "reduce").outputs[0].dtype, DType::Bool);
         // "add" comes before its producer "relu" in the file.
         QCOMPARE(node(g, "add").inputs[0].producer, g.indexOf("relu"));
@@ -265,7 +283,8 @@ private slots:
         QCOMPARE(node(*branch.subgraphs[1], "else_abs").outputs[0].dtype, DType::Float32);
         bool notedUnmapped = false;
         for (const auto &d : result.diagnostics)
-            notedUnmapped |= d.code == "not-in-map" && d.message.find("MyCustomOp") != std::string::npos;
+            notedUnmapped
+                |= d.code == "not-in-map" && d.message.find("MyCustomOp") != std::string::npos;
         QVERIFY(notedUnmapped);
     }
 
@@ -284,11 +303,11 @@ private slots:
         QCOMPARE(conv.inputs[1].dtype, DType::Float16);
         QCOMPARE(node(g, "cast_in").outputs[0].dtype, DType::Float16);
         QCOMPARE(node(g, "relu").outputs[0].dtype, DType::BFloat16);
-        QCOMPARE(node(g, "data").outputs[0].shape, (std::vector<std::int64_t>{1, 3, 8, 8}));
+        QCOMPARE(node(g, "data").outputs[0].shape, (std::vector<std::int64_t> {1, 3, 8, 8}));
         QCOMPARE(node(g, "data").outputs.size(), std::size_t(1)); // "data:-1" is the control output
         // GE names its Data/NetOutput nodes as graph inputs/outputs: no extra boundary nodes.
-        QCOMPARE(g.inputs, std::vector<std::string>{"data"});
-        QCOMPARE(g.outputs, std::vector<std::string>{"output"});
+        QCOMPARE(g.inputs, std::vector<std::string> {"data"});
+        QCOMPARE(g.outputs, std::vector<std::string> {"output"});
         QCOMPARE(g.nodes().size(), g.fileNodeCount());
     }
 
@@ -303,15 +322,15 @@ private slots:
         QCOMPARE(mm.controlInputs, std::vector<std::string_view> {"x"});
         QCOMPARE(mm.inputs[1].dtype, DType::BFloat16);
         QCOMPARE(mm.outputs[0].dtype, DType::Float8E4M3FN);
-        QCOMPARE(node(g, "x").outputs[0].shape, (std::vector<std::int64_t>{2, 16}));
+        QCOMPARE(node(g, "x").outputs[0].shape, (std::vector<std::int64_t> {2, 16}));
         const Node &loop = node(g, "loop");
         QCOMPARE(loop.subgraphs.size(), std::size_t(1));
         QCOMPARE(loop.subgraphs[0]->name, std::string("body"));
-        QCOMPARE(g.outputs, std::vector<std::string>{"out:0"});
+        QCOMPARE(g.outputs, std::vector<std::string> {"out:0"});
         bool ghost = false;
         for (const auto &d : result.diagnostics)
             ghost |= d.code == "missing-producer" && d.message.find("'ghost'") != std::string::npos
-                     && d.location.file == result.graph->path;
+                && d.location.file == result.graph->path;
         QVERIFY(ghost);
     }
 
@@ -323,8 +342,8 @@ private slots:
         QCOMPARE(node(g, "cast").outputs[0].dtype, DType::Float16);
         QCOMPARE(node(g, "sm").controlInputs, std::vector<std::string_view> {"in"});
         QCOMPARE(node(g, "sm").inputs[0].producer, g.indexOf("cast"));
-        QCOMPARE(g.inputs, std::vector<std::string>{"in:0"});
-        QCOMPARE(g.outputs, std::vector<std::string>{"sm:0"});
+        QCOMPARE(g.inputs, std::vector<std::string> {"in:0"});
+        QCOMPARE(g.outputs, std::vector<std::string> {"sm:0"});
     }
 
     void tensorFlow_data()
@@ -355,7 +374,7 @@ private slots:
         QCOMPARE(node(g, "less").outputs[0].dtype, DType::Bool);
         QCOMPARE(node(g, "prior").inputs[1].dtype, DType::Float16);
         QVERIFY(!node(g, "prior").mapped);
-        QCOMPARE(g.inputs, std::vector<std::string>{"x"});
+        QCOMPARE(g.inputs, std::vector<std::string> {"x"});
         // The while-loop cycle is reported as a note, not an error, and keeps attribute dtypes.
         QCOMPARE(node(g, "loop/Merge").outputs[0].dtype, DType::Float32);
         QCOMPARE(node(g, "loop/Merge").inputs[1].producer, g.indexOf("loop/NextIteration"));

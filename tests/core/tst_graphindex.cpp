@@ -39,16 +39,17 @@ private slots:
         QTest::addColumn<QString>("query");
         QTest::addColumn<int>("expected");
 
-        const std::vector<std::string> few{"x", "conv1", "relu", ""};
-        QTest::newRow("empty graph") << std::vector<std::string>{} << "x" << -1;
+        const std::vector<std::string> few {"x", "conv1", "relu", ""};
+        QTest::newRow("empty graph") << std::vector<std::string> {} << "x" << -1;
         QTest::newRow("first") << few << "x" << 0;
         QTest::newRow("middle") << few << "relu" << 2;
         QTest::newRow("empty name") << few << "" << 3;
         QTest::newRow("absent") << few << "conv" << -1;
         QTest::newRow("prefix of a name") << few << "conv12" << -1;
         QTest::newRow("duplicate: first wins")
-            << std::vector<std::string>{"a", "b", "a", "b", "a"} << "b" << 1;
-        const std::vector<std::string> many = numbered("layers.17/self_attn/q_proj/MatMul_", 200000);
+            << std::vector<std::string> {"a", "b", "a", "b", "a"} << "b" << 1;
+        const std::vector<std::string> many
+            = numbered("layers.17/self_attn/q_proj/MatMul_", 200000);
         QTest::newRow("200,000 nodes, first") << many << "layers.17/self_attn/q_proj/MatMul_0" << 0;
         QTest::newRow("200,000 nodes, last")
             << many << "layers.17/self_attn/q_proj/MatMul_199999" << 199999;

@@ -77,30 +77,39 @@ private slots:
 
         QTest::newRow("truncated onnx") << "m.onnx" << onnx.left(onnx.size() / 2) << "graph-corrupt"
                                         << "field 7 at byte 19 claims" << 0;
-        QTest::newRow("onnx cut by one byte") << "m.onnx" << onnx.chopped(1) << "graph-corrupt" << "truncated" << 0;
+        QTest::newRow("onnx cut by one byte") << "m.onnx" << onnx.chopped(1) << "graph-corrupt"
+                                              << "truncated" << 0;
         // Field 7 (graph) claiming 4 GiB in a 12-byte file.
-        QTest::newRow("absurd length") << "m.onnx" << QByteArray::fromHex("08083affffffff0f0a020a00")
-                                       << "graph-corrupt"
-                                       << "field 7 at byte 2 claims 4294967295 bytes but only 4 remain" << 0;
-        QTest::newRow("json renamed onnx") << "m.onnx" << QByteArray("{\"library\": {\"ops\": []}}")
-                                           << "graph-format" << "name says ONNX, but the content is JSON" << 0;
+        QTest::newRow("absurd length")
+            << "m.onnx" << QByteArray::fromHex("08083affffffff0f0a020a00") << "graph-corrupt"
+            << "field 7 at byte 2 claims 4294967295 bytes but only 4 remain" << 0;
+        QTest::newRow("json renamed onnx")
+            << "m.onnx" << QByteArray("{\"library\": {\"ops\": []}}") << "graph-format"
+            << "name says ONNX, but the content is JSON" << 0;
         QTest::newRow("binary garbage") << "g.pb" << QByteArray(64, char(0xff)) << "graph-format"
                                         << "none of the supported graph formats" << 0;
-        QTest::newRow("empty") << "e.onnx" << QByteArray() << "graph-empty" << "empty" << 0;
-        QTest::newRow("onnx without graph") << "m.onnx" << QByteArray::fromHex("0808") << "graph-empty"
-                                            << "has no graph" << 0;
-        QTest::newRow("truncated ge dump") << "ge_proto_1.txt" << ge.left(ge.indexOf("op {", 200) + 20)
-                                           << "graph-syntax" << "not a valid GE graph dump" << -1;
+        QTest::newRow("empty") << "e.onnx" << QByteArray() << "graph-empty"
+                               << "empty" << 0;
+        QTest::newRow("onnx without graph")
+            << "m.onnx" << QByteArray::fromHex("0808") << "graph-empty"
+            << "has no graph" << 0;
+        QTest::newRow("truncated ge dump")
+            << "ge_proto_1.txt" << ge.left(ge.indexOf("op {", 200) + 20) << "graph-syntax"
+            << "not a valid GE graph dump" << -1;
         QByteArray badNumber = ge;
         badNumber.replace("DT_BF16 shape { dim: 16", "DT_BF16 shape { dim: sixteen");
-        QTest::newRow("word for a number") << "ge_proto_2.txt" << badNumber << "graph-syntax" << "integer" << 15;
+        QTest::newRow("word for a number") << "ge_proto_2.txt" << badNumber << "graph-syntax"
+                                           << "integer" << 15;
         QByteArray badTf = tf;
         badTf.replace("op: \"MatMul\"", "op: MatMul\"");
-        QTest::newRow("tf syntax") << "t.pbtxt" << badTf << "graph-syntax" << "TensorFlow GraphDef text" << -1;
-        QTest::newRow("truncated atc json") << "m.json" << atc.left(atc.size() - 40) << "graph-syntax"
-                                            << "not valid JSON" << -1;
-        QTest::newRow("ge dump without graph") << "ge_proto_3.txt" << QByteArray("op { name: \"a\" type: \"Add\" }\n")
-                                               << "graph-empty" << "has no graph" << 0;
+        QTest::newRow("tf syntax") << "t.pbtxt" << badTf << "graph-syntax"
+                                   << "TensorFlow GraphDef text" << -1;
+        QTest::newRow("truncated atc json")
+            << "m.json" << atc.left(atc.size() - 40) << "graph-syntax"
+            << "not valid JSON" << -1;
+        QTest::newRow("ge dump without graph")
+            << "ge_proto_3.txt" << QByteArray("op { name: \"a\" type: \"Add\" }\n") << "graph-empty"
+            << "has no graph" << 0;
     }
     void badBytes()
     {
@@ -109,8 +118,8 @@ private slots:
         QFETCH(QString, code);
         QFETCH(QString, fragment);
         QFETCH(int, line);
-        const auto result = loadGraphFromBytes(std::string_view(bytes.constData(), std::size_t(bytes.size())),
-                                               fileName.toStdString());
+        const auto result = loadGraphFromBytes(
+            std::string_view(bytes.constData(), std::size_t(bytes.size())), fileName.toStdString());
         QVERIFY(!result.ok());
         const QByteArray text = allDiagnostics(result.diagnostics);
         bool found = false;
@@ -134,15 +143,19 @@ private slots:
         // A newer GE may write dtype names we do not declare: read as "other", with a warning.
         QByteArray ge = readFixture("ge_proto_00001_fixture.txt");
         ge.replace("dtype: DT_BF16 shape", "dtype: DT_FLOAT3_NEW shape");
-        ge.replace("{ dtype: DT_INT64 }\n    subgraph_name", "{ dtype:DT_INT1_NEW }\n    subgraph_name");
-        ge.replace("\"transpose_x1\"", "\"DT_FLOAT3_NEW\""); // a string that merely contains it stays
-        const auto result = loadGraphFromBytes(std::string_view(ge.constData(), std::size_t(ge.size())), "new.txt");
+        ge.replace("{ dtype: DT_INT64 }\n    subgraph_name",
+                   "{ dtype:DT_INT1_NEW }\n    subgraph_name");
+        ge.replace("\"transpose_x1\"",
+                   "\"DT_FLOAT3_NEW\""); // a string that merely contains it stays
+        const auto result = loadGraphFromBytes(
+            std::string_view(ge.constData(), std::size_t(ge.size())), "new.txt");
         QVERIFY2(result.ok(), allDiagnostics(result.diagnostics).constData());
         const Graph &g = *result.graph;
         QCOMPARE(g.nodes()[std::size_t(g.indexOf("w"))].outputs[0].dtype, DType::Other);
         QCOMPARE(g.nodes()[std::size_t(g.indexOf("loop"))].outputs[0].dtype, DType::Other);
         QCOMPARE(g.nodes()[std::size_t(g.indexOf("x"))].outputs[0].dtype, DType::Float32);
-        QCOMPARE(result.diagnostics.size(), std::size_t(2)); // missing producer 'ghost', unknown enums
+        QCOMPARE(result.diagnostics.size(),
+                 std::size_t(2)); // missing producer 'ghost', unknown enums
         const Diagnostic &warning = result.diagnostics.front(); // reported while parsing
         QCOMPARE(warning.code, std::string("unknown-enum"));
         QVERIFY(warning.message.find("DT_FLOAT3_NEW, DT_INT1_NEW") != std::string::npos);
@@ -163,7 +176,8 @@ private slots:
         const auto result = loadGraphFromBytes(bytes, "deep.onnx");
         QVERIFY(!result.ok());
         QVERIFY(!result.graph);
-        QVERIFY2(!result.diagnostics.empty() && QString::fromStdString(result.diagnostics.back().code) == code,
+        QVERIFY2(!result.diagnostics.empty()
+                     && QString::fromStdString(result.diagnostics.back().code) == code,
                  allDiagnostics(result.diagnostics).constData());
         // 100 levels are fine.
         const std::string fine = nestedIfModel(100);
@@ -194,18 +208,24 @@ private slots:
         QTest::addColumn<int>("format");
         QTest::newRow("onnx") << readFixture("tiny_infer.onnx") << int(GraphFormat::Onnx);
         QTest::newRow("tf pb") << readFixture("tf_fixture.pb") << int(GraphFormat::TfGraphDef);
-        QTest::newRow("tf pbtxt") << readFixture("tf_fixture.pbtxt") << int(GraphFormat::TfGraphText);
-        QTest::newRow("ge proto") << readFixture("ge_proto_00001_fixture.txt") << int(GraphFormat::GeProto);
-        QTest::newRow("ge onnx") << readFixture("ge_onnx_00001_graph_0_fixture.pbtxt") << int(GraphFormat::OnnxText);
+        QTest::newRow("tf pbtxt") << readFixture("tf_fixture.pbtxt")
+                                  << int(GraphFormat::TfGraphText);
+        QTest::newRow("ge proto") << readFixture("ge_proto_00001_fixture.txt")
+                                  << int(GraphFormat::GeProto);
+        QTest::newRow("ge onnx") << readFixture("ge_onnx_00001_graph_0_fixture.pbtxt")
+                                 << int(GraphFormat::OnnxText);
         QTest::newRow("atc json") << readFixture("atc_fixture.json") << int(GraphFormat::AtcJson);
         QTest::newRow("other json") << QByteArray("[1, 2]") << int(GraphFormat::Json);
-        QTest::newRow("xml") << QByteArray("<?xml version=\"1.0\"?><net/>") << int(GraphFormat::Unknown);
+        QTest::newRow("xml") << QByteArray("<?xml version=\"1.0\"?><net/>")
+                             << int(GraphFormat::Unknown);
     }
     void detection()
     {
         QFETCH(QByteArray, bytes);
         QFETCH(int, format);
-        QCOMPARE(int(detectGraphFormat(std::string_view(bytes.constData(), std::size_t(bytes.size())))), format);
+        QCOMPARE(
+            int(detectGraphFormat(std::string_view(bytes.constData(), std::size_t(bytes.size())))),
+            format);
     }
 
     void opMapDefaults()
@@ -216,7 +236,7 @@ private slots:
         const OpLookup conv = map.lookupOnnx("", "Conv", 13);
         QVERIFY(conv.mapped && conv.opsetMatched);
         QCOMPARE(conv.irType, std::string("Conv2D"));
-        QCOMPARE(conv.alternatives, std::vector<std::string>{"Conv3D"});
+        QCOMPARE(conv.alternatives, std::vector<std::string> {"Conv3D"});
         QCOMPARE(map.lookupOnnx("ai.onnx", "Gemm", 11).irType, std::string("MatMulV2"));
         QCOMPARE(map.lookupOnnx("", "Squeeze", 11).irType, std::string("Squeeze"));
         QCOMPARE(map.lookupOnnx("", "Squeeze", 13).irType, std::string("SqueezeV3"));
@@ -240,8 +260,9 @@ private slots:
         const QString path = dir.filePath("mine.tsv");
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("# my plugins\n[onnx]\nLoop\tWhile\t*\nConv\tMyConv\nMyCustomOp\tMyIr\t1\tmy.domain\n"
-                   "[tensorflow]\nPriorBox\t=\n");
+        file.write(
+            "# my plugins\n[onnx]\nLoop\tWhile\t*\nConv\tMyConv\nMyCustomOp\tMyIr\t1\tmy.domain\n"
+            "[tensorflow]\nPriorBox\t=\n");
         file.close();
         OpMap map = OpMap::defaults();
         const auto diagnostics = map.loadOverride(path.toStdString());
@@ -271,14 +292,21 @@ private slots:
         QTest::addColumn<int>("line");
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("outside section") << QByteArray("Conv\tConv2D\n") << 1 << 1 << "outside a section";
-        QTest::newRow("unknown section") << QByteArray("# c\n[caffe]\n") << 2 << 1 << "unknown section";
+        QTest::newRow("outside section")
+            << QByteArray("Conv\tConv2D\n") << 1 << 1 << "outside a section";
+        QTest::newRow("unknown section")
+            << QByteArray("# c\n[caffe]\n") << 2 << 1 << "unknown section";
         QTest::newRow("one column") << QByteArray("[onnx]\nConv\n") << 2 << 1 << "found 1";
-        QTest::newRow("tf with opsets") << QByteArray("[tensorflow]\nA\tB\t1\n") << 2 << 1 << "expected 2";
-        QTest::newRow("bad opsets") << QByteArray("[onnx]\nConv\tConv2D\t8-x\n") << 2 << 13 << "opset list";
-        QTest::newRow("reversed range") << QByteArray("[onnx]\n\nConv\tConv2D\t18-8\n") << 3 << 13 << "opset list";
-        QTest::newRow("space in op") << QByteArray("[onnx]\nMy Op\tX\n") << 2 << 1 << "invalid op type";
-        QTest::newRow("bad ir type") << QByteArray("[onnx]\nConv\t|X\n") << 2 << 6 << "invalid Ascend IR type";
+        QTest::newRow("tf with opsets")
+            << QByteArray("[tensorflow]\nA\tB\t1\n") << 2 << 1 << "expected 2";
+        QTest::newRow("bad opsets")
+            << QByteArray("[onnx]\nConv\tConv2D\t8-x\n") << 2 << 13 << "opset list";
+        QTest::newRow("reversed range")
+            << QByteArray("[onnx]\n\nConv\tConv2D\t18-8\n") << 3 << 13 << "opset list";
+        QTest::newRow("space in op")
+            << QByteArray("[onnx]\nMy Op\tX\n") << 2 << 1 << "invalid op type";
+        QTest::newRow("bad ir type")
+            << QByteArray("[onnx]\nConv\t|X\n") << 2 << 6 << "invalid Ascend IR type";
     }
     void opMapMalformed()
     {

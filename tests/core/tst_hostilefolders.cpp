@@ -25,7 +25,8 @@ bool writeFile(const QString &path, const QByteArray &bytes)
 
 QByteArray oneOp(const QString &type, bool reduce)
 {
-    return QStringLiteral("{\n    \"%1\":{\n        \"precision_reduce\":{\n            \"flag\":\"%2\"\n        }\n    }\n}")
+    return QStringLiteral(
+               "{\n    \"%1\":{\n        \"precision_reduce\":{\n            \"flag\":\"%2\"\n        }\n    }\n}")
         .arg(type, reduce ? "true" : "false")
         .toUtf8();
 }
@@ -59,12 +60,15 @@ private slots:
         QVERIFY(tmp.isValid());
         const int files = 3000;
         for (int i = 0; i < files; ++i) {
-            // Every file defines Shared; zzzz-last.json (longest name of its length class) wins by L2.
-            const QByteArray body = QStringLiteral("{\"Op%1\":{\"opFile\":{\"value\":\"op%1\"}},"
-                                                   "\"Shared\":{\"precision_reduce\":{\"flag\":\"true\"}}}")
-                                        .arg(i)
-                                        .toUtf8();
-            QVERIFY(writeFile(tmp.filePath(QStringLiteral("f%1.json").arg(i, 4, 10, QChar('0'))), body));
+            // Every file defines Shared; zzzz-last.json (longest name of its length class) wins by
+            // L2.
+            const QByteArray body
+                = QStringLiteral("{\"Op%1\":{\"opFile\":{\"value\":\"op%1\"}},"
+                                 "\"Shared\":{\"precision_reduce\":{\"flag\":\"true\"}}}")
+                      .arg(i)
+                      .toUtf8();
+            QVERIFY(writeFile(tmp.filePath(QStringLiteral("f%1.json").arg(i, 4, 10, QChar('0'))),
+                              body));
         }
         QVERIFY(writeFile(tmp.filePath("zzzzz-last.json"), oneOp("Shared", false)));
         QVERIFY(writeFile(tmp.filePath("notes.txt"), "not a library"));
@@ -81,7 +85,8 @@ private slots:
         QVERIFY2(ms < 20000, qPrintable(QString("%1 ms").arg(ms)));
 
         std::vector<Diagnostic> diagnostics;
-        const OpsInfoFolderEditor folder = OpsInfoFolderEditor::load(tmp.path().toStdString(), diagnostics);
+        const OpsInfoFolderEditor folder
+            = OpsInfoFolderEditor::load(tmp.path().toStdString(), diagnostics);
         QCOMPARE(folder.fileCount(), std::size_t(files + 1));
         QCOMPARE(folder.file(std::size_t(folder.winningFile("Shared"))).path,
                  tmp.filePath("zzzzz-last.json").toStdString());
@@ -94,9 +99,12 @@ private slots:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         QVERIFY(writeFile(tmp.filePath("good.json"), oneOp("Good", true)));
-        QVERIFY(::symlink("loop-b.json", tmp.filePath("loop-a.json").toLocal8Bit().constData()) == 0);
-        QVERIFY(::symlink("loop-a.json", tmp.filePath("loop-b.json").toLocal8Bit().constData()) == 0);
-        QVERIFY(::symlink("missing.json", tmp.filePath("dangling.json").toLocal8Bit().constData()) == 0);
+        QVERIFY(::symlink("loop-b.json", tmp.filePath("loop-a.json").toLocal8Bit().constData())
+                == 0);
+        QVERIFY(::symlink("loop-a.json", tmp.filePath("loop-b.json").toLocal8Bit().constData())
+                == 0);
+        QVERIFY(::symlink("missing.json", tmp.filePath("dangling.json").toLocal8Bit().constData())
+                == 0);
         QVERIFY(::symlink(".", tmp.filePath("self").toLocal8Bit().constData()) == 0);
         QVERIFY(::symlink(".", tmp.filePath("self.json").toLocal8Bit().constData()) == 0);
         QElapsedTimer timer;
@@ -106,25 +114,32 @@ private slots:
         QVERIFY(loaded.library.find("Good"));
         for (const char *name : {"loop-a.json", "loop-b.json", "dangling.json"}) {
             const Diagnostic *d = firstAbout(loaded.diagnostics, tmp.filePath(name).toStdString());
-            QVERIFY2(d, qPrintable(QString(name) + " not reported in:\n" + describe(loaded.diagnostics)));
+            QVERIFY2(
+                d,
+                qPrintable(QString(name) + " not reported in:\n" + describe(loaded.diagnostics)));
             QVERIFY2(!d->hint.empty(), qPrintable(describe(loaded.diagnostics)));
         }
-        const Diagnostic *loop = firstAbout(loaded.diagnostics, tmp.filePath("loop-a.json").toStdString());
-        QVERIFY2(QString::fromStdString(loop->message).contains("symbolic links", Qt::CaseInsensitive),
-                 qPrintable(describe(loaded.diagnostics)));
+        const Diagnostic *loop
+            = firstAbout(loaded.diagnostics, tmp.filePath("loop-a.json").toStdString());
+        QVERIFY2(
+            QString::fromStdString(loop->message).contains("symbolic links", Qt::CaseInsensitive),
+            qPrintable(describe(loaded.diagnostics)));
 
         // The editor lists the folder itself: a bad link used to end its listing (the stat shared
         // the iteration's error code), dropping every file listed after it.
         for (int i = 0; i < 20; ++i)
-            QVERIFY(writeFile(tmp.filePath(QStringLiteral("more%1.json").arg(i)), oneOp(QStringLiteral("More%1").arg(i), false)));
+            QVERIFY(writeFile(tmp.filePath(QStringLiteral("more%1.json").arg(i)),
+                              oneOp(QStringLiteral("More%1").arg(i), false)));
         std::vector<Diagnostic> editDiagnostics;
-        const OpsInfoFolderEditor folder = OpsInfoFolderEditor::load(tmp.path().toStdString(), editDiagnostics);
+        const OpsInfoFolderEditor folder
+            = OpsInfoFolderEditor::load(tmp.path().toStdString(), editDiagnostics);
         QCOMPARE(folder.fileCount(), std::size_t(21));
         for (int i = 0; i < 20; ++i)
             QVERIFY(folder.winningFile(QStringLiteral("More%1").arg(i).toStdString()) >= 0);
         QVERIFY(folder.winningFile("Good") >= 0);
         QVERIFY2(!hasErrors(editDiagnostics), qPrintable(describe(editDiagnostics)));
-        QVERIFY2(firstAbout(editDiagnostics, tmp.filePath("loop-a.json").toStdString()), qPrintable(describe(editDiagnostics)));
+        QVERIFY2(firstAbout(editDiagnostics, tmp.filePath("loop-a.json").toStdString()),
+                 qPrintable(describe(editDiagnostics)));
 
         // Whatever the user points at (an opp root, a store root) must not follow the loop forever.
         timer.restart();
@@ -152,7 +167,8 @@ private slots:
         QVERIFY(formatDiagnostic(*d).find(bad.toStdString() + ":3:") == 0);
 
         std::vector<Diagnostic> diagnostics;
-        const OpsInfoFolderEditor folderEditor = OpsInfoFolderEditor::load(folder.toStdString(), diagnostics);
+        const OpsInfoFolderEditor folderEditor
+            = OpsInfoFolderEditor::load(folder.toStdString(), diagnostics);
         QVERIFY(folderEditor.winningFile("Gelu") >= 0);
     }
 
@@ -174,7 +190,8 @@ private slots:
         QVERIFY(!loaded.ok());
         const Diagnostic *d = firstAbout(loaded.diagnostics, path.toStdString());
         QVERIFY2(d && d->severity == Severity::Error, qPrintable(describe(loaded.diagnostics)));
-        QVERIFY2(QString::fromStdString(d->message).contains("too large"), qPrintable(describe(loaded.diagnostics)));
+        QVERIFY2(QString::fromStdString(d->message).contains("too large"),
+                 qPrintable(describe(loaded.diagnostics)));
         QVERIFY(!d->hint.empty());
     }
 };

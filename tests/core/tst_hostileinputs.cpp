@@ -29,7 +29,8 @@ long peakRssMiB()
     return usage.ru_maxrss / 1024;
 }
 
-QByteArray nested(int levels, const QByteArray &open, const QByteArray &close, const QByteArray &inner = "1")
+QByteArray nested(int levels, const QByteArray &open, const QByteArray &close,
+                  const QByteArray &inner = "1")
 {
     return open.repeated(levels) + inner + close.repeated(levels);
 }
@@ -59,14 +60,16 @@ QString describe(const std::vector<Diagnostic> &diagnostics)
 }
 
 // The first error, which must name `file`, say what is wrong (with `fragment`) and what to do.
-void verifyClearError(const std::vector<Diagnostic> &diagnostics, const std::string &file, const QString &fragment)
+void verifyClearError(const std::vector<Diagnostic> &diagnostics, const std::string &file,
+                      const QString &fragment)
 {
     const QString all = describe(diagnostics);
     auto it = std::find_if(diagnostics.begin(), diagnostics.end(),
                            [](const Diagnostic &d) { return d.severity == Severity::Error; });
     QVERIFY2(it != diagnostics.end(), qPrintable("no error in:\n" + all));
     QCOMPARE(it->location.file, file);
-    QVERIFY2(QString::fromStdString(it->message + " " + it->hint).contains(fragment, Qt::CaseInsensitive),
+    QVERIFY2(QString::fromStdString(it->message + " " + it->hint)
+                 .contains(fragment, Qt::CaseInsensitive),
              qPrintable("expected '" + fragment + "' in:\n" + all));
     QVERIFY2(!it->hint.empty() || it->message.size() > 40, qPrintable("no advice in:\n" + all));
 }
@@ -85,26 +88,30 @@ private:
     {
         const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
         switch (parser) {
-            case Parser::Library: {
-                QFile f(QString::fromStdString(file));
-                if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
-                    return {};
-                f.close();
-                return loadLibraryFile(file).diagnostics;
-            }
-            case Parser::MixlistStrict: return parseMixlistStrict(text, file).diagnostics;
-            case Parser::MixlistLenient: return parseMixlistLenient(text, file).diagnostics;
-            case Parser::KeepDtype: {
-                std::vector<Diagnostic> d;
-                parseKeepDtype(text, file, d);
-                return d;
-            }
-            case Parser::CustomizeDtypes: {
-                std::vector<Diagnostic> d;
-                parseCustomizeDtypes(text, file, d);
-                return d;
-            }
-            case Parser::Graph: return loadGraphFromBytes(text, file).diagnostics;
+        case Parser::Library: {
+            QFile f(QString::fromStdString(file));
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)
+                || f.write(bytes) != bytes.size())
+                return {};
+            f.close();
+            return loadLibraryFile(file).diagnostics;
+        }
+        case Parser::MixlistStrict:
+            return parseMixlistStrict(text, file).diagnostics;
+        case Parser::MixlistLenient:
+            return parseMixlistLenient(text, file).diagnostics;
+        case Parser::KeepDtype: {
+            std::vector<Diagnostic> d;
+            parseKeepDtype(text, file, d);
+            return d;
+        }
+        case Parser::CustomizeDtypes: {
+            std::vector<Diagnostic> d;
+            parseCustomizeDtypes(text, file, d);
+            return d;
+        }
+        case Parser::Graph:
+            return loadGraphFromBytes(text, file).diagnostics;
         }
         return {};
     }
@@ -118,25 +125,33 @@ private slots:
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("fragment"); // in the first error's message or hint
-        QTest::addColumn<int>("line");         // of the first error; -1: not checked
+        QTest::addColumn<int>("line"); // of the first error; -1: not checked
 
         const int deep = 100000;
         const QByteArray onnx = [] {
             QFile f(testData("graphs/tiny_infer.onnx"));
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
         }();
-        const QByteArray notUtf8 = "{\n    \"Mat\xff\xfeMul\":{\n        \"precision_reduce\":{\"flag\":\"true\"}\n    }\n}";
+        const QByteArray notUtf8
+            = "{\n    \"Mat\xff\xfeMul\":{\n        \"precision_reduce\":{\"flag\":\"true\"}\n    }\n}";
 
         // --- ops-info library files (through the loader, from disk)
         const int lib = int(Parser::Library);
-        QTest::newRow("library: 100k nested arrays") << lib << "deep1.json" << nested(deep, "[", "]") << "" << -1;
+        QTest::newRow("library: 100k nested arrays")
+            << lib << "deep1.json" << nested(deep, "[", "]") << "" << -1;
         QTest::newRow("library: 100k nested objects in an op")
-            << lib << "deep2.json" << "{\"A\":" + nested(deep, "{\"a\":", "}") + "}" << "" << -1;
+            << lib << "deep2.json"
+            << "{\"A\":" + nested(deep, "{\"a\":", "}") + "}"
+            << "" << -1;
         QTest::newRow("library: empty file") << lib << "empty.json" << QByteArray() << "" << 1;
-        QTest::newRow("library: binary junk") << lib << "junk.json" << QByteArray(4096, '\x9c') << "" << 1;
-        QTest::newRow("library: an ONNX model named .json") << lib << "model.json" << onnx << "" << 1;
-        QTest::newRow("library: invalid UTF-8 in an op name") << lib << "utf8.json" << notUtf8 << "UTF-8" << 2;
-        QTest::newRow("library: a JSON array") << lib << "array.json" << QByteArray("[1,2]") << "" << 1;
+        QTest::newRow("library: binary junk")
+            << lib << "junk.json" << QByteArray(4096, '\x9c') << "" << 1;
+        QTest::newRow("library: an ONNX model named .json")
+            << lib << "model.json" << onnx << "" << 1;
+        QTest::newRow("library: invalid UTF-8 in an op name")
+            << lib << "utf8.json" << notUtf8 << "UTF-8" << 2;
+        QTest::newRow("library: a JSON array")
+            << lib << "array.json" << QByteArray("[1,2]") << "" << 1;
         QTest::newRow("library: NUL bytes") << lib << "nul.json" << QByteArray(64, '\0') << "" << 1;
 
         // --- modify_mixlist
@@ -147,54 +162,76 @@ private slots:
             QTest::newRow(qPrintable("mixlist " + p + ": 100k nested arrays"))
                 << parser << "mix.json" << nested(deep, "[", "]") << "nest" << 1;
             QTest::newRow(qPrintable("mixlist " + p + ": 100k nested in a list"))
-                << parser << "mix.json" << "{\"black-list\":{\"to-add\":" + nested(deep, "[", "]") + "}}" << "nest" << 1;
-            QTest::newRow(qPrintable("mixlist " + p + ": empty")) << parser << "mix.json" << QByteArray() << "" << -1;
+                << parser << "mix.json"
+                << "{\"black-list\":{\"to-add\":" + nested(deep, "[", "]") + "}}"
+                << "nest" << 1;
+            QTest::newRow(qPrintable("mixlist " + p + ": empty"))
+                << parser << "mix.json" << QByteArray() << "" << -1;
             QTest::newRow(qPrintable("mixlist " + p + ": binary junk"))
                 << parser << "mix.json" << QByteArray(4096, '\x9c') << "" << 1;
-            QTest::newRow(qPrintable("mixlist " + p + ": an ONNX model")) << parser << "mix.json" << onnx << "" << 1;
+            QTest::newRow(qPrintable("mixlist " + p + ": an ONNX model"))
+                << parser << "mix.json" << onnx << "" << 1;
             QTest::newRow(qPrintable("mixlist " + p + ": invalid UTF-8 in an op name"))
-                << parser << "mix.json" << QByteArray("{\"black-list\":{\"to-add\":[\"Mat\xc3\x28Mul\"]}}") << "UTF-8" << 1;
+                << parser << "mix.json"
+                << QByteArray("{\"black-list\":{\"to-add\":[\"Mat\xc3\x28Mul\"]}}") << "UTF-8" << 1;
         }
         // (lenient merges a duplicate key with a warning: that is its job)
         QTest::newRow("mixlist strict: duplicate list key")
             << strict << "mix.json"
-            << QByteArray("{\"black-list\":{\"to-add\":[\"A\"]},\n\"black-list\":{\"to-add\":[\"B\"]}}") << "" << 2;
+            << QByteArray(
+                   "{\"black-list\":{\"to-add\":[\"A\"]},\n\"black-list\":{\"to-add\":[\"B\"]}}")
+            << "" << 2;
 
         // --- keep_dtype / customize_dtypes: line-based, but still not junk or endless lines
-        QTest::newRow("keep_dtype: binary junk") << int(Parser::KeepDtype) << "keep.cfg" << QByteArray(4096, '\x9c')
-                                                << "" << 1;
-        QTest::newRow("customize_dtypes: 1 MB line") << int(Parser::CustomizeDtypes) << "custom.cfg"
-                                                    << "OpType::MatMul:InputDtype:" + QByteArray(1 << 20, 'f') << "1024"
-                                                    << 1;
-        QTest::newRow("customize_dtypes: junk") << int(Parser::CustomizeDtypes) << "custom.cfg"
-                                               << QByteArray(100, '\x9c') << "" << 1;
+        QTest::newRow("keep_dtype: binary junk")
+            << int(Parser::KeepDtype) << "keep.cfg" << QByteArray(4096, '\x9c') << "" << 1;
+        QTest::newRow("customize_dtypes: 1 MB line")
+            << int(Parser::CustomizeDtypes) << "custom.cfg"
+            << "OpType::MatMul:InputDtype:" + QByteArray(1 << 20, 'f') << "1024" << 1;
+        QTest::newRow("customize_dtypes: junk")
+            << int(Parser::CustomizeDtypes) << "custom.cfg" << QByteArray(100, '\x9c') << "" << 1;
 
         // --- graphs
         const int graph = int(Parser::Graph);
         QTest::newRow("atc json: 100k nested arrays")
-            << graph << "m.json" << "{\"graph\":" + nested(deep, "[", "]") + "}" << "" << -1;
+            << graph << "m.json"
+            << "{\"graph\":" + nested(deep, "[", "]") + "}"
+            << "" << -1;
         QTest::newRow("atc json: 100k nested objects, cut off")
-            << graph << "m.json" << "{\"graph\":[{\"op\":" + nested(deep, "{\"a\":", "}") + "]}" << "" << 1;
+            << graph << "m.json"
+            << "{\"graph\":[{\"op\":" + nested(deep, "{\"a\":", "}") + "]}"
+            << "" << 1;
         // ModelProto.producer_name (field 2) claiming 1 GiB, then a few bytes.
         QTest::newRow("onnx: 1 GiB string claimed")
-            << graph << "m.onnx" << QByteArray("\x08\x07\x12", 3) + varint(oneGiB) + "abc" << "" << -1;
+            << graph << "m.onnx" << QByteArray("\x08\x07\x12", 3) + varint(oneGiB) + "abc"
+            << "" << -1;
         // ModelProto.graph (7) claiming 1 GiB of nodes.
-        QTest::newRow("onnx: 1 GiB graph claimed") << graph << "m.onnx" << "\x08\x07\x3a" + varint(oneGiB) + "\x0a\x00"
-                                                  << "" << -1;
-        // A repeated packed field (TensorProto.dims inside an initializer) claiming 1 GiB of varints.
+        QTest::newRow("onnx: 1 GiB graph claimed") << graph << "m.onnx"
+                                                   << "\x08\x07\x3a" + varint(oneGiB) + "\x0a\x00"
+                                                   << "" << -1;
+        // A repeated packed field (TensorProto.dims inside an initializer) claiming 1 GiB of
+        // varints.
         QTest::newRow("onnx: 1 GiB packed array claimed")
-            << graph << "m.onnx" << "\x08\x07\x3a\x0a\x2a\x08\x0a" + varint(oneGiB) + "\x01\x02" << "" << -1;
+            << graph << "m.onnx"
+            << "\x08\x07\x3a\x0a\x2a\x08\x0a" + varint(oneGiB) + "\x01\x02"
+            << "" << -1;
         // GraphDef.node (1) claiming 1 GiB; NodeDef.name claiming 1 GiB inside a real node.
-        QTest::newRow("tf pb: 1 GiB node claimed") << graph << "g.pb" << "\x0a" + varint(oneGiB) + "\x0a\x01x"
-                                                  << "" << -1;
+        QTest::newRow("tf pb: 1 GiB node claimed") << graph << "g.pb"
+                                                   << "\x0a" + varint(oneGiB) + "\x0a\x01x"
+                                                   << "" << -1;
         QTest::newRow("tf pb: 1 GiB name claimed")
-            << graph << "g.pb" << "\x0a\x0a\x0a" + varint(oneGiB) + "abc\x12\x03" + "Add" << "" << -1;
+            << graph << "g.pb"
+            << "\x0a\x0a\x0a" + varint(oneGiB) + "abc\x12\x03" + "Add"
+            << "" << -1;
         QTest::newRow("graph: empty") << graph << "g.onnx" << QByteArray() << "empty" << -1;
-        QTest::newRow("graph: binary junk") << graph << "g.pb" << QByteArray(4096, '\xff') << "" << -1;
+        QTest::newRow("graph: binary junk")
+            << graph << "g.pb" << QByteArray(4096, '\xff') << "" << -1;
         QTest::newRow("graph: a library named .onnx")
-            << graph << "lib.onnx" << QByteArray("{\"Add\":{\"opFile\":{\"value\":\"add\"}}}") << "" << -1;
+            << graph << "lib.onnx" << QByteArray("{\"Add\":{\"opFile\":{\"value\":\"add\"}}}") << ""
+            << -1;
         QTest::newRow("graph: a mixlist named .pbtxt")
-            << graph << "g.pbtxt" << QByteArray("{\"black-list\":{\"to-add\":[\"A\"]}}") << "" << -1;
+            << graph << "g.pbtxt" << QByteArray("{\"black-list\":{\"to-add\":[\"A\"]}}") << ""
+            << -1;
     }
     void rejected()
     {
@@ -203,8 +240,9 @@ private slots:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, fragment);
         QFETCH(int, line);
-        const std::string file = Parser(parser) == Parser::Library ? m_tmp.filePath(fileName).toStdString()
-                                                                    : fileName.toStdString();
+        const std::string file = Parser(parser) == Parser::Library
+            ? m_tmp.filePath(fileName).toStdString()
+            : fileName.toStdString();
         const long rssBefore = peakRssMiB();
         QElapsedTimer timer;
         timer.start();
@@ -215,8 +253,9 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         if (line >= 0) {
-            auto it = std::find_if(diagnostics.begin(), diagnostics.end(),
-                                   [](const Diagnostic &d) { return d.severity == Severity::Error; });
+            auto it = std::find_if(diagnostics.begin(), diagnostics.end(), [](const Diagnostic &d) {
+                return d.severity == Severity::Error;
+            });
             QVERIFY2(it->location.line == line, qPrintable(describe(diagnostics)));
             QVERIFY(it->location.column >= 1);
         }
@@ -232,15 +271,16 @@ private slots:
         const std::string path = m_tmp.filePath("dup.json").toStdString();
         QFile f(QString::fromStdString(path));
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("{\n\"Add\":{\"precision_reduce\":{\"flag\":\"true\"}},\n\"Add\":{\"precision_reduce\":{\"flag\":\"false\"}}\n}");
+        f.write(
+            "{\n\"Add\":{\"precision_reduce\":{\"flag\":\"true\"}},\n\"Add\":{\"precision_reduce\":{\"flag\":\"false\"}}\n}");
         f.close();
         const LibraryLoadResult loaded = loadLibraryFile(path);
         const OpEntry *add = loaded.library.find("Add");
         QVERIFY(add);
         QCOMPARE(add->policy, Policy::Black);
-        auto it = std::find_if(loaded.diagnostics.begin(), loaded.diagnostics.end(), [&](const Diagnostic &d) {
-            return d.location.file == path && d.location.line == 3;
-        });
+        auto it = std::find_if(
+            loaded.diagnostics.begin(), loaded.diagnostics.end(),
+            [&](const Diagnostic &d) { return d.location.file == path && d.location.line == 3; });
         QVERIFY2(it != loaded.diagnostics.end(), qPrintable(describe(loaded.diagnostics)));
     }
 
@@ -250,15 +290,17 @@ private slots:
     // dim it is not an integer and is left out, like any other non-integer dim.
     void atcNumberBeyondDouble()
     {
-        const QByteArray text = "{\"graph\":[{\"op\":[{\"name\":\"a\",\"type\":\"Add\",\"id\":1e400,"
-                                "\"output_desc\":[{\"dtype\":\"DT_FLOAT\",\"shape\":{\"dim\":[2,1e400,3]}}]}]}]}";
-        const GraphLoadResult loaded = loadGraphFromBytes({text.constData(), std::size_t(text.size())}, "m.json");
+        const QByteArray text
+            = "{\"graph\":[{\"op\":[{\"name\":\"a\",\"type\":\"Add\",\"id\":1e400,"
+              "\"output_desc\":[{\"dtype\":\"DT_FLOAT\",\"shape\":{\"dim\":[2,1e400,3]}}]}]}]}";
+        const GraphLoadResult loaded
+            = loadGraphFromBytes({text.constData(), std::size_t(text.size())}, "m.json");
         QVERIFY2(loaded.ok(), qPrintable(describe(loaded.diagnostics)));
         QCOMPARE(loaded.graph->nodes().size(), std::size_t(1));
         const Node &a = loaded.graph->nodes().front();
         QCOMPARE(a.outputs.size(), std::size_t(1));
         QCOMPARE(a.outputs.front().dtype, DType::Float32);
-        QCOMPARE(a.outputs.front().shape, (std::vector<std::int64_t>{2, 3}));
+        QCOMPARE(a.outputs.front().shape, (std::vector<std::int64_t> {2, 3}));
     }
 
     // Cycles: named, bounded, never an endless walk. TensorFlow has legal cycles (while loops), so
@@ -268,29 +310,33 @@ private slots:
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<int>("severity");
-        QTest::newRow("tf pbtxt") << "g.pbtxt"
-                                  << QByteArray("node { name: \"a\" op: \"Add\" input: \"b\" input: \"b\" }\n"
-                                                "node { name: \"b\" op: \"Relu\" input: \"a\" }\n")
-                                  << int(Severity::Note);
-        QTest::newRow("onnx text") << "ge_onnx_1.pbtxt"
-                                   << QByteArray("ir_version: 7\nopset_import { version: 13 }\ngraph {\n"
-                                                 "  node { input: \"b\" output: \"a\" name: \"a\" op_type: \"Relu\" }\n"
-                                                 "  node { input: \"a\" output: \"b\" name: \"b\" op_type: \"Relu\" }\n}\n")
-                                   << int(Severity::Error);
+        QTest::newRow("tf pbtxt")
+            << "g.pbtxt"
+            << QByteArray("node { name: \"a\" op: \"Add\" input: \"b\" input: \"b\" }\n"
+                          "node { name: \"b\" op: \"Relu\" input: \"a\" }\n")
+            << int(Severity::Note);
+        QTest::newRow("onnx text")
+            << "ge_onnx_1.pbtxt"
+            << QByteArray(
+                   "ir_version: 7\nopset_import { version: 13 }\ngraph {\n"
+                   "  node { input: \"b\" output: \"a\" name: \"a\" op_type: \"Relu\" }\n"
+                   "  node { input: \"a\" output: \"b\" name: \"b\" op_type: \"Relu\" }\n}\n")
+            << int(Severity::Error);
     }
     void cycles()
     {
         QFETCH(QString, fileName);
         QFETCH(QByteArray, text);
         QFETCH(int, severity);
-        const GraphLoadResult loaded =
-            loadGraphFromBytes({text.constData(), std::size_t(text.size())}, fileName.toStdString());
+        const GraphLoadResult loaded = loadGraphFromBytes(
+            {text.constData(), std::size_t(text.size())}, fileName.toStdString());
         auto it = std::find_if(loaded.diagnostics.begin(), loaded.diagnostics.end(),
                                [](const Diagnostic &d) { return d.code == "cycle"; });
         QVERIFY2(it != loaded.diagnostics.end(), qPrintable(describe(loaded.diagnostics)));
         QCOMPARE(int(it->severity), severity);
         QCOMPARE(it->location.file, fileName.toStdString());
-        QVERIFY2(it->message.find("'a'") != std::string::npos && it->message.find("'b'") != std::string::npos,
+        QVERIFY2(it->message.find("'a'") != std::string::npos
+                     && it->message.find("'b'") != std::string::npos,
                  it->message.c_str());
     }
 
@@ -305,12 +351,15 @@ private slots:
                         .arg(i)
                         .arg(i ? QStringLiteral(" input: \"n%1\"").arg(i - 1) : QString())
                         .toUtf8();
-        const GraphLoadResult loaded = loadGraphFromBytes({text.constData(), std::size_t(text.size())}, "g.pbtxt");
+        const GraphLoadResult loaded
+            = loadGraphFromBytes({text.constData(), std::size_t(text.size())}, "g.pbtxt");
         QVERIFY(loaded.graph);
         const OpLibrary library;
         const Resolver resolver(*loaded.graph, library);
         QCOMPARE(resolver.nodeCount(), std::size_t(500));
-        const Resolution r = resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, PolicySource{[](std::string_view) { return Policy::Gray; }, {}, "test"});
+        const Resolution r = resolver.resolve(
+            PrecisionMode::AllowMixPrecisionFp16,
+            PolicySource {[](std::string_view) { return Policy::Gray; }, {}, "test"});
         QCOMPARE(r.nodes.size(), std::size_t(500));
     }
 
@@ -318,7 +367,8 @@ private slots:
     void missingProducer()
     {
         const QByteArray text = "node { name: \"a\" op: \"Relu\" input: \"nowhere:0\" }\n";
-        const GraphLoadResult loaded = loadGraphFromBytes({text.constData(), std::size_t(text.size())}, "g.pbtxt");
+        const GraphLoadResult loaded
+            = loadGraphFromBytes({text.constData(), std::size_t(text.size())}, "g.pbtxt");
         QVERIFY(loaded.graph);
         auto it = std::find_if(loaded.diagnostics.begin(), loaded.diagnostics.end(),
                                [](const Diagnostic &d) { return d.code == "missing-producer"; });

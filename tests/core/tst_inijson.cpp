@@ -63,8 +63,9 @@ private:
         if (exe.isEmpty())
             return {};
         QProcess p;
-        p.start(exe, {QStringLiteral("-c"), QString::fromUtf8(pythonReference), iniPath,
-                      trim ? QStringLiteral("1") : QStringLiteral("0")});
+        p.start(exe,
+                {QStringLiteral("-c"), QString::fromUtf8(pythonReference), iniPath,
+                 trim ? QStringLiteral("1") : QStringLiteral("0")});
         if (!p.waitForFinished(30000) || p.exitCode() != 0) {
             qWarning("python3 failed: %s", p.readAllStandardError().constData());
             return {};
@@ -78,7 +79,8 @@ private slots:
         QTest::addColumn<QString>("path");
         QTest::addColumn<bool>("trim");
         if (QDir(sharedData()).exists()) {
-            QDirIterator it(sharedData(QStringLiteral("opsinfo/ini-samples")), {QStringLiteral("*.ini")}, QDir::Files);
+            QDirIterator it(sharedData(QStringLiteral("opsinfo/ini-samples")),
+                            {QStringLiteral("*.ini")}, QDir::Files);
             QStringList files;
             while (it.hasNext())
                 files << it.next();
@@ -105,14 +107,17 @@ private slots:
             {"bom", "\xef\xbb\xbf[A]\n[B]\nx.a=1\n"},
         };
         for (const auto &[name, text] : cases) {
-            const QString path = m_tmp.filePath(QString::fromLatin1(name).replace(QLatin1Char(' '), QLatin1Char('_')) + QStringLiteral(".ini"));
+            const QString path = m_tmp.filePath(
+                QString::fromLatin1(name).replace(QLatin1Char(' '), QLatin1Char('_'))
+                + QStringLiteral(".ini"));
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(text);
             f.close();
             QTest::newRow(name) << path << false;
         }
-        QTest::newRow("trimmed (newer script)") << m_tmp.filePath(QStringLiteral("value_keeps_=_and_spaces.ini")) << true;
+        QTest::newRow("trimmed (newer script)")
+            << m_tmp.filePath(QStringLiteral("value_keeps_=_and_spaces.ini")) << true;
     }
 
     void matchesPython()
@@ -121,7 +126,8 @@ private slots:
         QFETCH(bool, trim);
         const QByteArray ini = readAll(path);
         const QByteArray expected = python(path, trim);
-        if (expected.isEmpty() && !QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty())
+        if (expected.isEmpty()
+            && !QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty())
             QFAIL("python3 is installed but the reference failed");
         if (expected.isEmpty())
             QSKIP("python3 not found: reference comparison skipped");
@@ -135,7 +141,8 @@ private slots:
     void realSamplesAreClean()
     {
         REQUIRE_SHARED_DATA();
-        QDirIterator it(sharedData(QStringLiteral("opsinfo/ini-samples")), {QStringLiteral("*.ini")}, QDir::Files);
+        QDirIterator it(sharedData(QStringLiteral("opsinfo/ini-samples")),
+                        {QStringLiteral("*.ini")}, QDir::Files);
         int count = 0;
         while (it.hasNext()) {
             const QString path = it.next();
@@ -332,8 +339,10 @@ private slots:
     {
         IniConversionOptions options;
         options.trailingNewline = true;
-        QCOMPARE(convertIniToJson("[A]\nx.a=1\n", nullptr, options),
-                 std::string("{\n    \"A\":{\n        \"x\":{\n            \"a\":\"1\"\n        }\n    }\n}\n"));
+        QCOMPARE(
+            convertIniToJson("[A]\nx.a=1\n", nullptr, options),
+            std::string(
+                "{\n    \"A\":{\n        \"x\":{\n            \"a\":\"1\"\n        }\n    }\n}\n"));
         QCOMPARE(convertIniToJson(""), std::string("{}"));
         QCOMPARE(convertIniToJson("[A]\n"), std::string("{\n    \"A\":{}\n}"));
     }

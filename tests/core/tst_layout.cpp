@@ -6,8 +6,8 @@
 #include "shareddata.h"
 
 #include <QDirIterator>
-#include <QFileInfo>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTest>
 
 #include <algorithm>
@@ -64,7 +64,8 @@ void verifyEdgesPointDown(const GraphLayout &layout)
             continue;
         const NodeBox &from = layout.nodes[std::size_t(edge.from)];
         const NodeBox &to = layout.nodes[std::size_t(edge.to)];
-        QVERIFY2(from.layer < to.layer, qPrintable(QStringLiteral("edge %1 -> %2").arg(edge.from).arg(edge.to)));
+        QVERIFY2(from.layer < to.layer,
+                 qPrintable(QStringLiteral("edge %1 -> %2").arg(edge.from).arg(edge.to)));
         QVERIFY(from.rect.bottom() <= to.rect.y);
         QVERIFY(edge.points.size() >= 2);
         QCOMPARE(edge.points.front().y, from.rect.bottom());
@@ -82,7 +83,8 @@ void verifyNoOverlaps(const GraphLayout &layout)
         byLayer[box.layer].push_back(box.rect);
     }
     for (auto &[layer, rects] : byLayer) {
-        std::sort(rects.begin(), rects.end(), [](const auto &a, const auto &b) { return a.x < b.x; });
+        std::sort(rects.begin(), rects.end(),
+                  [](const auto &a, const auto &b) { return a.x < b.x; });
         for (std::size_t i = 1; i < rects.size(); ++i)
             QVERIFY2(rects[i - 1].right() < rects[i].x,
                      qPrintable(QStringLiteral("overlap in layer %1").arg(layer)));
@@ -128,7 +130,8 @@ private slots:
         const int weight = graph.indexOf("model.layers.2.q_proj.weight");
         const int matmul = graph.indexOf("/model/layers.2/self_attn/q_proj/MatMul");
         QVERIFY(weight >= 0 && matmul >= 0);
-        QCOMPARE(layout.nodes[std::size_t(weight)].layer + 1, layout.nodes[std::size_t(matmul)].layer);
+        QCOMPARE(layout.nodes[std::size_t(weight)].layer + 1,
+                 layout.nodes[std::size_t(matmul)].layer);
     }
 
     void chainIsStraight_data()
@@ -148,7 +151,8 @@ private slots:
         double lastY = -1.0;
         for (int i = 0; i < 30; ++i) {
             const NodeBox &box = layout.nodes[std::size_t(graph.indexOf("n" + std::to_string(i)))];
-            QVERIFY2(std::abs(box.rect.center().x - x) < 1e-3, qPrintable(QStringLiteral("n%1 is off the line").arg(i)));
+            QVERIFY2(std::abs(box.rect.center().x - x) < 1e-3,
+                     qPrintable(QStringLiteral("n%1 is off the line").arg(i)));
             QVERIFY(box.rect.y > lastY);
             lastY = box.rect.y;
         }
@@ -179,10 +183,12 @@ private slots:
     {
         const Graph graph = makeGraph({
             {"input:Data", {}},
-            {"/model/layers.0/attn/q_proj/MatMul:MatMul", {"input", "model.layers.0.attn.q_proj.weight"}},
+            {"/model/layers.0/attn/q_proj/MatMul:MatMul",
+             {"input", "model.layers.0.attn.q_proj.weight"}},
             {"model.layers.0.attn.q_proj.weight:Const", {}},
             {"/model/layers.0/attn/k_proj/MatMul:MatMul", {"input", "shared.weight"}},
-            {"/model/layers.1/attn/q_proj/MatMul:MatMul", {"/model/layers.0/attn/q_proj/MatMul", "shared.weight"}},
+            {"/model/layers.1/attn/q_proj/MatMul:MatMul",
+             {"/model/layers.0/attn/q_proj/MatMul", "shared.weight"}},
             {"shared.weight:Const", {}},
             {"bert/encoder/Add:Add", {"input"}},
             {"Softmax_7:Softmax", {"bert/encoder/Add"}},
@@ -201,13 +207,14 @@ private slots:
         QCOMPARE(tree.scope(model).parent, ScopeTree::root);
         QCOMPARE(tree.scope(layer0).label, std::string("layers.0"));
         QCOMPARE(tree.scope(qProj).depth, 4);
-        QCOMPARE(tree.scope(tree.find("bert")).children, std::vector<int>{bert});
+        QCOMPARE(tree.scope(tree.find("bert")).children, std::vector<int> {bert});
         QVERIFY(tree.contains(model, qProj));
         QVERIFY(!tree.contains(qProj, model));
         QVERIFY(!tree.contains(bert, qProj));
         QCOMPARE(tree.scopeOf(graph.indexOf("/model/layers.0/attn/q_proj/MatMul")), qProj);
         QCOMPARE(tree.scopeOf(graph.indexOf("Softmax_7")), ScopeTree::root);
-        QCOMPARE(tree.scopeOf(graph.indexOf("input")), ScopeTree::root); // consumers in several top scopes
+        QCOMPARE(tree.scopeOf(graph.indexOf("input")),
+                 ScopeTree::root); // consumers in several top scopes
         // A flat-named weight joins its only consumer's scope; a shared one the common ancestor.
         QCOMPARE(tree.scopeOf(graph.indexOf("model.layers.0.attn.q_proj.weight")), qProj);
         QCOMPARE(tree.scopeOf(graph.indexOf("shared.weight")), model);
@@ -234,15 +241,17 @@ private slots:
         std::vector<std::pair<int, int>> expected;
         for (const auto &[a, b] : graphEdges(graph))
             if (view.visibleOf[std::size_t(a)] != view.visibleOf[std::size_t(b)])
-                expected.push_back({view.visibleOf[std::size_t(a)], view.visibleOf[std::size_t(b)]});
+                expected.push_back(
+                    {view.visibleOf[std::size_t(a)], view.visibleOf[std::size_t(b)]});
         std::sort(expected.begin(), expected.end());
         expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
         QCOMPARE(view.edges, expected);
         const int from0 = view.visibleOf[std::size_t(graph.indexOf("/model/layers.0/Add_1"))];
         const int mask = view.visibleOf[std::size_t(graph.indexOf("/model/Mul"))];
-        const int into2 = view.visibleOf[std::size_t(graph.indexOf("/model/layers.2/input_layernorm/Sub"))];
+        const int into2
+            = view.visibleOf[std::size_t(graph.indexOf("/model/layers.2/input_layernorm/Sub"))];
         auto hasEdge = [&](int a, int b) {
-            return std::binary_search(view.edges.begin(), view.edges.end(), std::pair{a, b});
+            return std::binary_search(view.edges.begin(), view.edges.end(), std::pair {a, b});
         };
         QVERIFY(hasEdge(from0, group));
         QVERIFY(hasEdge(mask, group));
@@ -252,7 +261,8 @@ private slots:
         QCOMPARE(int(layout.nodes.size()), view.size());
         verifyEdgesPointDown(layout);
         verifyNoOverlaps(layout);
-        QVERIFY(layout.nodes[std::size_t(group)].rect.height > layout.nodes[std::size_t(from0)].rect.height);
+        QVERIFY(layout.nodes[std::size_t(group)].rect.height
+                > layout.nodes[std::size_t(from0)].rect.height);
     }
 
     void nestedCollapseShowsOutermost()
@@ -260,7 +270,8 @@ private slots:
         const Graph graph = makeTransformerGraph(2);
         const ScopeTree tree = buildScopeTree(graph);
         const int model = tree.find("/model");
-        const CollapsedGraph view = collapseScopes(graph, tree, {tree.find("/model/layers.0"), model, 12345, -3, 0});
+        const CollapsedGraph view
+            = collapseScopes(graph, tree, {tree.find("/model/layers.0"), model, 12345, -3, 0});
         QCOMPARE(view.size(), int(graph.nodes().size()) - tree.scope(model).totalNodes + 1);
         QCOMPARE(std::count(view.scope.begin(), view.scope.end(), model), 1);
         const CollapsedGraph none = collapseScopes(graph, tree, {});
@@ -270,13 +281,17 @@ private slots:
 
     void cyclesDoNotCrash()
     {
-        const Graph graph = makeGraph({{"a", {"c"}}, {"b", {"a"}}, {"c", {"b"}}, {"d", {"c"}}, {"e", {"e"}}});
+        const Graph graph
+            = makeGraph({{"a", {"c"}}, {"b", {"a"}}, {"c", {"b"}}, {"d", {"c"}}, {"e", {"e"}}});
         std::vector<Diagnostic> topo;
-        QVERIFY(graph.topologicalOrder(&topo).size() < graph.nodes().size()); // the graph is really cyclic
+        QVERIFY(graph.topologicalOrder(&topo).size()
+                < graph.nodes().size()); // the graph is really cyclic
         const GraphLayout layout = layoutGraph(graph);
         QCOMPARE(layout.nodes.size(), graph.nodes().size());
         QCOMPARE(countCode(layout.diagnostics, "layout-cycle"), 1);
-        QCOMPARE(std::count_if(layout.edges.begin(), layout.edges.end(), [](const EdgeRoute &e) { return e.reversed; }), 1);
+        QCOMPARE(std::count_if(layout.edges.begin(), layout.edges.end(),
+                               [](const EdgeRoute &e) { return e.reversed; }),
+                 1);
         verifyEdgesPointDown(layout);
         verifyNoOverlaps(layout);
     }
@@ -294,7 +309,7 @@ private slots:
 
     void degenerateInputs()
     {
-        const GraphLayout empty = layoutGraph(Graph{});
+        const GraphLayout empty = layoutGraph(Graph {});
         QVERIFY(empty.nodes.empty());
         QCOMPARE(empty.bounds.width, 0.0);
         QCOMPARE(empty.layerCount, 0);
@@ -323,11 +338,11 @@ private slots:
     {
         const Graph graph = chain(3, false);
         LayoutOptions options;
-        options.nodeSize = [](int node) { return LayoutSize{100.0 + node, 40.0}; };
+        options.nodeSize = [](int node) { return LayoutSize {100.0 + node, 40.0}; };
         const GraphLayout layout = layoutGraph(graph, options);
         QCOMPARE(layout.nodes[2].rect.width, 102.0);
         QCOMPARE(layout.nodes[2].rect.height, 40.0);
-        QVERIFY(labelSize(1000, {}).width <= LayoutOptions{}.maxNodeWidth);
+        QVERIFY(labelSize(1000, {}).width <= LayoutOptions {}.maxNodeWidth);
     }
 
     // Real exported models: layering, overlaps and scopes hold on graphs nobody tuned for.
@@ -338,7 +353,8 @@ private slots:
             QTest::newRow("no shared data") << QString();
             return;
         }
-        QDirIterator it(sharedData(QStringLiteral("graphs")), QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(sharedData(QStringLiteral("graphs")), QDir::Files,
+                        QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
             if (!path.endsWith(QLatin1String(".md")))

@@ -42,7 +42,8 @@ private:
         const QDir source(sharedData(QString::fromLatin1(splitStub)));
         for (const QString &name : source.entryList({QStringLiteral("*.json")}, QDir::Files)) {
             QVERIFY(QFile::copy(source.filePath(name), m_soc + QLatin1Char('/') + name));
-            QFile::setPermissions(m_soc + QLatin1Char('/') + name, QFile::ReadOwner | QFile::WriteOwner);
+            QFile::setPermissions(m_soc + QLatin1Char('/') + name,
+                                  QFile::ReadOwner | QFile::WriteOwner);
         }
         // L1: hidden files and other extensions are not part of the library.
         QFile hidden(m_soc + QStringLiteral("/.hidden.json"));
@@ -55,16 +56,18 @@ private:
 private slots:
     void loadOrder()
     {
-        const std::vector<std::string> names = {"a/aic-x-ops-info-transformer.json", "aic-x-ops-info-nn.json",
-                                                "aic-x-ops-info-legacy.json", "aic-x-ops-info-cv.json",
-                                                "aic-x-ops-info-math.json", "aic-x-ops-info.json"};
+        const std::vector<std::string> names
+            = {"a/aic-x-ops-info-transformer.json", "aic-x-ops-info-nn.json",
+               "aic-x-ops-info-legacy.json",        "aic-x-ops-info-cv.json",
+               "aic-x-ops-info-math.json",          "aic-x-ops-info.json"};
         const auto order = libraryLoadOrder(names);
         std::vector<std::string> sorted;
         for (const auto i : order)
             sorted.push_back(names[i]);
-        const std::vector<std::string> expected = {"aic-x-ops-info-legacy.json", "aic-x-ops-info.json",
-                                                   "aic-x-ops-info-cv.json", "aic-x-ops-info-nn.json",
-                                                   "aic-x-ops-info-math.json", "a/aic-x-ops-info-transformer.json"};
+        const std::vector<std::string> expected
+            = {"aic-x-ops-info-legacy.json", "aic-x-ops-info.json",
+               "aic-x-ops-info-cv.json",     "aic-x-ops-info-nn.json",
+               "aic-x-ops-info-math.json",   "a/aic-x-ops-info-transformer.json"};
         QCOMPARE(sorted, expected);
     }
 
@@ -76,7 +79,8 @@ private slots:
         const auto folder = OpsInfoFolderEditor::load(m_soc.toStdString(), diagnostics);
         QVERIFY(diagnostics.empty());
         QCOMPARE(folder.fileCount(), std::size_t(5));
-        QVERIFY(QString::fromStdString(folder.file(0).path).endsWith(QStringLiteral("-legacy.json")));
+        QVERIFY(
+            QString::fromStdString(folder.file(0).path).endsWith(QStringLiteral("-legacy.json")));
 
         // The op types defined both in -legacy and in a package file (README: 14 of them).
         std::vector<std::string> shadowed;
@@ -99,21 +103,26 @@ private slots:
 
         const auto saved = saveLibraryEdits(folder, {{type, target}});
         QVERIFY(saved.ok);
-        QCOMPARE(saved.savedFiles, std::vector<std::string>{folder.file(std::size_t(winner)).path});
+        QCOMPARE(saved.savedFiles,
+                 std::vector<std::string> {folder.file(std::size_t(winner)).path});
         QCOMPARE(saved.backups.size(), std::size_t(1));
         QVERIFY(!QString::fromStdString(saved.backups.front()).startsWith(m_soc));
-        QVERIFY(readAll(QString::fromStdString(saved.savedFiles.front())) == changes.front().result.bytes);
+        QVERIFY(readAll(QString::fromStdString(saved.savedFiles.front()))
+                == changes.front().result.bytes);
         // Every other file is untouched, the shadowed legacy entry included.
         for (std::size_t i = 0; i < folder.fileCount(); ++i) {
             if (int(i) != winner)
-                QVERIFY(readAll(QString::fromStdString(folder.file(i).path)) == folder.file(i).bytes);
+                QVERIFY(readAll(QString::fromStdString(folder.file(i).path))
+                        == folder.file(i).bytes);
         }
         QCOMPARE(QDir(m_soc).entryList(QDir::Files | QDir::Hidden).size(), 6);
 
-        // Reloaded, the edit is what the winning file says; saving the old colour restores the bytes.
+        // Reloaded, the edit is what the winning file says; saving the old colour restores the
+        // bytes.
         std::vector<Diagnostic> again;
         const auto reloaded = OpsInfoFolderEditor::load(m_soc.toStdString(), again);
-        QCOMPARE(reloaded.editor(std::size_t(winner)).filePolicy(type), std::optional<Policy>(target));
+        QCOMPARE(reloaded.editor(std::size_t(winner)).filePolicy(type),
+                 std::optional<Policy>(target));
         QVERIFY(saveLibraryEdits(reloaded, {{type, *current}}).ok);
         QVERIFY(readAll(QString::fromStdString(folder.file(std::size_t(winner)).path))
                 == folder.file(std::size_t(winner)).bytes);
@@ -130,7 +139,8 @@ private slots:
         std::vector<std::size_t> touched;
         for (std::size_t f = 1; f < folder.fileCount() && touched.size() < 2; ++f) {
             for (const auto &op : folder.editor(f).scan().ops) {
-                if (folder.winningFile(op.member.key) == int(f) && folder.editor(f).filePolicy(op.member.key) != Policy::Black) {
+                if (folder.winningFile(op.member.key) == int(f)
+                    && folder.editor(f).filePolicy(op.member.key) != Policy::Black) {
                     edits[op.member.key] = Policy::Black;
                     touched.push_back(f);
                     break;
@@ -154,7 +164,8 @@ private slots:
         REQUIRE_SHARED_DATA();
         copySplitFolder();
         // "a..." lists early in most directories; a broken link must not hide the files after it.
-        QVERIFY(QFile::link(m_tmp.path() + QStringLiteral("/missing.json"), m_soc + QStringLiteral("/a-broken.json")));
+        QVERIFY(QFile::link(m_tmp.path() + QStringLiteral("/missing.json"),
+                            m_soc + QStringLiteral("/a-broken.json")));
         std::vector<Diagnostic> diagnostics;
         const auto folder = OpsInfoFolderEditor::load(m_soc.toStdString(), diagnostics);
         QCOMPARE(folder.fileCount(), std::size_t(5));
@@ -167,9 +178,11 @@ private slots:
     {
         REQUIRE_SHARED_DATA();
         std::vector<Diagnostic> diagnostics;
-        const auto folder = OpsInfoFolderEditor::load(sharedData(QString::fromLatin1(splitStub)).toStdString(), diagnostics);
+        const auto folder = OpsInfoFolderEditor::load(
+            sharedData(QString::fromLatin1(splitStub)).toStdString(), diagnostics);
         QVERIFY(diagnostics.empty());
-        const auto changes = folder.apply({{"matmulv2", Policy::White}, {"NoSuchOp", Policy::Black}}, diagnostics);
+        const auto changes
+            = folder.apply({{"matmulv2", Policy::White}, {"NoSuchOp", Policy::Black}}, diagnostics);
         QVERIFY(changes.empty());
         QCOMPARE(diagnostics.size(), std::size_t(2));
         // Edits are visited in code point order: "NoSuchOp" before "matmulv2".

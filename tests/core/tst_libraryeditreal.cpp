@@ -77,7 +77,7 @@ Json expectedOp(Json op, Policy policy)
     else if (op.contains("precision_reduce") && op["precision_reduce"].is_object())
         op["precision_reduce"]["flag"] = flagForPolicy(policy);
     else
-        op["precision_reduce"] = Json{{"flag", flagForPolicy(policy)}};
+        op["precision_reduce"] = Json {{"flag", flagForPolicy(policy)}};
     return op;
 }
 
@@ -114,7 +114,8 @@ void TestLibraryEditReal::canonicalWriterReproducesShippedFiles_data()
     if (!QDir(sharedData()).exists())
         return;
     for (const QString &path : realLibraryFiles()) {
-        if (path.contains(QLatin1String("cann-8.1.RC1")) || path.contains(QLatin1String("split-stub")))
+        if (path.contains(QLatin1String("cann-8.1.RC1"))
+            || path.contains(QLatin1String("split-stub")))
             QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
     }
 }
@@ -193,17 +194,20 @@ void TestLibraryEditReal::realFiles()
             QVERIFY(result.ok());
             const std::string &after = result.bytes;
             // (b) only the op's own bytes changed, and it parses to the expected object.
-            const std::size_t growth = after.size() - bytes.size(); // wraps for removals; only added back
+            const std::size_t growth
+                = after.size() - bytes.size(); // wraps for removals; only added back
             QVERIFY(after.compare(0, span->first, bytes, 0, span->first) == 0);
             const std::size_t tail = bytes.size() - span->second;
             QVERIFY(after.compare(after.size() - tail, tail, bytes, span->second, tail) == 0);
-            const std::string newValue = after.substr(span->first, span->second + growth - span->first);
+            const std::string newValue
+                = after.substr(span->first, span->second + growth - span->first);
             const Json expected = expectedOp(before, policy);
             QVERIFY2(Json::parse(newValue) == expected, (type + " " + policyName(policy)).c_str());
             const std::string oldValue = bytes.substr(span->first, span->second - span->first);
             if (expected == before)
                 QVERIFY(newValue == oldValue);
-            const bool flagEdit = jsonPolicy(before) != Policy::Gray && policy != Policy::Gray && before.contains("precision_reduce");
+            const bool flagEdit = jsonPolicy(before) != Policy::Gray && policy != Policy::Gray
+                && before.contains("precision_reduce");
             if (flagEdit) {
                 // Only the flag's line differs.
                 QCOMPARE(countLines(newValue), countLines(oldValue));
@@ -213,9 +217,12 @@ void TestLibraryEditReal::realFiles()
                 QVERIFY(oldValue.rfind('\n', first) == newValue.rfind('\n', first));
                 const std::size_t lineEndOld = oldValue.find('\n', first);
                 const std::size_t lineEndNew = newValue.find('\n', first);
-                QVERIFY(oldValue.compare(lineEndOld == std::string::npos ? oldValue.size() : lineEndOld, std::string::npos,
-                                         newValue, lineEndNew == std::string::npos ? newValue.size() : lineEndNew,
-                                         std::string::npos) == 0);
+                QVERIFY(
+                    oldValue.compare(lineEndOld == std::string::npos ? oldValue.size() : lineEndOld,
+                                     std::string::npos, newValue,
+                                     lineEndNew == std::string::npos ? newValue.size() : lineEndNew,
+                                     std::string::npos)
+                    == 0);
             }
             // (c) canonical files stay canonical: the op's text is exactly Python's.
             if (canonical) {
@@ -223,24 +230,30 @@ void TestLibraryEditReal::realFiles()
                 const bool hadItem = before.contains("precision_reduce");
                 const bool hasItem = expected.contains("precision_reduce");
                 if (!expected.empty() && !before.empty()) // "{}" has no lines of its own
-                    QCOMPARE(countLines(newValue) - countLines(oldValue), hasItem == hadItem ? 0 : hasItem ? 3 : -3);
+                    QCOMPARE(countLines(newValue) - countLines(oldValue),
+                             hasItem == hadItem ? 0
+                                 : hasItem      ? 3
+                                                : -3);
                 OpsInfoObject one;
-                one[type] = toObject(Json{{type, expected}})->at(type);
+                one[type] = toObject(Json {{type, expected}})->at(type);
                 const std::string whole = writeCanonicalJson(one);
                 std::string key;
                 appendPythonJsonString(key, type);
                 const std::string prefix = "{\n    " + key + ":";
                 QVERIFY(whole.compare(0, prefix.size(), prefix) == 0);
-                QVERIFY2(whole.substr(prefix.size(), whole.size() - prefix.size() - 2) == newValue, type.c_str());
+                QVERIFY2(whole.substr(prefix.size(), whole.size() - prefix.size() - 2) == newValue,
+                         type.c_str());
             }
             // (d) set, then set back to the file's colour on the saved text: the original bytes.
             // An empty flag is gray too, but setting gray again removes the item instead of
             // restoring "": that op is not reversible on the edited text (it is on the original).
-            const bool emptyFlagGray = jsonPolicy(before) == Policy::Gray && before.contains("precision_reduce");
+            const bool emptyFlagGray
+                = jsonPolicy(before) == Policy::Gray && before.contains("precision_reduce");
             // A lone item's odd layout cannot be recovered once it was removed, so hand-made files
             // are checked only where a sibling item shows the layout.
             const bool layoutKnown = canonical || before.size() > 1;
-            if (roundTrips < 6 && result.changedOps == 1 && jsonPolicy(before) && !emptyFlagGray && layoutKnown) {
+            if (roundTrips < 6 && result.changedOps == 1 && jsonPolicy(before) && !emptyFlagGray
+                && layoutKnown) {
                 ++roundTrips;
                 const OpsInfoEditor reopened(after, "edited.json");
                 QVERIFY(reopened.isValid());
@@ -270,9 +283,10 @@ void TestLibraryEditReal::realFiles()
 void TestLibraryEditReal::pythonAgreesOnEditedFiles_data()
 {
     QTest::addColumn<QString>("path");
-    QTest::newRow("ascend035") << QStringLiteral("opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend035/aic-ascend035-ops-info.json");
-    QTest::newRow("910b split nn (trailing newline)")
-        << QStringLiteral("opsinfo/hicann-ge-910b-split-stub/op_impl/ai_core/tbe/config/ascend910b/aic-ascend910b-ops-info-nn.json");
+    QTest::newRow("ascend035") << QStringLiteral(
+        "opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend035/aic-ascend035-ops-info.json");
+    QTest::newRow("910b split nn (trailing newline)") << QStringLiteral(
+        "opsinfo/hicann-ge-910b-split-stub/op_impl/ai_core/tbe/config/ascend910b/aic-ascend910b-ops-info-nn.json");
 }
 
 // Independent of our canonical writer: Python itself applies the same edits and dumps the object
@@ -299,7 +313,8 @@ void TestLibraryEditReal::pythonAgreesOnEditedFiles()
     for (const auto &[type, policy] : edits)
         spec[type] = policyName(policy);
     QProcess p;
-    p.start(python, {QStringLiteral("-c"), QStringLiteral(R"PY(
+    p.start(python,
+            {QStringLiteral("-c"), QStringLiteral(R"PY(
 import json, sys
 from pathlib import Path
 text = Path(sys.argv[1]).read_text(encoding='utf-8')
@@ -318,14 +333,14 @@ out = json.dumps(obj, indent=4, sort_keys=True, separators=(',', ':'))
 if text.endswith('\n'):
     out += '\n'
 sys.stdout.buffer.write(out.encode('ascii'))
-)PY"), file, QString::fromStdString(spec.dump())});
+)PY"),
+             file, QString::fromStdString(spec.dump())});
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 0);
     const QByteArray expected = p.readAllStandardOutput();
     QVERIFY(!expected.isEmpty());
     QVERIFY(QByteArray::fromStdString(result.bytes) == expected);
 }
-
 
 QTEST_GUILESS_MAIN(TestLibraryEditReal)
 #include "tst_libraryeditreal.moc"

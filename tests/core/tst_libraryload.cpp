@@ -70,7 +70,8 @@ std::string checkEntry(const OpEntry &e, const std::string &text)
             if (op[name].value(std::string(key), std::string("\x01")) != value)
                 return e.type + "." + name + "." + std::string(key) + ": value";
     }
-    const bool dynamicFormat = op.contains("dynamicFormat") && op["dynamicFormat"].value("flag", "") == "true";
+    const bool dynamicFormat
+        = op.contains("dynamicFormat") && op["dynamicFormat"].value("flag", "") == "true";
     if (dynamicFormat != e.dynamicFormat)
         return e.type + ": dynamicFormat";
     if (op.contains("opFile") && op["opFile"].value("value", "") != e.opFile)
@@ -86,7 +87,8 @@ std::string checkEntry(const OpEntry &e, const std::string &text)
             if (i > 0 && (*list)[i - 1].index >= t.index)
                 return e.type + ": tensors not sorted by index";
             const std::string dtype = op[t.item].value("dtype", "");
-            const std::size_t n = dtype.empty() ? 0 : std::size_t(std::count(dtype.begin(), dtype.end(), ',')) + 1;
+            const std::size_t n
+                = dtype.empty() ? 0 : std::size_t(std::count(dtype.begin(), dtype.end(), ',')) + 1;
             if (t.dtypes.size() != n || t.name != op[t.item].value("name", ""))
                 return e.type + "." + t.item + ": dtypes";
             std::string formats;
@@ -177,14 +179,18 @@ private slots:
     {
         REQUIRE_SHARED_DATA();
         const LibraryLoadResult r = loadLibraryFile(
-            sharedData("opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b/aic-ascend910b-ops-info.json").toStdString());
+            sharedData(
+                "opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend910b/aic-ascend910b-ops-info.json")
+                .toStdString());
         const OpEntry *op = r.library.find("AUGRUHiddenGradCell");
         QVERIFY(op);
         QCOMPARE(int(op->inputs.size()), 11);
-        QCOMPARE(op->inputs[10].item, std::string("input10")); // "input10" sorts before "input2" in the file
+        QCOMPARE(op->inputs[10].item,
+                 std::string("input10")); // "input10" sorts before "input2" in the file
         QCOMPARE(op->inputs[0].name, std::string("weight_att"));
-        QCOMPARE(op->inputs[0].dtypes, (std::vector<DType>{DType::Float32, DType::Float16}));
-        QCOMPARE(op->formatsOf(op->inputs[0]), (std::vector<std::string>{"FRACTAL_NZ", "FRACTAL_NZ"}));
+        QCOMPARE(op->inputs[0].dtypes, (std::vector<DType> {DType::Float32, DType::Float16}));
+        QCOMPARE(op->formatsOf(op->inputs[0]),
+                 (std::vector<std::string> {"FRACTAL_NZ", "FRACTAL_NZ"}));
         QCOMPARE(op->columnCount(), std::size_t(2));
         QVERIFY(op->value("compute", "cost"));
         QCOMPARE(std::string(*op->value("compute", "cost")), std::string("10"));
@@ -195,7 +201,8 @@ private slots:
     {
         REQUIRE_SHARED_DATA();
         // Mixed ": " / ":" separators and odd indents: spans still point at the right bytes.
-        const QString path = sharedData("opsinfo/modelzoo-tf-user-copies/CharCNN__aic-ascend910-ops-info.json");
+        const QString path
+            = sharedData("opsinfo/modelzoo-tf-user-copies/CharCNN__aic-ascend910-ops-info.json");
         const LibraryLoadResult r = loadLibraryFile(path.toStdString());
         QVERIFY(r.ok());
         const std::string text = readAll(path);
@@ -213,18 +220,35 @@ private slots:
         QTest::addColumn<int>("line");
         QTest::addColumn<int>("column");
         QTest::addColumn<int>("ops"); // entries still shown (-1: file unreadable, none)
-        QTest::newRow("L4 bool leaf") << "leaf_bool.json" << "L4"
-                                      << "op 'Add', item 'precision_reduce', key 'flag': a boolean (true) where a string belongs"
-                                      << 4 << 20 << 1;
-        QTest::newRow("L4 number leaf") << "leaf_number.json" << "L4"
-                                        << "op 'Cast', item 'output0', key 'dtype': a number (1)" << 10 << 21 << 1;
-        QTest::newRow("L4 null leaf") << "leaf_null_array.json" << "L4" << "key 'dtype': null where a string" << 4 << 21 << 1;
-        QTest::newRow("truncated") << "truncated.json" << "json-syntax" << "Unterminated string" << 9 << 20 << -1;
-        QTest::newRow("missing comma") << "missing_comma.json" << "json-syntax" << "Expecting ',' delimiter" << 7 << 5 << -1;
-        QTest::newRow("literal typo") << "literal_typo.json" << "json-syntax" << "Expecting value" << 4 << 20 << -1;
-        QTest::newRow("empty file") << "empty_file.json" << "json-syntax" << "Expecting value" << 1 << 1 << -1;
-        QTest::newRow("top-level array") << "top_array.json" << "L4" << "the top level is an array" << 1 << 1 << -1;
-        QTest::newRow("bad flag") << "bad_flag.json" << "precision-reduce-flag"
+        QTest::newRow("L4 bool leaf")
+            << "leaf_bool.json"
+            << "L4"
+            << "op 'Add', item 'precision_reduce', key 'flag': a boolean (true) where a string belongs"
+            << 4 << 20 << 1;
+        QTest::newRow("L4 number leaf")
+            << "leaf_number.json"
+            << "L4"
+            << "op 'Cast', item 'output0', key 'dtype': a number (1)" << 10 << 21 << 1;
+        QTest::newRow("L4 null leaf") << "leaf_null_array.json"
+                                      << "L4"
+                                      << "key 'dtype': null where a string" << 4 << 21 << 1;
+        QTest::newRow("truncated") << "truncated.json"
+                                   << "json-syntax"
+                                   << "Unterminated string" << 9 << 20 << -1;
+        QTest::newRow("missing comma") << "missing_comma.json"
+                                       << "json-syntax"
+                                       << "Expecting ',' delimiter" << 7 << 5 << -1;
+        QTest::newRow("literal typo") << "literal_typo.json"
+                                      << "json-syntax"
+                                      << "Expecting value" << 4 << 20 << -1;
+        QTest::newRow("empty file") << "empty_file.json"
+                                    << "json-syntax"
+                                    << "Expecting value" << 1 << 1 << -1;
+        QTest::newRow("top-level array") << "top_array.json"
+                                         << "L4"
+                                         << "the top level is an array" << 1 << 1 << -1;
+        QTest::newRow("bad flag") << "bad_flag.json"
+                                  << "precision-reduce-flag"
                                   << "op 'Add': precision_reduce.flag is 'yes'" << 4 << 20 << 2;
         QTest::newRow("dtype/format count")
             << "count_mismatch.json"
@@ -256,18 +280,21 @@ private slots:
 
     void everyWrongTypeIsReported()
     {
-        const LibraryLoadResult r = loadLibraryFile(testData("library/leaf_null_array.json").toStdString());
+        const LibraryLoadResult r
+            = loadLibraryFile(testData("library/leaf_null_array.json").toStdString());
         QCOMPARE(int(r.diagnostics.size()), 3);
         QVERIFY(QString::fromStdString(r.diagnostics[1].message).contains("key 'shape': an array"));
         QCOMPARE(r.diagnostics[1].location.line, 5);
-        QVERIFY(QString::fromStdString(r.diagnostics[2].message).contains("op 'Mul': a string (\"white\") where an object"));
+        QVERIFY(QString::fromStdString(r.diagnostics[2].message)
+                    .contains("op 'Mul': a string (\"white\") where an object"));
         QCOMPARE(r.diagnostics[2].location.line, 8);
         QCOMPARE(r.diagnostics[2].location.column, 11);
     }
 
     void flagIsTrimmedAndCaseInsensitive()
     {
-        const LibraryLoadResult r = loadLibraryFile(testData("library/bad_flag.json").toStdString());
+        const LibraryLoadResult r
+            = loadLibraryFile(testData("library/bad_flag.json").toStdString());
         QCOMPARE(int(r.diagnostics.size()), 1); // " TRUE " is fine, "yes" is not
         QCOMPARE(r.library.find("Mul")->policy, Policy::White);
         QCOMPARE(r.library.find("Add")->policy, Policy::Gray);
@@ -276,9 +303,11 @@ private slots:
 
     void unknownShapeFormatCount()
     {
-        const LibraryLoadResult r = loadLibraryFile(testData("library/count_mismatch.json").toStdString());
+        const LibraryLoadResult r
+            = loadLibraryFile(testData("library/count_mismatch.json").toStdString());
         QCOMPARE(int(r.diagnostics.size()), 2);
-        QVERIFY(QString::fromStdString(r.diagnostics[1].message).contains("output0: 3 dtypes but 1 unknownshape_format"));
+        QVERIFY(QString::fromStdString(r.diagnostics[1].message)
+                    .contains("output0: 3 dtypes but 1 unknownshape_format"));
         QCOMPARE(r.diagnostics[1].location.line, 15);
         QCOMPARE(r.diagnostics[1].location.column, 35);
     }
@@ -304,7 +333,8 @@ private slots:
         const OpEntry *add = r.library.find("Add");
         QCOMPARE(add->policy, Policy::Black);
         QCOMPARE(int(add->items.size()), 3);
-        QCOMPARE(std::string(add->items[1].name), std::string("precision_reduce")); // first position, last value
+        QCOMPARE(std::string(add->items[1].name),
+                 std::string("precision_reduce")); // first position, last value
         QCOMPARE(add->inputs.front().name, std::string("x"));
         QCOMPARE(int(add->items[0].values.size()), 4); // name once, dtype, format, paramType
         QVERIFY(r.library.allShadowed().empty());
@@ -318,14 +348,16 @@ private slots:
         QVERIFY(bom.ok());
         QCOMPARE(bom.library.find("Add")->location.line, 2);
         QCOMPARE(bom.library.find("Add")->keyBegin, std::size_t(3 + 6)); // offsets count the BOM
-        const LibraryLoadResult empty = loadLibraryFile(testData("library/empty_object.json").toStdString());
+        const LibraryLoadResult empty
+            = loadLibraryFile(testData("library/empty_object.json").toStdString());
         QVERIFY(empty.ok());
         QVERIFY(empty.library.ops().empty());
     }
 
     void missingFile()
     {
-        const LibraryLoadResult r = loadLibraryFile(testData("library/does-not-exist.json").toStdString());
+        const LibraryLoadResult r
+            = loadLibraryFile(testData("library/does-not-exist.json").toStdString());
         QVERIFY(!r.ok());
         QCOMPARE(r.diagnostics.front().code, std::string("io"));
     }
@@ -335,11 +367,13 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<int>("offset"); // -1: valid
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("valid") << QByteArray(R"({"a":{"b":"c"},"d":[1,-2.5e3,true,null]})") << -1 << "";
+        QTest::newRow("valid") << QByteArray(R"({"a":{"b":"c"},"d":[1,-2.5e3,true,null]})") << -1
+                               << "";
         QTest::newRow("trailing comma") << QByteArray(R"({"a":"b",})") << 9 << "property name";
         QTest::newRow("extra data") << QByteArray(R"({} {})") << 3 << "Extra data";
         QTest::newRow("bad escape") << QByteArray(R"({"a":"\x"})") << 6 << "escape";
-        QTest::newRow("raw newline in string") << QByteArray("{\"a\":\"b\nc\"}") << 7 << "control character";
+        QTest::newRow("raw newline in string")
+            << QByteArray("{\"a\":\"b\nc\"}") << 7 << "control character";
         QTest::newRow("bad utf8") << QByteArray("{\"a\":\"\xff\"}") << 6 << "UTF-8";
         QTest::newRow("leading zero") << QByteArray(R"({"a":01})") << 6 << "delimiter";
         QTest::newRow("unclosed array") << QByteArray(R"({"a":[1,2)") << 9 << "unexpected end";

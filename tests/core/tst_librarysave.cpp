@@ -39,7 +39,11 @@ class FaultyFileSystem : public FileSystemOps
 {
 public:
     enum class Fault { None, DiskFull, FsyncFails, RenameFails };
-    FaultyFileSystem(std::string dir, Fault fault) : m_dir(std::move(dir)), m_fault(fault) {}
+    FaultyFileSystem(std::string dir, Fault fault)
+        : m_dir(std::move(dir))
+        , m_fault(fault)
+    {
+    }
 
     int open(const std::string &path, int flags, mode_t mode) override
     {
@@ -98,10 +102,11 @@ class TestLibrarySave : public QObject
     Q_OBJECT
 private:
     QTemporaryDir m_tmp;
-    QString m_soc;    // <tmp>/op_impl/ai_core/tbe/config/ascend910b
-    QString m_file;   // the library file in it
-    QString m_state;  // XDG_STATE_HOME for the default backup folder
-    const std::string m_original = "{\n    \"Abs\":{\n        \"precision_reduce\":{\n            \"flag\":\"true\"\n        }\n    }\n}";
+    QString m_soc; // <tmp>/op_impl/ai_core/tbe/config/ascend910b
+    QString m_file; // the library file in it
+    QString m_state; // XDG_STATE_HOME for the default backup folder
+    const std::string m_original
+        = "{\n    \"Abs\":{\n        \"precision_reduce\":{\n            \"flag\":\"true\"\n        }\n    }\n}";
 
     SaveOptions loadedOptions()
     {
@@ -137,8 +142,10 @@ private slots:
         const auto result = saveFileAtomically(m_file.toStdString(), "{}", options);
         QVERIFY(result.ok);
         QCOMPARE(readAll(m_file), std::string("{}"));
-        QCOMPARE(socEntries(), QStringList{QFileInfo(m_file).fileName()}); // no temp file, no backup (L1)
-        QVERIFY(QString::fromStdString(result.backupPath).startsWith(m_state + QStringLiteral("/opsinfo-studio/backups/ascend910b/")));
+        QCOMPARE(socEntries(),
+                 QStringList {QFileInfo(m_file).fileName()}); // no temp file, no backup (L1)
+        QVERIFY(QString::fromStdString(result.backupPath)
+                    .startsWith(m_state + QStringLiteral("/opsinfo-studio/backups/ascend910b/")));
         QVERIFY(QString::fromStdString(result.backupPath).endsWith(QStringLiteral(".json")));
         QCOMPARE(readAll(QString::fromStdString(result.backupPath)), m_original);
         struct stat st = {};
@@ -197,7 +204,8 @@ private slots:
 
     void symlinkStaysALink()
     {
-        // Not in m_tmp itself: the backup folder (m_tmp/state) would then be inside the file's folder.
+        // Not in m_tmp itself: the backup folder (m_tmp/state) would then be inside the file's
+        // folder.
         QVERIFY(QDir().mkpath(m_tmp.path() + QStringLiteral("/target")));
         const QString real = m_tmp.path() + QStringLiteral("/target/real.json");
         writeAll(real, m_original);
@@ -206,7 +214,9 @@ private slots:
         SaveOptions options;
         options.loadedStamp = captureFileStamp(link.toStdString());
         const auto result = saveFileAtomically(link.toStdString(), "{}", options);
-        QVERIFY2(result.ok, result.diagnostics.empty() ? "" : formatDiagnostic(result.diagnostics.front()).c_str());
+        QVERIFY2(result.ok,
+                 result.diagnostics.empty() ? ""
+                                            : formatDiagnostic(result.diagnostics.front()).c_str());
         QVERIFY(QFileInfo(link).isSymLink());
         QCOMPARE(readAll(real), std::string("{}"));
         QFile::remove(link);
@@ -223,7 +233,8 @@ private slots:
         const auto result = saveFileAtomically(m_file.toStdString(), "{}", loadedOptions());
         QVERIFY(!result.ok);
         QCOMPARE(result.diagnostics.front().code, std::string("save-read-only"));
-        QVERIFY(result.diagnostics.front().hint.find("chmod u+w '" + m_file.toStdString() + "'") != std::string::npos);
+        QVERIFY(result.diagnostics.front().hint.find("chmod u+w '" + m_file.toStdString() + "'")
+                != std::string::npos);
         QVERIFY(result.diagnostics.front().hint.find("Save As") != std::string::npos);
         QCOMPARE(readAll(m_file), m_original);
         ::chmod(m_file.toLocal8Bit().constData(), 0644);
@@ -268,9 +279,12 @@ private slots:
     {
         QTest::addColumn<int>("fault");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("disk full") << int(FaultyFileSystem::Fault::DiskFull) << QStringLiteral("free some disk space");
-        QTest::newRow("fsync fails") << int(FaultyFileSystem::Fault::FsyncFails) << QStringLiteral("flush");
-        QTest::newRow("rename fails") << int(FaultyFileSystem::Fault::RenameFails) << QStringLiteral("cannot replace");
+        QTest::newRow("disk full")
+            << int(FaultyFileSystem::Fault::DiskFull) << QStringLiteral("free some disk space");
+        QTest::newRow("fsync fails")
+            << int(FaultyFileSystem::Fault::FsyncFails) << QStringLiteral("flush");
+        QTest::newRow("rename fails")
+            << int(FaultyFileSystem::Fault::RenameFails) << QStringLiteral("cannot replace");
     }
     void faultsLeaveTheOriginalIntact()
     {
@@ -279,7 +293,8 @@ private slots:
         FaultyFileSystem fs(m_soc.toStdString(), FaultyFileSystem::Fault(fault));
         auto options = loadedOptions();
         options.fileSystem = &fs;
-        const auto result = saveFileAtomically(m_file.toStdString(), std::string(100000, ' ') + "{}", options);
+        const auto result
+            = saveFileAtomically(m_file.toStdString(), std::string(100000, ' ') + "{}", options);
         QVERIFY(!result.ok);
         QCOMPARE(result.diagnostics.front().code, std::string("save-write-failed"));
         const std::string message = result.diagnostics.front().message;
@@ -287,7 +302,7 @@ private slots:
         QVERIFY(message.find(m_file.toStdString()) != std::string::npos);
         QVERIFY(message.find("was not changed") != std::string::npos);
         QCOMPARE(readAll(m_file), m_original);
-        QCOMPARE(socEntries(), QStringList{QFileInfo(m_file).fileName()}); // temp file removed
+        QCOMPARE(socEntries(), QStringList {QFileInfo(m_file).fileName()}); // temp file removed
         QVERIFY(fs.m_unlinks >= 1);
     }
 
@@ -296,7 +311,8 @@ private slots:
         FaultyFileSystem fs(m_state.toStdString(), FaultyFileSystem::Fault::DiskFull);
         auto options = loadedOptions();
         options.fileSystem = &fs;
-        const auto result = saveFileAtomically(m_file.toStdString(), std::string(1000, ' '), options);
+        const auto result
+            = saveFileAtomically(m_file.toStdString(), std::string(1000, ' '), options);
         QVERIFY(!result.ok);
         QCOMPARE(result.diagnostics.front().code, std::string("save-backup-failed"));
         QCOMPARE(readAll(m_file), m_original);
@@ -305,7 +321,8 @@ private slots:
     void editThenSaveRealLibrary()
     {
         REQUIRE_SHARED_DATA();
-        const QString source = sharedData(QStringLiteral("opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend035/aic-ascend035-ops-info.json"));
+        const QString source = sharedData(QStringLiteral(
+            "opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend035/aic-ascend035-ops-info.json"));
         const std::string original = readAll(source);
         QVERIFY(!original.empty());
         writeAll(m_file, original);
@@ -323,7 +340,8 @@ private slots:
         QVERIFY(saved.ok);
         QVERIFY(readAll(m_file) == edited.bytes);
         QVERIFY(readAll(QString::fromStdString(saved.backupPath)) == original);
-        QCOMPARE(OpsInfoEditor(readAll(m_file), "saved").filePolicy("Add"), std::optional<Policy>(Policy::White));
+        QCOMPARE(OpsInfoEditor(readAll(m_file), "saved").filePolicy("Add"),
+                 std::optional<Policy>(Policy::White));
     }
 };
 

@@ -23,16 +23,23 @@ OpLibrary makeLibrary(const std::vector<std::pair<std::string, Policy>> &ops)
         entries.push_back(std::move(e));
     }
     return OpLibrary::build({{"built-in", "/opp", LibraryStore::Kind::BuiltIn}},
-                            {{"/opp/aic-ascend910b-ops-info.json", 0, entries.size()}}, std::move(entries));
+                            {{"/opp/aic-ascend910b-ops-info.json", 0, entries.size()}},
+                            std::move(entries));
 }
 
 // Real op type names (ascend910b); colours chosen by the test.
 OpLibrary smallLibrary()
 {
-    return makeLibrary({{"Add", Policy::Gray}, {"Cast", Policy::Gray}, {"Log1p", Policy::Gray},
-                        {"LayerNormXBackpropV2", Policy::Gray}, {"MatMul", Policy::White},
-                        {"MatMulV2", Policy::White}, {"Mul", Policy::Gray}, {"ReduceSumD", Policy::Black},
-                        {"SoftmaxV2", Policy::Gray}, {"StridedSliceD", Policy::Gray},
+    return makeLibrary({{"Add", Policy::Gray},
+                        {"Cast", Policy::Gray},
+                        {"Log1p", Policy::Gray},
+                        {"LayerNormXBackpropV2", Policy::Gray},
+                        {"MatMul", Policy::White},
+                        {"MatMulV2", Policy::White},
+                        {"Mul", Policy::Gray},
+                        {"ReduceSumD", Policy::Black},
+                        {"SoftmaxV2", Policy::Gray},
+                        {"StridedSliceD", Policy::Gray},
                         {"TransData", Policy::Gray}});
 }
 
@@ -49,7 +56,9 @@ QString summary(const std::vector<LintFinding> &findings)
 {
     QStringList out;
     for (const auto &f : findings) {
-        QString s = QStringLiteral("%1:%2 %3").arg(f.diagnostic.location.line).arg(f.diagnostic.location.column)
+        QString s = QStringLiteral("%1:%2 %3")
+                        .arg(f.diagnostic.location.line)
+                        .arg(f.diagnostic.location.column)
                         .arg(QString::fromStdString(f.diagnostic.message));
         if (f.fixIt)
             s += QStringLiteral(" [%1]").arg(QString::fromStdString(f.fixIt->label));
@@ -68,14 +77,22 @@ private slots:
     {
         QTest::addColumn<QString>("typed");
         QTest::addColumn<QString>("expected"); // "" = no suggestion
-        QTest::newRow("case only") << "Matmul" << "MatMul";
-        QTest::newRow("all lower") << "matmulv2" << "MatMulV2";
-        QTest::newRow("digit for letter") << "MatMu1V2" << "MatMulV2";
-        QTest::newRow("missing letter") << "StrideSliceD" << "StridedSliceD";
-        QTest::newRow("l for 1") << "Loglp" << "Log1p";
-        QTest::newRow("case inside") << "LayerNormXbackpropV2" << "LayerNormXBackpropV2";
-        QTest::newRow("unrelated") << "GatherEqual" << "";
-        QTest::newRow("short and different") << "Neg" << "";
+        QTest::newRow("case only") << "Matmul"
+                                   << "MatMul";
+        QTest::newRow("all lower") << "matmulv2"
+                                   << "MatMulV2";
+        QTest::newRow("digit for letter") << "MatMu1V2"
+                                          << "MatMulV2";
+        QTest::newRow("missing letter") << "StrideSliceD"
+                                        << "StridedSliceD";
+        QTest::newRow("l for 1") << "Loglp"
+                                 << "Log1p";
+        QTest::newRow("case inside") << "LayerNormXbackpropV2"
+                                     << "LayerNormXBackpropV2";
+        QTest::newRow("unrelated") << "GatherEqual"
+                                   << "";
+        QTest::newRow("short and different") << "Neg"
+                                             << "";
     }
     void nearestOpType()
     {
@@ -91,20 +108,21 @@ private slots:
 
     void findingsAndFixIts()
     {
-        const std::string text = "{\n"
-                                 "  \"black-list\": {\n"
-                                 "    \"to-add\": [\"Matmul\", \"Data\", \"ReduceSumD\", \"Mul\", \"Mul\", \"AiCpuOnlyOp\"],\n"
-                                 "    \"to-remove\": [\"SoftmaxV2\"]\n"
-                                 "  },\n"
-                                 "  \"gray-list\": {\"to-add\": [\"Cast\"]}\n"
-                                 "}\n";
+        const std::string text
+            = "{\n"
+              "  \"black-list\": {\n"
+              "    \"to-add\": [\"Matmul\", \"Data\", \"ReduceSumD\", \"Mul\", \"Mul\", \"AiCpuOnlyOp\"],\n"
+              "    \"to-remove\": [\"SoftmaxV2\"]\n"
+              "  },\n"
+              "  \"gray-list\": {\"to-add\": [\"Cast\"]}\n"
+              "}\n";
         const auto parsed = parseMixlistStrict(text, "m.json");
         QVERIFY(parsed.ok());
         const auto lib = smallLibrary();
         const auto findings = lintMixlist(parsed.mixlist, &lib, "m.json");
         const QString got = summary(findings);
         QCOMPARE(findings.size(), std::size_t(7));
-        const QStringList expected{
+        const QStringList expected {
             "3:16 'Matmul' is not in the loaded library \xE2\x80\x94 did you mean 'MatMul'? (op types are case-sensitive) [Rename to 'MatMul']",
             "3:26 'Data' is a graph node type, not an FE op: the mixlist never affects it [Remove 'Data' from black-list.to-add]",
             "3:34 black-list.to-add of 'ReduceSumD' changes nothing (X3): it is already black; effective black [Remove 'ReduceSumD' from black-list.to-add]",
@@ -114,7 +132,8 @@ private slots:
         };
         // gray-list.to-add of Cast also changes nothing; it comes last (gray list after black).
         QCOMPARE(got.split('\n').mid(0, 6), expected);
-        QVERIFY(got.split('\n').at(6).startsWith("6:28 gray-list.to-add of 'Cast' changes nothing (X3): gray-list.to-add alone"));
+        QVERIFY(got.split('\n').at(6).startsWith(
+            "6:28 gray-list.to-add of 'Cast' changes nothing (X3): gray-list.to-add alone"));
         for (const auto &f : findings) {
             QCOMPARE(f.diagnostic.code, std::string("X4"));
             QCOMPARE(f.diagnostic.severity, Severity::Warning);
@@ -167,11 +186,14 @@ private slots:
         shifted.add(MixlistList::Black, MixlistAction::Add, "Add", 2, 7);
         shifted.add(MixlistList::Black, MixlistAction::Add, "Matmul", 3, 7);
         const Mixlist fixed = applyFixIt(shifted, fix); // index 0 is now "Add"
-        QCOMPARE(fixed.entries(MixlistList::Black, MixlistAction::Add).at(0).opType, std::string("Add"));
-        QCOMPARE(fixed.entries(MixlistList::Black, MixlistAction::Add).at(1).opType, std::string("MatMul"));
+        QCOMPARE(fixed.entries(MixlistList::Black, MixlistAction::Add).at(0).opType,
+                 std::string("Add"));
+        QCOMPARE(fixed.entries(MixlistList::Black, MixlistAction::Add).at(1).opType,
+                 std::string("MatMul"));
         Mixlist other;
         other.add(MixlistList::Black, MixlistAction::Add, "Cast", 3, 7);
-        QVERIFY(applyFixIt(other, fix).entries(MixlistList::Black, MixlistAction::Add).at(0).opType == "Cast");
+        QVERIFY(applyFixIt(other, fix).entries(MixlistList::Black, MixlistAction::Add).at(0).opType
+                == "Cast");
     }
 
     void withoutALibraryOnlyStructuralFindings()
@@ -195,12 +217,15 @@ private slots:
         QTest::addColumn<int>("line");
         QTest::newRow("SYMNET matmulv2")
             << "modelzoo-tf/TensorFlow__contrib__cv__SYMNET_ID1292_for_Tensorflow__utils__ops_info.json"
-            << "matmulv2" << "MatMulV2" << 4;
+            << "matmulv2"
+            << "MatMulV2" << 4;
         QTest::newRow("mixmatch MatMu1V2")
             << "modelzoo-tf/TensorFlow__contrib__cv__mixmatch_ID0804_for_TensorFlow__ops_info.json"
-            << "MatMu1V2" << "MatMulV2" << 3;
-        QTest::newRow("hicann Matmul")
-            << "hicann-ge-tests/op_info_right.json" << "Matmul" << "MatMul" << 7;
+            << "MatMu1V2"
+            << "MatMulV2" << 3;
+        QTest::newRow("hicann Matmul") << "hicann-ge-tests/op_info_right.json"
+                                       << "Matmul"
+                                       << "MatMul" << 7;
     }
     void realTyposGetRenameFixIts()
     {
@@ -209,7 +234,8 @@ private slots:
         QFETCH(QString, typo);
         QFETCH(QString, fix);
         QFETCH(int, line);
-        const auto parsed = parseMixlistLenient(readAll(sharedData("opsinfo/mixlists/" + file)), "f.json");
+        const auto parsed
+            = parseMixlistLenient(readAll(sharedData("opsinfo/mixlists/" + file)), "f.json");
         QVERIFY(parsed.ok());
         const auto lib = smallLibrary();
         const auto findings = lintMixlist(parsed.mixlist, &lib, "f.json");
@@ -222,7 +248,8 @@ private slots:
         QCOMPARE(QString::fromStdString(hit->fixIt->replacement), fix);
         QCOMPARE(hit->diagnostic.location.line, line);
         const Mixlist fixed = applyFixIt(parsed.mixlist, *hit->fixIt);
-        const auto &renamed = fixed.entries(hit->fixIt->list, hit->fixIt->action).at(hit->fixIt->index);
+        const auto &renamed
+            = fixed.entries(hit->fixIt->list, hit->fixIt->action).at(hit->fixIt->index);
         QCOMPARE(QString::fromUtf8(renamed.opType), fix);
         QCOMPARE(renamed.line, line);
     }

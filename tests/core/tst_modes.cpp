@@ -90,7 +90,8 @@ void TestModes::unknownSuggests()
     std::string error;
     QVERIFY(!parsePrecisionMode("allow_mix_precison", &error));
     QVERIFY2(error.find("did you mean 'allow_mix_precision'") != std::string::npos, error.c_str());
-    QVERIFY2(error.find("must_keep_origin_dtype") != std::string::npos, error.c_str()); // lists names
+    QVERIFY2(error.find("must_keep_origin_dtype") != std::string::npos,
+             error.c_str()); // lists names
     QVERIFY(!parsePrecisionMode("FORCE_FP16", &error)); // names are case-sensitive
     QVERIFY2(error.find("'force_fp16'") != std::string::npos, error.c_str());
     QVERIFY(!parsePrecisionMode("", &error));
@@ -98,7 +99,8 @@ void TestModes::unknownSuggests()
 
 void TestModes::bf16Refusal()
 {
-    for (PrecisionMode mode : {PrecisionMode::AllowMixPrecisionBf16, PrecisionMode::AllowFp32ToBf16}) {
+    for (PrecisionMode mode :
+         {PrecisionMode::AllowMixPrecisionBf16, PrecisionMode::AllowFp32ToBf16}) {
         const auto refused = checkModeForSoc(mode, "Ascend910A");
         QVERIFY(refused);
         QCOMPARE(refused->severity, Severity::Error);
@@ -135,7 +137,8 @@ void TestModes::bf16FromPlatformIni()
     QCOMPARE(iniSupportsBf16(view), std::optional<bool>(bf16));
     // The ini wins over the built-in table: a 910B name with a 910A ini is refused.
     QCOMPARE(socSupportsBf16("Ascend910B1", view), std::optional<bool>(bf16));
-    QCOMPARE(bool(checkModeForSoc(PrecisionMode::AllowMixPrecisionBf16, file.toStdString(), view)), !bf16);
+    QCOMPARE(bool(checkModeForSoc(PrecisionMode::AllowMixPrecisionBf16, file.toStdString(), view)),
+             !bf16);
 }
 
 void TestModes::defaults()

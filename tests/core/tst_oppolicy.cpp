@@ -40,42 +40,68 @@ class TestOpPolicy : public QObject
 private slots:
     void x3_data()
     {
-        QTest::addColumn<QString>("library");  // colour of A in the library
-        QTest::addColumn<QString>("mixlist");  // JSON
+        QTest::addColumn<QString>("library"); // colour of A in the library
+        QTest::addColumn<QString>("mixlist"); // JSON
         QTest::addColumn<QString>("expected"); // effective colour of A
         QTest::addColumn<int>("warnings");
         QTest::addColumn<QString>("explains");
         // The seed's three examples.
         QTest::newRow("seed 1: white, black-list.to-add -> black")
-            << "white" << R"({"black-list": {"to-add": ["A"]}})" << "black" << 0 << "black-list.to-add at m.json:1 -> black (X3)";
+            << "white"
+            << R"({"black-list": {"to-add": ["A"]}})"
+            << "black" << 0 << "black-list.to-add at m.json:1 -> black (X3)";
         QTest::newRow("seed 2: white, black to-add + white to-remove -> black")
-            << "white" << R"({"black-list": {"to-add": ["A"]}, "white-list": {"to-remove": ["A"]}})" << "black" << 0
-            << "white-list.to-remove at m.json:1 -> gray (X3)";
+            << "white"
+            << R"({"black-list": {"to-add": ["A"]}, "white-list": {"to-remove": ["A"]}})"
+            << "black" << 0 << "white-list.to-remove at m.json:1 -> gray (X3)";
         QTest::newRow("seed 3: white, white-list.to-remove alone -> gray")
-            << "white" << R"({"white-list": {"to-remove": ["A"]}})" << "gray" << 0 << "-> gray (X3); effective gray";
+            << "white"
+            << R"({"white-list": {"to-remove": ["A"]}})"
+            << "gray" << 0 << "-> gray (X3); effective gray";
         // The rest of X3.
-        QTest::newRow("black, white-list.to-add -> white")
-            << "black" << R"({"white-list": {"to-add": ["A"]}})" << "white" << 0 << "-> white (X3)";
+        QTest::newRow("black, white-list.to-add -> white") << "black"
+                                                           << R"({"white-list": {"to-add": ["A"]}})"
+                                                           << "white" << 0 << "-> white (X3)";
         QTest::newRow("black, black-list.to-remove -> gray")
-            << "black" << R"({"black-list": {"to-remove": ["A"]}})" << "gray" << 0 << "-> gray (X3)";
+            << "black"
+            << R"({"black-list": {"to-remove": ["A"]}})"
+            << "gray" << 0 << "-> gray (X3)";
         QTest::newRow("black, add-white + remove-black -> white")
-            << "black" << R"({"white-list": {"to-add": ["A"]}, "black-list": {"to-remove": ["A"]}})" << "white" << 0 << "effective white";
+            << "black"
+            << R"({"white-list": {"to-add": ["A"]}, "black-list": {"to-remove": ["A"]}})"
+            << "white" << 0 << "effective white";
         QTest::newRow("gray, white-list.to-add -> white")
-            << "gray" << R"({"white-list": {"to-add": ["A"]}})" << "white" << 0 << "gray in aic-ascend910b-ops-info.json (L2)";
+            << "gray"
+            << R"({"white-list": {"to-add": ["A"]}})"
+            << "white" << 0 << "gray in aic-ascend910b-ops-info.json (L2)";
         QTest::newRow("gray, add-black + remove-gray -> black")
-            << "gray" << R"({"black-list": {"to-add": ["A"]}, "gray-list": {"to-remove": ["A"]}})" << "black" << 0 << "effective black";
+            << "gray"
+            << R"({"black-list": {"to-add": ["A"]}, "gray-list": {"to-remove": ["A"]}})"
+            << "black" << 0 << "effective black";
         QTest::newRow("gray, black-list.to-remove does nothing (warn)")
-            << "gray" << R"({"black-list": {"to-remove": ["A"]}})" << "gray" << 1 << "does nothing";
+            << "gray"
+            << R"({"black-list": {"to-remove": ["A"]}})"
+            << "gray" << 1 << "does nothing";
         QTest::newRow("white, black-list.to-remove does nothing (warn)")
-            << "white" << R"({"black-list": {"to-remove": ["A"]}})" << "white" << 1 << "does nothing";
+            << "white"
+            << R"({"black-list": {"to-remove": ["A"]}})"
+            << "white" << 1 << "does nothing";
         QTest::newRow("white, gray-list.to-add alone changes nothing (warn)")
-            << "white" << R"({"gray-list": {"to-add": ["A"]}})" << "white" << 1 << "changes nothing by itself";
+            << "white"
+            << R"({"gray-list": {"to-add": ["A"]}})"
+            << "white" << 1 << "changes nothing by itself";
         QTest::newRow("white, add-gray + remove-white -> gray")
-            << "white" << R"({"gray-list": {"to-add": ["A"]}, "white-list": {"to-remove": ["A"]}})" << "gray" << 0 << "effective gray";
+            << "white"
+            << R"({"gray-list": {"to-add": ["A"]}, "white-list": {"to-remove": ["A"]}})"
+            << "gray" << 0 << "effective gray";
         QTest::newRow("black, add-black + remove-white: remove does nothing (warn)")
-            << "black" << R"({"black-list": {"to-add": ["A"]}, "white-list": {"to-remove": ["A"]}})" << "black" << 1 << "effective black";
+            << "black"
+            << R"({"black-list": {"to-add": ["A"]}, "white-list": {"to-remove": ["A"]}})"
+            << "black" << 1 << "effective black";
         QTest::newRow("no mixlist entry: library colour")
-            << "black" << R"({"white-list": {"to-add": ["B"]}})" << "black" << 0 << "black in aic-ascend910b-ops-info.json (L2)";
+            << "black"
+            << R"({"white-list": {"to-add": ["B"]}})"
+            << "black" << 0 << "black in aic-ascend910b-ops-info.json (L2)";
     }
     void x3()
     {
@@ -107,12 +133,15 @@ private slots:
     void explanationNamesFileLineAndRules()
     {
         const auto lib = makeLibrary({{"MatMulV2", Policy::White}});
-        const auto parsed = parseMixlistStrict("{\n  \"black-list\": {\n    \"to-add\": [\"MatMulV2\"]\n  }\n}\n", "ops_info.json");
+        const auto parsed = parseMixlistStrict(
+            "{\n  \"black-list\": {\n    \"to-add\": [\"MatMulV2\"]\n  }\n}\n", "ops_info.json");
         QVERIFY(parsed.ok());
         const auto table = PolicyTable::compute(lib, &parsed.mixlist, "cfg/ops_info.json");
-        QCOMPARE(table.find("MatMulV2")->explanation,
-                 std::string("white in aic-ascend910b-ops-info.json (L2); black-list.to-add at ops_info.json:3 -> "
-                             "black (X3); effective black"));
+        QCOMPARE(
+            table.find("MatMulV2")->explanation,
+            std::string(
+                "white in aic-ascend910b-ops-info.json (L2); black-list.to-add at ops_info.json:3 -> "
+                "black (X3); effective black"));
         QCOMPARE(table.find("MatMulV2")->marks.size(), std::size_t(1));
         QCOMPARE(table.find("MatMulV2")->marks[0].column, 16);
     }
@@ -180,19 +209,25 @@ private slots:
             for (auto list : Mixlist::lists)
                 for (auto action : Mixlist::actions) {
                     const auto &e = m.entries(list, action);
-                    QVERIFY(std::is_sorted(e.begin(), e.end(), [](const MixlistEntry &a, const MixlistEntry &b) {
-                        return a.opType < b.opType;
-                    }));
+                    QVERIFY(std::is_sorted(e.begin(), e.end(),
+                                           [](const MixlistEntry &a, const MixlistEntry &b) {
+                                               return a.opType < b.opType;
+                                           }));
                 }
         }
     }
 
     void synthesisUsesTheDocumentedLists()
     {
-        const auto lib = makeLibrary({{"W", Policy::White}, {"B", Policy::Black}, {"G", Policy::Gray}});
-        const Mixlist m = synthesizeMinimalMixlist(
-            lib, {{"W", Policy::Gray}, {"B", Policy::White}, {"G", Policy::Black}, {"W2", Policy::Gray}});
-        QCOMPARE(m.entries(MixlistList::White, MixlistAction::Remove).at(0).opType, std::string("W"));
+        const auto lib
+            = makeLibrary({{"W", Policy::White}, {"B", Policy::Black}, {"G", Policy::Gray}});
+        const Mixlist m = synthesizeMinimalMixlist(lib,
+                                                   {{"W", Policy::Gray},
+                                                    {"B", Policy::White},
+                                                    {"G", Policy::Black},
+                                                    {"W2", Policy::Gray}});
+        QCOMPARE(m.entries(MixlistList::White, MixlistAction::Remove).at(0).opType,
+                 std::string("W"));
         QCOMPARE(m.entries(MixlistList::White, MixlistAction::Add).at(0).opType, std::string("B"));
         QCOMPARE(m.entries(MixlistList::Black, MixlistAction::Add).at(0).opType, std::string("G"));
         QCOMPARE(m.entryCount(), std::size_t(3));

@@ -17,7 +17,8 @@ const auto f16 = DType::Float16;
 const auto f32 = DType::Float32;
 const auto i32 = DType::Int32;
 
-// Data -> MatMulV2(+Const weights) -> Add(+Const bias) -> Relu -> Exp (black, fp16 only) -> NetOutput
+// Data -> MatMulV2(+Const weights) -> Add(+Const bias) -> Relu -> Exp (black, fp16 only) ->
+// NetOutput
 Graph chainGraph()
 {
     return GraphBuilder()
@@ -140,19 +141,22 @@ void TestResolver::nodeDtype_data()
     QTest::addColumn<QString>("status");
     QTest::addColumn<QString>("rule");
 
-    auto row = [](const char *tag, const char *graph, const char *mode, const char *node, const char *dtype,
-                  const char *engine, const char *status, const char *rule, bool previous = false) {
-        QTest::newRow(tag) << QString(graph) << QString(mode) << previous << QString(node) << QString(dtype)
-                           << QString(engine) << QString(status) << QString(rule);
+    auto row = [](const char *tag, const char *graph, const char *mode, const char *node,
+                  const char *dtype, const char *engine, const char *status, const char *rule,
+                  bool previous = false) {
+        QTest::newRow(tag) << QString(graph) << QString(mode) << previous << QString(node)
+                           << QString(dtype) << QString(engine) << QString(status) << QString(rule);
     };
     // chain under each of the 9 modes
     row("M1 cube fp16", "chain", "force_fp16", "mm", "float16", "AICore", "ok", "M1");
     row("M1 gray fp16", "chain", "fp16", "add", "float16", "AICore", "ok", "M1");
     row("M1 black fp16-only", "chain", "force_fp16", "exp", "float16", "AICore", "ok", "M1");
     row("M2 cube fp16", "chain", "allow_fp32_to_fp16", "mm", "float16", "AICore", "ok", "M2");
-    row("M2 vector keeps fp32", "chain", "allow_fp32_to_fp16", "add", "float32", "AICore", "ok", "M2");
+    row("M2 vector keeps fp32", "chain", "allow_fp32_to_fp16", "add", "float32", "AICore", "ok",
+        "M2");
     row("M2 no fp32: fp16", "chain", "allow_fp32_to_fp16", "exp", "float16", "AICore", "ok", "M2");
-    row("M3 cube fp16in fp32out", "chain", "cube_fp16in_fp32out", "mm", "float32", "AICore", "ok", "M3");
+    row("M3 cube fp16in fp32out", "chain", "cube_fp16in_fp32out", "mm", "float32", "AICore", "ok",
+        "M3");
     row("M3 alias force_fp32", "chain", "force_fp32", "add", "float32", "AICore", "ok", "M3");
     // BLACK without fp32: force_fp32 may not lower a BLACK op, so check-support rejects it (M11).
     row("M3 BLACK fp16-only: AI CPU", "chain", "cube_fp16in_fp32out", "exp", "float32", "AICPU",
@@ -161,10 +165,12 @@ void TestResolver::nodeDtype_data()
     row("M4 cannot lower: AI CPU", "chain", "origin", "exp", "float32", "AICPU", "ok", "M11");
     row("M5 white fp16", "chain", "allow_mix_precision", "mm", "float16", "AICore", "ok", "M5");
     row("M5 gray after white", "chain", "mixed_float16", "add", "float16", "AICore", "ok", "G1");
-    row("M5 gray chain", "chain", "allow_mix_precision_fp16", "relu", "float16", "AICore", "ok", "G3");
+    row("M5 gray chain", "chain", "allow_mix_precision_fp16", "relu", "float16", "AICore", "ok",
+        "G3");
     row("M5 BLACK fp16-only: AI CPU", "chain", "allow_mix_precision_fp16", "exp", "float32",
         "AICPU", "ok", "M11");
-    row("M6 white bf16", "chain", "allow_mix_precision_bf16", "mm", "bfloat16", "AICore", "ok", "M6");
+    row("M6 white bf16", "chain", "allow_mix_precision_bf16", "mm", "bfloat16", "AICore", "ok",
+        "M6");
     row("M6 gray bf16", "chain", "mixed_bfloat16", "relu", "bfloat16", "AICore", "ok", "G3");
     row("M6 no lowering to fp16: AI CPU", "chain", "mixed_bfloat16", "exp", "float32", "AICPU",
         "ok", "M11");
@@ -185,21 +191,28 @@ void TestResolver::nodeDtype_data()
     row("M3 no column fits", "cube", "cube_fp16in_fp32out", "bmm", "bfloat16", "AICore", "ok",
         "M10");
     // G5's four cases
-    row("G5 gray after Data", "gray", "allow_mix_precision_fp16", "r_data", "float32", "AICore", "ok", "G1");
-    row("G5 gray after white", "gray", "allow_mix_precision_fp16", "r_white", "float16", "AICore", "ok", "G1");
-    row("G5 fp32 then fp16", "gray", "allow_mix_precision_fp16", "add_32_16", "float32", "AICore", "ok", "G3");
-    row("G5 fp16 then fp32", "gray", "allow_mix_precision_fp16", "add_16_32", "float16", "AICore", "ok", "G3");
-    row("G5 weights never decide", "gray", "allow_mix_precision_fp16", "add_w", "float16", "AICore", "ok", "G3");
-    row("G4 output own dtype", "gray", "allow_mix_precision_fp16", "rm", "float32", "AICore", "ok", "G4");
-    row("G6 previous op decides outputs", "gray", "allow_mix_precision_fp16", "rm", "float16", "AICore", "ok",
-        "G6", true);
-    row("G6 previous first producer", "gray", "allow_mix_precision_fp16", "add_32_16", "float32", "AICore", "ok",
-        "G6", true);
+    row("G5 gray after Data", "gray", "allow_mix_precision_fp16", "r_data", "float32", "AICore",
+        "ok", "G1");
+    row("G5 gray after white", "gray", "allow_mix_precision_fp16", "r_white", "float16", "AICore",
+        "ok", "G1");
+    row("G5 fp32 then fp16", "gray", "allow_mix_precision_fp16", "add_32_16", "float32", "AICore",
+        "ok", "G3");
+    row("G5 fp16 then fp32", "gray", "allow_mix_precision_fp16", "add_16_32", "float16", "AICore",
+        "ok", "G3");
+    row("G5 weights never decide", "gray", "allow_mix_precision_fp16", "add_w", "float16", "AICore",
+        "ok", "G3");
+    row("G4 output own dtype", "gray", "allow_mix_precision_fp16", "rm", "float32", "AICore", "ok",
+        "G4");
+    row("G6 previous op decides outputs", "gray", "allow_mix_precision_fp16", "rm", "float16",
+        "AICore", "ok", "G6", true);
+    row("G6 previous first producer", "gray", "allow_mix_precision_fp16", "add_32_16", "float32",
+        "AICore", "ok", "G6", true);
     // G2
-    row("G2 look through widening Cast", "cast", "allow_mix_precision_fp16", "relu", "float16", "AICore", "ok",
-        "G2");
+    row("G2 look through widening Cast", "cast", "allow_mix_precision_fp16", "relu", "float16",
+        "AICore", "ok", "G2");
     // misc
-    row("M4 raises fp16", "misc", "must_keep_origin_dtype", "f32only", "float32", "AICore", "ok", "M4");
+    row("M4 raises fp16", "misc", "must_keep_origin_dtype", "f32only", "float32", "AICore", "ok",
+        "M4");
     row("M4 cannot lower: AI CPU", "misc", "must_keep_origin_dtype", "sq", "float32", "AICPU", "ok",
         "M11");
     row("M1 no fp16: fp32", "misc", "force_fp16", "f32only", "float32", "AICore", "ok", "M1");
@@ -210,14 +223,18 @@ void TestResolver::nodeDtype_data()
         "M9");
     row("M9 Null op in a bf16 mode: fp16 flavour", "misc", "allow_mix_precision_bf16", "reshape16",
         "float16", "GE", "ok", "M9");
-    row("M3 vector raises fp16", "misc", "cube_fp16in_fp32out", "soft", "float32", "AICore", "ok", "M3");
-    row("M7 bf16 where no fp32", "misc", "allow_fp32_to_bf16", "bf", "bfloat16", "AICore", "ok", "M7");
+    row("M3 vector raises fp16", "misc", "cube_fp16in_fp32out", "soft", "float32", "AICore", "ok",
+        "M3");
+    row("M7 bf16 where no fp32", "misc", "allow_fp32_to_bf16", "bf", "bfloat16", "AICore", "ok",
+        "M7");
     row("M2 never bf16", "misc", "allow_fp32_to_fp16", "bf", "float16", "AICore", "ok", "M2");
-    row("M5 white without fp16", "misc", "allow_mix_precision_fp16", "erf", "float32", "AICore", "warning", "M5");
-    row("M5 black keeps", "misc", "allow_mix_precision_fp16", "soft", "float16", "AICore", "ok", "M5");
+    row("M5 white without fp16", "misc", "allow_mix_precision_fp16", "erf", "float32", "AICore",
+        "warning", "M5");
+    row("M5 black keeps", "misc", "allow_mix_precision_fp16", "soft", "float16", "AICore", "ok",
+        "M5");
     // Assumed columns (dtypelesscolumns.cpp, approx): a gray op follows its fp16 producer (G1).
-    row("no dtype lists: assumed float columns", "misc", "allow_mix_precision_fp16", "ln", "float16",
-        "AICore", "ok", "G1");
+    row("no dtype lists: assumed float columns", "misc", "allow_mix_precision_fp16", "ln",
+        "float16", "AICore", "ok", "G1");
     row("not in library", "misc", "allow_mix_precision_fp16", "foo", "float32", "none", "ok", "");
 }
 
@@ -243,13 +260,15 @@ void TestResolver::nodeDtype()
     QCOMPARE(int(r.nodes.size()), int(g.nodes().size()));
     const NodeResolution &n = byName(g, r, node.toStdString());
     const QString why = QString::fromStdString(n.explanation);
-    QVERIFY2(QString(dtypeName(n.dtype)) == dtype,
-             qPrintable("dtype " + QString(dtypeName(n.dtype)) + " expected " + dtype + ": " + why));
+    QVERIFY2(
+        QString(dtypeName(n.dtype)) == dtype,
+        qPrintable("dtype " + QString(dtypeName(n.dtype)) + " expected " + dtype + ": " + why));
     QCOMPARE(QString(engineName(n.engine)), engine);
     QVERIFY2(QString(statusName(n.status)) == status,
              qPrintable("status " + QString(statusName(n.status)) + ": " + why));
     if (!rule.isEmpty())
-        QVERIFY2(n.rules.contains(rule.toStdString()), qPrintable("rules " + QString::fromStdString(n.rules.joined())));
+        QVERIFY2(n.rules.contains(rule.toStdString()),
+                 qPrintable("rules " + QString::fromStdString(n.rules.joined())));
     QCOMPARE(n.approximate, node == "ln" || node == "anycube");
     if (engine != "none")
         QVERIFY(!n.explanation.empty());
@@ -259,12 +278,13 @@ void TestResolver::cubeFallbackTensors()
 {
     const OpLibrary library = testLibrary();
     const Graph g = cubeGraph();
-    const Resolution r = Resolver(g, library).resolve(PrecisionMode::CubeFp16InFp32Out, policies(library));
+    const Resolution r
+        = Resolver(g, library).resolve(PrecisionMode::CubeFp16InFp32Out, policies(library));
     const auto &mmv2 = byName(g, r, "mmv2");
-    QCOMPARE(mmv2.inputs, (std::vector<DType>{f16, f16}));
-    QCOMPARE(mmv2.outputs, (std::vector<DType>{f32}));
-    QCOMPARE(byName(g, r, "mm").inputs, (std::vector<DType>{f32, f32}));
-    QCOMPARE(byName(g, r, "conv").outputs, (std::vector<DType>{f16}));
+    QCOMPARE(mmv2.inputs, (std::vector<DType> {f16, f16}));
+    QCOMPARE(mmv2.outputs, (std::vector<DType> {f32}));
+    QCOMPARE(byName(g, r, "mm").inputs, (std::vector<DType> {f32, f32}));
+    QCOMPARE(byName(g, r, "conv").outputs, (std::vector<DType> {f16}));
     QVERIFY(byName(g, r, "bmm").explanation.find("M3") != std::string::npos);
     QCOMPARE(r.summary.errors, std::size_t(0)); // M3 has no error case
     // A cube entry without dtype lists (dynamicFormat, as MatMulV2 in real 910b files): judged on
@@ -274,7 +294,7 @@ void TestResolver::cubeFallbackTensors()
     QVERIFY(any.decided);
     QCOMPARE(any.engine, Engine::AICore);
     QCOMPARE(any.inputs, (std::vector<DType> {f16, f16}));
-    QCOMPARE(any.outputs, (std::vector<DType>{f32}));
+    QCOMPARE(any.outputs, (std::vector<DType> {f32}));
     QVERIFY(any.approximate);
     QVERIFY2(any.explanation.find("dynamicFormat") != std::string::npos, any.explanation.c_str());
 }
@@ -283,19 +303,21 @@ void TestResolver::castLookThroughNotForBlack()
 {
     const OpLibrary library = testLibrary();
     const Graph g = castGraph();
-    const Resolution black = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16,
-                                                           policies(library, {{"Cast", Policy::Black}}));
+    const Resolution black = Resolver(g, library)
+                                 .resolve(PrecisionMode::AllowMixPrecisionFp16,
+                                          policies(library, {{"Cast", Policy::Black}}));
     // A BLACK Cast is not looked through (G2): the relu reads its fp32 output.
     QCOMPARE(byName(g, black, "relu").dtype, f32);
     QVERIFY(!byName(g, black, "relu").rules.contains("G2"));
-    QCOMPARE(byName(g, black, "cast").outputs, (std::vector<DType>{f32}));
+    QCOMPARE(byName(g, black, "cast").outputs, (std::vector<DType> {f32}));
 }
 
 void TestResolver::ambiguity()
 {
     const OpLibrary library = testLibrary();
     const Graph g = grayGraph();
-    const Resolution r = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
+    const Resolution r
+        = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
     QVERIFY(byName(g, r, "add_32_16").ambiguous);
     QVERIFY(byName(g, r, "add_16_32").ambiguous);
     QVERIFY(!byName(g, r, "add_same").ambiguous);
@@ -313,16 +335,23 @@ void TestResolver::keepDtype()
     options.keepDtype = keep;
     Resolver resolver(g, library);
     // Without keep_dtype the cube op is promoted to fp16 (M2); kept, it stays fp32 (M8).
-    QCOMPARE(byName(g, resolver.resolve(PrecisionMode::AllowFp32ToFp16, policies(library)), "mm").dtype, f16);
-    const Resolution kept = resolver.resolve(PrecisionMode::AllowFp32ToFp16, policies(library), options);
+    QCOMPARE(
+        byName(g, resolver.resolve(PrecisionMode::AllowFp32ToFp16, policies(library)), "mm").dtype,
+        f16);
+    const Resolution kept
+        = resolver.resolve(PrecisionMode::AllowFp32ToFp16, policies(library), options);
     QCOMPARE(byName(g, kept, "mm").dtype, f32);
     QVERIFY(byName(g, kept, "mm").rules.contains("M8"));
     // By type too, and it wins over the mixed-mode white list.
     auto byType = std::make_shared<KeepDtype>();
     byType->opTypes.insert("MatMulV2");
     options.keepDtype = byType;
-    QCOMPARE(byName(g, resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library), options), "mm").dtype,
-             f32);
+    QCOMPARE(
+        byName(g,
+               resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library), options),
+               "mm")
+            .dtype,
+        f32);
 }
 
 void TestResolver::customizeDtypes()
@@ -334,21 +363,29 @@ void TestResolver::customizeDtypes()
     ResolveOptions options;
     options.customizeDtypes = custom;
     Resolver resolver(g, library);
-    QCOMPARE(byName(g, resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library)), "add").dtype, f16);
-    const Resolution r = resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library), options);
+    QCOMPARE(
+        byName(g, resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library)), "add")
+            .dtype,
+        f16);
+    const Resolution r
+        = resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library), options);
     QCOMPARE(byName(g, r, "add").dtype, f32);
     QVERIFY(byName(g, r, "add").rules.contains("M8"));
     // customize_dtypes wins over force_fp16 as well, and over keep_dtype; by op type.
     auto byType = std::make_shared<CustomizeDtypes>();
     byType->byType["Relu"] = DtypeRestriction {{f32}, {f32}, 1};
     options.customizeDtypes = byType;
-    QCOMPARE(byName(g, resolver.resolve(PrecisionMode::ForceFp16, policies(library), options), "relu").dtype, f32);
+    QCOMPARE(
+        byName(g, resolver.resolve(PrecisionMode::ForceFp16, policies(library), options), "relu")
+            .dtype,
+        f32);
     // A restriction no column satisfies: check-support rejects the node and FE's judge would fail.
     auto impossible = std::make_shared<CustomizeDtypes>();
     impossible->byNode["exp"] = DtypeRestriction {{f32}, {}, 1};
     options.customizeDtypes = impossible;
     // The resolution outlives the reference into it (a temporary would die at the semicolon).
-    const Resolution rejected = resolver.resolve(PrecisionMode::ForceFp16, policies(library), options);
+    const Resolution rejected
+        = resolver.resolve(PrecisionMode::ForceFp16, policies(library), options);
     const NodeResolution &exp = byName(g, rejected, "exp");
     QCOMPARE(exp.status, ResolutionStatus::Error);
     QCOMPARE(exp.engine, Engine::AICPU);
@@ -364,7 +401,7 @@ void TestResolver::notInLibrary()
         const auto &foo = byName(g, r, "foo");
         QVERIFY(!foo.decided);
         QVERIFY(!foo.inLibrary);
-        QCOMPARE(foo.outputs, (std::vector<DType>{f32}));
+        QCOMPARE(foo.outputs, (std::vector<DType> {f32}));
         QVERIFY(foo.explanation.find("§8.1") != std::string::npos);
     }
 }
@@ -377,9 +414,13 @@ void TestResolver::subgraphs()
                   .node("if", "If", {"d"}, {f32})
                   .node("gelu", "Gelu", {"d"}, {f32})
                   .build();
-    Graph body = GraphBuilder().node("arg", "Data", {}, {f32}).node("inner", "Gelu", {"arg"}, {f32}).build();
+    Graph body = GraphBuilder()
+                     .node("arg", "Data", {}, {f32})
+                     .node("inner", "Gelu", {"arg"}, {f32})
+                     .build();
     g.nodes()[1].subgraphs.push_back(std::make_unique<Graph>(std::move(body)));
-    const Resolution r = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
+    const Resolution r
+        = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
     QCOMPARE(r.nodes.size(), std::size_t(5));
     QCOMPARE(r.nodes[2].node->name, std::string("gelu")); // top level keeps its indices
     QCOMPARE(r.nodes[4].node->name, std::string("inner"));
@@ -393,14 +434,16 @@ void TestResolver::explanationNamesDecidingInput()
 {
     const OpLibrary library = testLibrary();
     const Graph g = grayGraph();
-    const Resolution r = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
+    const Resolution r
+        = Resolver(g, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
     const auto &n = byName(g, r, "add_16_32");
     QCOMPARE(n.decidingInput, 0);
     QVERIFY2(n.explanation.find("'gelu' (float16)") != std::string::npos, n.explanation.c_str());
     QVERIFY2(n.explanation.find("gray") != std::string::npos, n.explanation.c_str());
     const auto &gelu = byName(g, r, "gelu");
     QVERIFY2(gelu.explanation.find("white") != std::string::npos, gelu.explanation.c_str());
-    QVERIFY2(gelu.explanation.find("aic-test-ops-info.json") != std::string::npos, gelu.explanation.c_str());
+    QVERIFY2(gelu.explanation.find("aic-test-ops-info.json") != std::string::npos,
+             gelu.explanation.c_str());
 }
 
 void TestResolver::sameAcrossRepeatedResolves()
@@ -413,7 +456,8 @@ void TestResolver::sameAcrossRepeatedResolves()
     for (PrecisionMode mode : kAllPrecisionModes)
         first.push_back(shared.resolve(mode, policies(library)));
     for (int i = int(kAllPrecisionModes.size()) - 1; i >= 0; --i) {
-        const Resolution again = Resolver(g, library).resolve(kAllPrecisionModes[std::size_t(i)], policies(library));
+        const Resolution again
+            = Resolver(g, library).resolve(kAllPrecisionModes[std::size_t(i)], policies(library));
         for (std::size_t n = 0; n < again.nodes.size(); ++n) {
             QCOMPARE(again.nodes[n].inputs, first[std::size_t(i)].nodes[n].inputs);
             QCOMPARE(again.nodes[n].outputs, first[std::size_t(i)].nodes[n].outputs);
@@ -432,8 +476,12 @@ void TestResolver::mixlistPolicyTable()
     QVERIFY(parsed.ok());
     const PolicyTable table = PolicyTable::compute(library, &parsed.mixlist, "ops_info.json");
     Resolver resolver(g, library);
-    QCOMPARE(byName(g, resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library)), "mm").dtype, f16);
-    const Resolution r = resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, tablePolicies(table));
+    QCOMPARE(
+        byName(g, resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library)), "mm")
+            .dtype,
+        f16);
+    const Resolution r
+        = resolver.resolve(PrecisionMode::AllowMixPrecisionFp16, tablePolicies(table));
     const auto &mm = byName(g, r, "mm");
     QCOMPARE(mm.policy, Policy::Black);
     QCOMPARE(mm.dtype, f32);

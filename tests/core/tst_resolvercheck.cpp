@@ -34,14 +34,16 @@ void TestResolverCheck::handBuilt()
                              .node("relu", "Relu", {"gelu"}, {f32})
                              .node("fused", "Relu", {"relu"}, {f32})
                              .build();
-    // Compiled: gelu fp16 (agrees with mixed fp16), relu fp32 (disagrees), "fused" gone, a Cast added.
+    // Compiled: gelu fp16 (agrees with mixed fp16), relu fp32 (disagrees), "fused" gone, a Cast
+    // added.
     const Graph compiled = GraphBuilder()
                                .node("d", "Data", {}, {f32})
                                .node("cast0", "Cast", {"d"}, {f16})
                                .node("gelu", "Gelu", {"cast0"}, {f16})
                                .node("relu", "Relu", {"gelu"}, {f32})
                                .build();
-    const Resolution r = Resolver(source, library).resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
+    const Resolution r = Resolver(source, library)
+                             .resolve(PrecisionMode::AllowMixPrecisionFp16, policies(library));
     const CheckReport report = compareWithCompiled(source, r, compiled);
     QCOMPARE(report.matched, std::size_t(3));
     QCOMPARE(report.feMatched, std::size_t(2));
@@ -106,7 +108,8 @@ void TestResolverCheck::resnet50GeDump()
 {
     REQUIRE_SHARED_DATA();
     const std::string dump = sharedData("graphs/ge_dump").toStdString() + "/";
-    const GraphLoadResult before = loadGraph(dump + "ge_proto_00017_OptimizeOriginalGraph_FeGraphFusionAfter.txt");
+    const GraphLoadResult before
+        = loadGraph(dump + "ge_proto_00017_OptimizeOriginalGraph_FeGraphFusionAfter.txt");
     const GraphLoadResult after = loadGraph(dump + "ge_proto_00026_afterUBMatch.txt");
     for (const auto *loaded : {&before, &after})
         for (const Diagnostic &d : loaded->diagnostics)

@@ -63,21 +63,24 @@ inline OpLibrary testLibrary()
     std::vector<OpEntry> e;
     // Cube ops with the M3 fallbacks: (fp16,fp32) present / only (fp32,fp32)+(fp16,fp16) / only
     // (fp16,fp16) / none of them.
-    e.push_back(op("MatMulV2", Policy::White, {{f16, f32, f16, bf}, {f16, f32, f16, bf}}, {{f32, f32, f16, bf}}));
+    e.push_back(op("MatMulV2", Policy::White, {{f16, f32, f16, bf}, {f16, f32, f16, bf}},
+                   {{f32, f32, f16, bf}}));
     e.push_back(op("MatMul", Policy::White, {{f32, f16}, {f32, f16}}, {{f32, f16}}));
     e.push_back(op("Conv2D", Policy::White, {{f16}, {f16}}, {{f16}}));
     e.push_back(op("BatchMatMul", Policy::White, {{bf}, {bf}}, {{bf}}));
-    e.push_back(op("Add", Policy::Gray, {{f16, f32, bf, i32}, {f16, f32, bf, i32}}, {{f16, f32, bf, i32}}));
+    e.push_back(
+        op("Add", Policy::Gray, {{f16, f32, bf, i32}, {f16, f32, bf, i32}}, {{f16, f32, bf, i32}}));
     e.push_back(op("Relu", Policy::Gray, {{f16, f32, bf}}, {{f16, f32, bf}}));
-    e.push_back(op("Exp", Policy::Black, {{f16}}, {{f16}}));             // black, no fp32 kernel
+    e.push_back(op("Exp", Policy::Black, {{f16}}, {{f16}})); // black, no fp32 kernel
     e.push_back(op("SoftmaxV2", Policy::Black, {{f16, f32}}, {{f16, f32}}));
     e.push_back(op("Gelu", Policy::White, {{f16, f32, bf}}, {{f16, f32, bf}}));
-    e.push_back(op("Erf", Policy::White, {{f32}}, {{f32}}));              // white without fp16
-    e.push_back(op("Sqrt", Policy::Gray, {{f16}}, {{f16}}));              // fp16 only
+    e.push_back(op("Erf", Policy::White, {{f32}}, {{f32}})); // white without fp16
+    e.push_back(op("Sqrt", Policy::Gray, {{f16}}, {{f16}})); // fp16 only
     e.push_back(op("Fp32Only", Policy::Gray, {{f32}}, {{f32}}));
-    e.push_back(op("BfOnly", Policy::Gray, {{f16, bf}}, {{f16, bf}}));   // no fp32 kernel
+    e.push_back(op("BfOnly", Policy::Gray, {{f16, bf}}, {{f16, bf}})); // no fp32 kernel
     e.push_back(op("ReduceMeanX", Policy::Gray, {{f16, f16, f32}}, {{f32, f16, f32}}));
-    e.push_back(op("Reshape", Policy::Gray, {{f16, f32, bf}, {i32, i32, i32}}, {{f16, f32, bf}}, "Null"));
+    e.push_back(
+        op("Reshape", Policy::Gray, {{f16, f32, bf}, {i32, i32, i32}}, {{f16, f32, bf}}, "Null"));
     e.push_back(op("Cast", Policy::Gray, {{f16, f32, f32, i32}}, {{f32, f16, i32, f32}}));
     e.push_back(op("GatherV2", Policy::Gray, {{f16, f32}, {i32, i32}}, {{f16, f32}}));
     OpEntry layerNorm = op("LayerNorm", Policy::Gray, {{}, {}, {}}, {{}});
@@ -86,8 +89,9 @@ inline OpLibrary testLibrary()
     OpEntry anyCube = op("BatchMatMulV2", Policy::White, {{}, {}}, {{}});
     anyCube.dynamicFormat = true;
     e.push_back(anyCube);
-    std::vector<LibraryFile> files{{"aic-test-ops-info.json", 0, e.size()}};
-    return OpLibrary::build({{"built-in", "test", LibraryStore::Kind::BuiltIn}}, files, std::move(e));
+    std::vector<LibraryFile> files {{"aic-test-ops-info.json", 0, e.size()}};
+    return OpLibrary::build({{"built-in", "test", LibraryStore::Kind::BuiltIn}}, files,
+                            std::move(e));
 }
 
 // Builds a graph from "name = Type(in1, in2:1) -> dtypes" style calls.
@@ -95,8 +99,9 @@ class GraphBuilder
 {
 public:
     // inputs: producer names ("x" or "x:1"); inDtypes may be empty (taken from producers).
-    GraphBuilder &node(const std::string &name, const std::string &type, std::vector<std::string> inputs,
-                       std::vector<DType> outDtypes, std::vector<std::int64_t> shape = {})
+    GraphBuilder &node(const std::string &name, const std::string &type,
+                       std::vector<std::string> inputs, std::vector<DType> outDtypes,
+                       std::vector<std::int64_t> shape = {})
     {
         Node n;
         n.name = m_graph.intern(name);
@@ -125,7 +130,9 @@ public:
         for (Node &n : m_graph.nodes())
             for (NodeInput &in : n.inputs)
                 if (in.producer >= 0)
-                    in.dtype = m_graph.nodes()[std::size_t(in.producer)].outputs[std::size_t(in.outputIndex)].dtype;
+                    in.dtype = m_graph.nodes()[std::size_t(in.producer)]
+                                   .outputs[std::size_t(in.outputIndex)]
+                                   .dtype;
         return std::move(m_graph);
     }
 
@@ -147,7 +154,8 @@ inline PolicySource policies(const OpLibrary &library, std::map<std::string, Pol
     return source;
 }
 
-inline const NodeResolution &byName(const Graph &graph, const Resolution &r, const std::string &name)
+inline const NodeResolution &byName(const Graph &graph, const Resolution &r,
+                                    const std::string &name)
 {
     return r.nodes.at(std::size_t(graph.indexOf(name)));
 }

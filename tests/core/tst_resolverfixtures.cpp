@@ -78,9 +78,10 @@ void TestResolverFixtures::fixture()
     for (const auto &[node, dtype] : fixture.at("expect").at(m).items()) {
         QVERIFY2(g.indexOf(node) >= 0, node.c_str());
         const NodeResolution &n = byName(g, r, node);
-        QVERIFY2(dtypeName(n.dtype) == dtype.get<std::string>(),
-                 qPrintable(QString::fromStdString(node + ": " + dtypeName(n.dtype) + " expected "
-                                                   + dtype.get<std::string>() + " — " + n.explanation)));
+        QVERIFY2(
+            dtypeName(n.dtype) == dtype.get<std::string>(),
+            qPrintable(QString::fromStdString(node + ": " + dtypeName(n.dtype) + " expected "
+                                              + dtype.get<std::string>() + " — " + n.explanation)));
     }
     if (fixture.contains("inputs") && fixture["inputs"].contains(m))
         for (const auto &[node, dtypes] : fixture["inputs"][m].items()) {

@@ -95,7 +95,8 @@ void TestResolverReal::graph()
                 // Every tensor takes its column's dtype (§8.5): one the entry lists (or, for an
                 // entry without lists, an op_select_format row of the SoC, §1), else the graph's;
                 // where no row applies the assumed float columns (approx).
-                const auto rows = DynamicFormatTable::builtIn().rowsFor("ascend910b", n.entry->type);
+                const auto rows
+                    = DynamicFormatTable::builtIn().rowsFor("ascend910b", n.entry->type);
                 const bool assumed = n.entry->columnCount() == 0 && rows.empty();
                 QVERIFY(!assumed || n.approximate);
                 for (std::size_t k = 0; k < n.outputs.size(); ++k) {
@@ -115,11 +116,11 @@ void TestResolverReal::graph()
                 if (n.rules.empty() && n.dtype != DType::Undefined) {
                     std::string io;
                     for (std::size_t k = 0; k < n.inputs.size(); ++k)
-                        io += std::string(" in") + std::to_string(k) + " " + dtypeName(n.node->inputs[k].dtype) + "->"
-                              + dtypeName(n.inputs[k]);
+                        io += std::string(" in") + std::to_string(k) + " "
+                            + dtypeName(n.node->inputs[k].dtype) + "->" + dtypeName(n.inputs[k]);
                     for (std::size_t k = 0; k < n.outputs.size(); ++k)
-                        io += std::string(" out") + std::to_string(k) + " " + dtypeName(n.node->outputs[k].dtype)
-                              + "->" + dtypeName(n.outputs[k]);
+                        io += std::string(" out") + std::to_string(k) + " "
+                            + dtypeName(n.node->outputs[k].dtype) + "->" + dtypeName(n.outputs[k]);
                     QFAIL(qPrintable(QString::fromStdString(std::string(n.node->name) + ":" + io
                                                             + " — " + n.explanation)));
                 }

@@ -37,7 +37,8 @@ std::string readAll(const QString &path)
 bool writeAll(const QString &path, const std::string &bytes)
 {
     QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        && f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
 }
 
 // Thrown from inside the seam: nothing after it runs, as when the process is killed.
@@ -51,7 +52,11 @@ enum class Fault { DiskFullMidway, RenameFails, FsyncFails, CloseFails, KilledBe
 class FaultyFileSystem : public FileSystemOps
 {
 public:
-    FaultyFileSystem(std::string dir, Fault fault) : m_dir(std::move(dir)), m_fault(fault) {}
+    FaultyFileSystem(std::string dir, Fault fault)
+        : m_dir(std::move(dir))
+        , m_fault(fault)
+    {
+    }
 
     int open(const std::string &path, int flags, mode_t mode) override
     {
@@ -98,7 +103,7 @@ public:
                 return -1;
             }
             if (m_fault == Fault::KilledBeforeRename)
-                throw SimulatedKill{};
+                throw SimulatedKill {};
         }
         return FileSystemOps::rename(from, to);
     }
@@ -130,13 +135,13 @@ class TestSaveFaults : public QObject
     Q_OBJECT
 private:
     QTemporaryDir m_tmp;
-    QString m_soc;      // <tmp>/config/ascend910b: the library folder
-    QString m_file;     // its library file
+    QString m_soc; // <tmp>/config/ascend910b: the library folder
+    QString m_file; // its library file
     QString m_elsewhere; // a writable folder for Save As
     QString m_backups;
-    FileStamp m_stamp;  // taken at load
+    FileStamp m_stamp; // taken at load
     std::unique_ptr<OpsInfoEditor> m_editor;
-    const PolicyEdits m_edits{{"Add", Policy::Black}, {"Gelu", Policy::Gray}};
+    const PolicyEdits m_edits {{"Add", Policy::Black}, {"Gelu", Policy::Gray}};
 
     SaveOptions options(FileSystemOps *fs = nullptr)
     {
@@ -146,7 +151,10 @@ private:
         o.fileSystem = fs;
         return o;
     }
-    QStringList socEntries() const { return QDir(m_soc).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::Name); }
+    QStringList socEntries() const
+    {
+        return QDir(m_soc).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::Name);
+    }
 
     // The edits are still in memory and give the same bytes; Save As elsewhere works and the
     // saved file loads with the edited colours.
@@ -158,7 +166,9 @@ private:
         const QString saveAs = m_elsewhere + "/saved-as.json";
         QFile::remove(saveAs);
         const SaveResult saved = saveFileAtomically(saveAs.toStdString(), again.bytes);
-        QVERIFY2(saved.ok, saved.diagnostics.empty() ? "" : formatDiagnostic(saved.diagnostics.front()).c_str());
+        QVERIFY2(saved.ok,
+                 saved.diagnostics.empty() ? ""
+                                           : formatDiagnostic(saved.diagnostics.front()).c_str());
         const LibraryLoadResult loaded = loadLibraryFile(saveAs.toStdString());
         QVERIFY(loaded.ok());
         QCOMPARE(loaded.library.find("Add")->policy, Policy::Black);
@@ -169,7 +179,8 @@ private slots:
     void init()
     {
         QVERIFY(m_tmp.isValid());
-        const QString root = m_tmp.filePath(QString::number(QDateTime::currentMSecsSinceEpoch()) + QTest::currentDataTag());
+        const QString root = m_tmp.filePath(QString::number(QDateTime::currentMSecsSinceEpoch())
+                                            + QTest::currentDataTag());
         m_soc = root + "/config/ascend910b";
         m_elsewhere = root + "/elsewhere";
         m_backups = root + "/backups";
@@ -186,7 +197,8 @@ private slots:
     {
         QTest::addColumn<int>("fault");
         QTest::addColumn<QString>("said"); // what the message must say happened
-        QTest::newRow("disk full midway") << int(Fault::DiskFullMidway) << "No space left on device";
+        QTest::newRow("disk full midway")
+            << int(Fault::DiskFullMidway) << "No space left on device";
         QTest::newRow("rename fails") << int(Fault::RenameFails) << "cannot replace";
         QTest::newRow("fsync fails") << int(Fault::FsyncFails) << "cannot flush";
         QTest::newRow("close fails") << int(Fault::CloseFails) << "cannot finish writing";
@@ -198,7 +210,8 @@ private slots:
         const OpsInfoEditResult edited = m_editor->apply(m_edits);
         QVERIFY(edited.ok() && edited.bytes != kLibrary);
         FaultyFileSystem fs(m_soc.toStdString(), Fault(fault));
-        const SaveResult result = saveFileAtomically(m_file.toStdString(), edited.bytes, options(&fs));
+        const SaveResult result
+            = saveFileAtomically(m_file.toStdString(), edited.bytes, options(&fs));
         QVERIFY(!result.ok);
         QCOMPARE(result.diagnostics.size(), std::size_t(1));
         const Diagnostic &d = result.diagnostics.front();
@@ -207,8 +220,8 @@ private slots:
         QVERIFY2(QString::fromStdString(d.message).contains(said), d.message.c_str());
         QVERIFY2(d.message.find("was not changed") != std::string::npos, d.message.c_str());
         QVERIFY2(d.hint.find("Save As") != std::string::npos, d.hint.c_str());
-        QCOMPARE(readAll(m_file), kLibrary);                                   // original intact
-        QCOMPARE(socEntries(), QStringList{QFileInfo(m_file).fileName()}); // no temporary left
+        QCOMPARE(readAll(m_file), kLibrary); // original intact
+        QCOMPARE(socEntries(), QStringList {QFileInfo(m_file).fileName()}); // no temporary left
         verifyEditsSavableElsewhere(edited.bytes);
         // With the fault gone the same save goes through (the stamp still matches).
         const SaveResult retry = saveFileAtomically(m_file.toStdString(), edited.bytes, options());
@@ -242,7 +255,8 @@ private slots:
         QCOMPARE(loaded.library.files().size(), std::size_t(1));
         QCOMPARE(loaded.library.find("Add")->policy, Policy::Gray);
         std::vector<Diagnostic> diagnostics;
-        const OpsInfoFolderEditor folder = OpsInfoFolderEditor::load(m_soc.toStdString(), diagnostics);
+        const OpsInfoFolderEditor folder
+            = OpsInfoFolderEditor::load(m_soc.toStdString(), diagnostics);
         QCOMPARE(folder.fileCount(), std::size_t(1));
 
         // After a restart: reload, edit, save: works, and the leftover changes nothing.
@@ -298,9 +312,12 @@ private slots:
     {
         QTest::addColumn<QString>("how");
         QTest::addColumn<QString>("code");
-        QTest::newRow("renamed over") << "rename" << "save-changed-on-disk";
-        QTest::newRow("same size in place") << "inplace" << "save-changed-on-disk";
-        QTest::newRow("deleted") << "delete" << "save-deleted-on-disk";
+        QTest::newRow("renamed over") << "rename"
+                                      << "save-changed-on-disk";
+        QTest::newRow("same size in place") << "inplace"
+                                            << "save-changed-on-disk";
+        QTest::newRow("deleted") << "delete"
+                                 << "save-deleted-on-disk";
     }
     void replacedOnDisk()
     {
@@ -311,7 +328,9 @@ private slots:
         if (how == "rename") {
             theirs.insert(theirs.size() - 1, "    ,\"Relu\":{}\n");
             QVERIFY(writeAll(m_elsewhere + "/theirs.json", theirs));
-            QVERIFY(::rename((m_elsewhere + "/theirs.json").toLocal8Bit().constData(), m_file.toLocal8Bit().constData()) == 0);
+            QVERIFY(::rename((m_elsewhere + "/theirs.json").toLocal8Bit().constData(),
+                             m_file.toLocal8Bit().constData())
+                    == 0);
         } else if (how == "inplace") {
             theirs.replace(theirs.find("true"), 4, "TRUE");
             QVERIFY(writeAll(m_file, theirs));
@@ -335,16 +354,21 @@ private slots:
     void folderSaveStopsAtTheFailingFile()
     {
         const QString second = m_soc + "/aic-ascend910b-ops-info-legacy.json";
-        const std::string secondBytes = "{\n    \"Relu\":{\n        \"opFile\":{\n            \"value\":\"relu\"\n        }\n    }\n}";
+        const std::string secondBytes
+            = "{\n    \"Relu\":{\n        \"opFile\":{\n            \"value\":\"relu\"\n        }\n    }\n}";
         QVERIFY(writeAll(second, secondBytes));
         std::vector<Diagnostic> diagnostics;
-        const OpsInfoFolderEditor folder = OpsInfoFolderEditor::load(m_soc.toStdString(), diagnostics);
+        const OpsInfoFolderEditor folder
+            = OpsInfoFolderEditor::load(m_soc.toStdString(), diagnostics);
         QVERIFY(diagnostics.empty());
         // Fault only the file saved second, whichever the save order is.
         class SecondFails : public FileSystemOps
         {
         public:
-            explicit SecondFails(std::string dir) : m_dir(std::move(dir)) {}
+            explicit SecondFails(std::string dir)
+                : m_dir(std::move(dir))
+            {
+            }
             int open(const std::string &path, int flags, mode_t mode) override
             {
                 const int fd = FileSystemOps::open(path, flags, mode);
@@ -365,16 +389,20 @@ private slots:
             int m_bad = -2;
         } fs(m_soc.toStdString());
         SaveOptions o = options(&fs);
-        const PolicyEdits edits{{"Add", Policy::Black}, {"Relu", Policy::White}};
+        const PolicyEdits edits {{"Add", Policy::Black}, {"Relu", Policy::White}};
         const LibrarySaveResult result = saveLibraryEdits(folder, edits, o);
         QVERIFY(!result.ok);
         QCOMPARE(result.savedFiles.size(), std::size_t(1));
         const std::string saved = result.savedFiles.front();
-        const std::string failed = saved == m_file.toStdString() ? second.toStdString() : m_file.toStdString();
-        QCOMPARE(readAll(QString::fromStdString(failed)), failed == m_file.toStdString() ? kLibrary : secondBytes);
+        const std::string failed
+            = saved == m_file.toStdString() ? second.toStdString() : m_file.toStdString();
+        QCOMPARE(readAll(QString::fromStdString(failed)),
+                 failed == m_file.toStdString() ? kLibrary : secondBytes);
         bool named = false;
         for (const Diagnostic &d : result.diagnostics)
-            named = named || (d.location.file == failed && d.message.find("No space left") != std::string::npos);
+            named = named
+                || (d.location.file == failed
+                    && d.message.find("No space left") != std::string::npos);
         QVERIFY(named);
         QCOMPARE(socEntries().size(), 2); // no temporary left
         // The edits are still there: applied again they give the same bytes for both files.

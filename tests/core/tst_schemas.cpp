@@ -1,6 +1,7 @@
-// The JSON Schemas of resources/core/schemas, checked by an independent validator (python3-jsonschema)
-// against every real modify_mixlist file and a few real ops-info libraries. The verdicts are compared
-// with our own strict parser's, so the schema an editor uses agrees with what the compiler accepts.
+// The JSON Schemas of resources/core/schemas, checked by an independent validator
+// (python3-jsonschema) against every real modify_mixlist file and a few real ops-info libraries.
+// The verdicts are compared with our own strict parser's, so the schema an editor uses agrees with
+// what the compiler accepts.
 #include "cli/cli.h"
 #include "common/resources.h"
 #include "mixlist/mixlist.h"
@@ -62,10 +63,11 @@ bool haveJsonSchema()
     return p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
-#define REQUIRE_JSONSCHEMA()                                                                        \
-    do {                                                                                            \
-        if (!haveJsonSchema())                                                                      \
-            QSKIP("python3 with the jsonschema module is missing (apt-get install python3-jsonschema)"); \
+#define REQUIRE_JSONSCHEMA()                                                                           \
+    do {                                                                                               \
+        if (!haveJsonSchema())                                                                         \
+            QSKIP(                                                                                     \
+                "python3 with the jsonschema module is missing (apt-get install python3-jsonschema)"); \
     } while (false)
 
 QString schemaFile(const QString &name)
@@ -77,12 +79,13 @@ QMap<QString, Verdict> validate(const QString &schema, const QStringList &files)
 {
     QMap<QString, Verdict> verdicts;
     QProcess p;
-    p.start(python(), QStringList{"-c", kValidator, schema} + files);
+    p.start(python(), QStringList {"-c", kValidator, schema} + files);
     if (!p.waitForFinished(300000) || p.exitCode() != 0) {
         qWarning("validator failed: %s", p.readAllStandardError().constData());
         return verdicts;
     }
-    for (const QString &line : QString::fromUtf8(p.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts)) {
+    for (const QString &line :
+         QString::fromUtf8(p.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts)) {
         const QStringList parts = line.split('\t');
         if (parts.size() >= 2)
             verdicts.insert(parts[1], {parts[0], parts.value(2)});
@@ -106,8 +109,10 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("file");
-        QTest::newRow("mixlist") << "mixlist" << "modify_mixlist.schema.json";
-        QTest::newRow("opsinfo") << "opsinfo" << "opsinfo.schema.json";
+        QTest::newRow("mixlist") << "mixlist"
+                                 << "modify_mixlist.schema.json";
+        QTest::newRow("opsinfo") << "opsinfo"
+                                 << "opsinfo.schema.json";
     }
     void schemasAreEmbeddedAndPrinted()
     {
@@ -124,7 +129,8 @@ private slots:
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(onDisk, &error);
         QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
-        QCOMPARE(doc.object().value("$schema").toString(), QStringLiteral("https://json-schema.org/draft/2020-12/schema"));
+        QCOMPARE(doc.object().value("$schema").toString(),
+                 QStringLiteral("https://json-schema.org/draft/2020-12/schema"));
     }
 
     void unknownSchemaIsAUsageError()
@@ -135,14 +141,15 @@ private slots:
         QVERIFY(err.str().find("mixlist or opsinfo") != std::string::npos);
     }
 
-    // Every real mixlist: valid for our strict parser (the compiler's reading) <=> valid for the schema,
-    // except X2 (mark combinations), which a schema cannot express.
+    // Every real mixlist: valid for our strict parser (the compiler's reading) <=> valid for the
+    // schema, except X2 (mark combinations), which a schema cannot express.
     void realMixlistsAgreeWithTheStrictParser()
     {
         REQUIRE_SHARED_DATA();
         REQUIRE_JSONSCHEMA();
         QStringList files;
-        QDirIterator it(sharedData("opsinfo/mixlists"), {"*.json"}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(sharedData("opsinfo/mixlists"), {"*.json"}, QDir::Files,
+                        QDirIterator::Subdirectories);
         while (it.hasNext())
             files << it.next();
         files.sort();
@@ -152,27 +159,34 @@ private slots:
         int valid = 0, rejected = 0, notJson = 0;
         for (const QString &file : files) {
             const Verdict v = verdicts.value(file);
-            const MixlistParseResult parsed = parseMixlistStrict(readAll(file).toStdString(), file.toStdString());
+            const MixlistParseResult parsed
+                = parseMixlistStrict(readAll(file).toStdString(), file.toStdString());
             bool structural = false;
             for (const Diagnostic &d : parsed.diagnostics)
                 structural = structural || (d.severity == Severity::Error && d.code != "X2");
             if (v.kind == "NOJSON") {
-                QVERIFY2(!parsed.ok(), qPrintable(file + ": Python cannot read it, our parser accepts it"));
+                QVERIFY2(!parsed.ok(),
+                         qPrintable(file + ": Python cannot read it, our parser accepts it"));
                 ++notJson;
             } else if (!structural) {
-                QVERIFY2(v.kind == "VALID", qPrintable(file + ": the compiler accepts it, the schema says " + v.message));
+                QVERIFY2(
+                    v.kind == "VALID",
+                    qPrintable(file + ": the compiler accepts it, the schema says " + v.message));
                 ++valid;
             } else {
                 QVERIFY2(v.kind == "INVALID",
-                         qPrintable(file + ": the compiler rejects it ("
-                                    + QString::fromStdString(formatDiagnostic(parsed.diagnostics.front()))
-                                    + "), the schema accepts it"));
+                         qPrintable(
+                             file + ": the compiler rejects it ("
+                             + QString::fromStdString(formatDiagnostic(parsed.diagnostics.front()))
+                             + "), the schema accepts it"));
                 ++rejected;
             }
         }
-        qInfo("%d valid mixlists validate, %d with key errors are rejected, %d are not JSON", valid, rejected, notJson);
+        qInfo("%d valid mixlists validate, %d with key errors are rejected, %d are not JSON", valid,
+              rejected, notJson);
         QVERIFY(valid >= 50);
-        QVERIFY(rejected >= 3); // op_info_wrong1 (white1-list), op_info_wrong2 (to-add1), op_mix_list5 (grey-list)
+        QVERIFY(rejected >= 3); // op_info_wrong1 (white1-list), op_info_wrong2 (to-add1),
+                                // op_mix_list5 (grey-list)
     }
 
     void realLibrariesValidate_data()
@@ -181,11 +195,14 @@ private slots:
         QTest::addColumn<bool>("valid");
         QTest::newRow("hicann store") << "opsinfo/hicann-ge-tests/op_store_right.json" << true;
         QTest::newRow("hicann tbe") << "opsinfo/hicann-ge-tests/tbe_opinfo.json" << true;
-        QTest::newRow("hicann wrong flag") << "opsinfo/hicann-ge-tests/tbe_opinfo_wrong_precision_reduce_flag.json" << false;
+        QTest::newRow("hicann wrong flag")
+            << "opsinfo/hicann-ge-tests/tbe_opinfo_wrong_precision_reduce_flag.json" << false;
         QTest::newRow("cann ascend035")
-            << "opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend035/aic-ascend035-ops-info.json" << true;
+            << "opsinfo/cann-8.1.RC1/op_impl/ai_core/tbe/config/ascend035/aic-ascend035-ops-info.json"
+            << true;
         QTest::newRow("cann vector core")
-            << "opsinfo/cann-8.1.RC1/op_impl/vector_core/tbe/config/vector_core_tbe_ops_info.json" << true;
+            << "opsinfo/cann-8.1.RC1/op_impl/vector_core/tbe/config/vector_core_tbe_ops_info.json"
+            << true;
     }
     void realLibrariesValidate()
     {
@@ -201,20 +218,27 @@ private slots:
             QVERIFY2(v.message.contains("1231231"), qPrintable(v.message));
     }
 
-    // The schema must reject what the loader rejects (L4: non-string leaves) — made-up variations of
-    // a real entry, so the test fails if the schema is loosened to "any object".
+    // The schema must reject what the loader rejects (L4: non-string leaves) — made-up variations
+    // of a real entry, so the test fails if the schema is loosened to "any object".
     void opsinfoSchemaRejectsNonStringLeaves_data()
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<bool>("valid");
-        QTest::newRow("real shape") << QByteArray(R"({"Add":{"input0":{"name":"x1","dtype":"float16,float","format":"ND,ND"},"precision_reduce":{"flag":"true"}}})") << true;
-        QTest::newRow("empty flag") << QByteArray(R"({"Add":{"precision_reduce":{"flag":""}}})") << true;
-        QTest::newRow("spaced flag") << QByteArray(R"({"Add":{"precision_reduce":{"flag":" False "}}})") << true;
-        QTest::newRow("boolean flag") << QByteArray(R"({"Add":{"precision_reduce":{"flag":true}}})") << false;
-        QTest::newRow("bad flag") << QByteArray(R"({"Add":{"precision_reduce":{"flag":"yes"}}})") << false;
+        QTest::newRow("real shape") << QByteArray(
+            R"({"Add":{"input0":{"name":"x1","dtype":"float16,float","format":"ND,ND"},"precision_reduce":{"flag":"true"}}})")
+                                    << true;
+        QTest::newRow("empty flag")
+            << QByteArray(R"({"Add":{"precision_reduce":{"flag":""}}})") << true;
+        QTest::newRow("spaced flag")
+            << QByteArray(R"({"Add":{"precision_reduce":{"flag":" False "}}})") << true;
+        QTest::newRow("boolean flag")
+            << QByteArray(R"({"Add":{"precision_reduce":{"flag":true}}})") << false;
+        QTest::newRow("bad flag") << QByteArray(R"({"Add":{"precision_reduce":{"flag":"yes"}}})")
+                                  << false;
         QTest::newRow("number dtype") << QByteArray(R"({"Add":{"input0":{"dtype":16}}})") << false;
         QTest::newRow("two levels") << QByteArray(R"({"Add":{"opFile":"add"}})") << false;
-        QTest::newRow("four levels") << QByteArray(R"({"Add":{"attr":{"list":{"x":"y"}}}})") << false;
+        QTest::newRow("four levels")
+            << QByteArray(R"({"Add":{"attr":{"list":{"x":"y"}}}})") << false;
     }
     void opsinfoSchemaRejectsNonStringLeaves()
     {
@@ -226,7 +250,8 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(json);
         f.close();
-        const Verdict v = validate(schemaFile("opsinfo.schema.json"), {f.fileName()}).value(f.fileName());
+        const Verdict v
+            = validate(schemaFile("opsinfo.schema.json"), {f.fileName()}).value(f.fileName());
         QVERIFY2(v.kind == (valid ? "VALID" : "INVALID"), qPrintable(v.kind + " " + v.message));
     }
 };

@@ -7,8 +7,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 {
     using namespace opsinfo;
     std::vector<Diagnostic> diagnostics;
-    CustomizeDtypes custom = parseCustomizeDtypes({reinterpret_cast<const char *>(data), size}, "custom.cfg",
-                                                  diagnostics);
+    CustomizeDtypes custom = parseCustomizeDtypes({reinterpret_cast<const char *>(data), size},
+                                                  "custom.cfg", diagnostics);
     (void)custom.find("node", "MatMul");
     for (const Diagnostic &d : diagnostics)
         (void)formatDiagnostic(d);

@@ -7,7 +7,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 {
     using namespace opsinfo;
     std::vector<Diagnostic> diagnostics;
-    KeepDtype keep = parseKeepDtype({reinterpret_cast<const char *>(data), size}, "keep.cfg", diagnostics);
+    KeepDtype keep
+        = parseKeepDtype({reinterpret_cast<const char *>(data), size}, "keep.cfg", diagnostics);
     (void)keep.matches("node", "MatMul");
     for (const Diagnostic &d : diagnostics)
         (void)formatDiagnostic(d);

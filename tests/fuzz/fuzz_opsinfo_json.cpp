@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (fixed.applied == 0 && fixed.bytes != text)
         std::abort();
 
-    OpsInfoEditor editor{std::string(text), "fuzz.json"};
+    OpsInfoEditor editor {std::string(text), "fuzz.json"};
     if (editor.isValid()) {
         for (const ScannedOp &op : editor.scan().ops)
             (void)editor.filePolicy(op.member.key);

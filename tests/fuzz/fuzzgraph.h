@@ -48,7 +48,7 @@ int runGraphImporter(const std::uint8_t *data, std::size_t size, Import import)
     std::vector<Diagnostic> diagnostics;
     GraphLoadOptions options;
     options.maxFileBytes = 1 << 20;
-    ImportContext context{"fuzz-input", OpMap::defaults(), options, diagnostics};
+    ImportContext context {"fuzz-input", OpMap::defaults(), options, diagnostics};
     std::unique_ptr<Graph> graph = import(bytes, context);
     if (graph) {
         (void)graph->topologicalOrder();

@@ -32,7 +32,8 @@ QRectF GraphMiniMap::overviewRect() const
     if (!scene)
         return {};
     const QRectF b = scene->bounds();
-    const double scale = std::min(double(width()) / std::max(1.0, b.width()), double(height()) / std::max(1.0, b.height()));
+    const double scale = std::min(double(width()) / std::max(1.0, b.width()),
+                                  double(height()) / std::max(1.0, b.height()));
     const QSizeF size = b.size() * scale;
     return QRectF(QPointF((width() - size.width()) / 2.0, (height() - size.height()) / 2.0), size);
 }
@@ -56,8 +57,9 @@ void GraphMiniMap::paintEvent(QPaintEvent *)
     const QRectF b = scene->bounds();
     const QRectF visible = m_view->visibleSceneRect();
     auto map = [&](const QPointF &p) {
-        return QPointF(target.left() + (p.x() - b.left()) / std::max(1e-9, b.width()) * target.width(),
-                       target.top() + (p.y() - b.top()) / std::max(1e-9, b.height()) * target.height());
+        return QPointF(
+            target.left() + (p.x() - b.left()) / std::max(1e-9, b.width()) * target.width(),
+            target.top() + (p.y() - b.top()) / std::max(1e-9, b.height()) * target.height());
     };
     QRectF frame(map(visible.topLeft()), map(visible.bottomRight()));
     frame = frame.intersected(QRectF(rect()));

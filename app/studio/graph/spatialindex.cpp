@@ -12,7 +12,8 @@ constexpr int kFanout = 16;
 bool SpatialIndex::intersects(const QRectF &a, const QRectF &b)
 {
     // Closed intervals: zero-width boxes (vertical edge segments) must still be found.
-    return a.left() <= b.right() && b.left() <= a.right() && a.top() <= b.bottom() && b.top() <= a.bottom();
+    return a.left() <= b.right() && b.left() <= a.right() && a.top() <= b.bottom()
+        && b.top() <= a.bottom();
 }
 
 void SpatialIndex::clear()
@@ -36,13 +37,18 @@ void SpatialIndex::build(const std::vector<QRectF> &boxes)
         // Sort-tile-recursive: vertical slices by x center, then runs of kFanout by y center.
         const std::size_t n = level.size();
         const std::size_t leaves = (n + kFanout - 1) / kFanout;
-        const std::size_t slices = std::max<std::size_t>(1, std::size_t(std::ceil(std::sqrt(double(leaves)))));
+        const std::size_t slices
+            = std::max<std::size_t>(1, std::size_t(std::ceil(std::sqrt(double(leaves)))));
         const std::size_t perSlice = slices * kFanout;
-        std::sort(level.begin(), level.end(),
-                  [](const Entry &a, const Entry &b) { return a.box.center().x() < b.box.center().x(); });
+        std::sort(level.begin(), level.end(), [](const Entry &a, const Entry &b) {
+            return a.box.center().x() < b.box.center().x();
+        });
         for (std::size_t s = 0; s < n; s += perSlice)
-            std::sort(level.begin() + std::ptrdiff_t(s), level.begin() + std::ptrdiff_t(std::min(n, s + perSlice)),
-                      [](const Entry &a, const Entry &b) { return a.box.center().y() < b.box.center().y(); });
+            std::sort(level.begin() + std::ptrdiff_t(s),
+                      level.begin() + std::ptrdiff_t(std::min(n, s + perSlice)),
+                      [](const Entry &a, const Entry &b) {
+                          return a.box.center().y() < b.box.center().y();
+                      });
         m_levels.push_back(std::move(level));
         const auto &below = m_levels.back();
         if (below.size() <= std::size_t(kFanout))
@@ -70,8 +76,13 @@ void SpatialIndex::query(const QRectF &area, std::vector<int> &out) const
         return;
     const QRectF a = area.normalized();
     // Iterative descent: (level, first entry, count).
-    struct Span { int level; int first; int count; };
-    std::vector<Span> stack{{int(m_levels.size()) - 1, 0, int(m_levels.back().size())}};
+    struct Span
+    {
+        int level;
+        int first;
+        int count;
+    };
+    std::vector<Span> stack {{int(m_levels.size()) - 1, 0, int(m_levels.back().size())}};
     while (!stack.empty()) {
         const Span span = stack.back();
         stack.pop_back();

@@ -23,7 +23,7 @@ private:
     {
         QRectF box;
         int child = -1; // id at the leaf level, else the first entry of the next level
-        int count = 0;  // entries under it at the next level (0 at the leaf level)
+        int count = 0; // entries under it at the next level (0 at the leaf level)
     };
 
     static bool intersects(const QRectF &a, const QRectF &b);

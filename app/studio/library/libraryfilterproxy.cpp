@@ -14,7 +14,8 @@ LibraryFilterProxy::LibraryFilterProxy(QObject *parent)
 bool LibraryFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
     const auto *model = qobject_cast<const LibraryModel *>(sourceModel());
-    if (model && left.column() == LibraryModel::TypeColumn && right.column() == LibraryModel::TypeColumn
+    if (model && left.column() == LibraryModel::TypeColumn
+        && right.column() == LibraryModel::TypeColumn
         && sortCaseSensitivity() == Qt::CaseInsensitive)
         return model->typeRank(left.row()) < model->typeRank(right.row());
     return QSortFilterProxyModel::lessThan(left, right);

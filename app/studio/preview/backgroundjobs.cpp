@@ -30,27 +30,32 @@ void BackgroundJobs::launch(Lane lane, quint64 generation, const QString &descri
     m_threads.append(thread);
     ++m_running[lane];
     m_active[lane] = true;
-    connect(thread, &QThread::finished, this, [this, thread, lane, generation, finished = std::move(finished)] {
-        m_threads.removeOne(thread);
-        --m_running[lane];
-        if (generation == m_generation[lane])
-            m_active[lane] = false;
-        finished();
-        thread->deleteLater();
-        updateBusy();
-    });
+    connect(thread, &QThread::finished, this,
+            [this, thread, lane, generation, finished = std::move(finished)] {
+                m_threads.removeOne(thread);
+                --m_running[lane];
+                if (generation == m_generation[lane])
+                    m_active[lane] = false;
+                finished();
+                thread->deleteLater();
+                updateBusy();
+            });
     thread->start(QThread::LowPriority);
     updateBusy();
 }
 
-void BackgroundJobs::reportProgress(Lane lane, quint64 generation, int percent, const QString &stage)
+void BackgroundJobs::reportProgress(Lane lane, quint64 generation, int percent,
+                                    const QString &stage)
 {
     // Called on the worker: hop to our thread, and drop reports of superseded jobs there.
     QPointer<BackgroundJobs> self(this);
-    QMetaObject::invokeMethod(this, [self, lane, generation, percent, stage] {
-        if (self && generation == self->m_generation[lane] && self->m_active[lane])
-            emit self->progressChanged(percent, stage);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [self, lane, generation, percent, stage] {
+            if (self && generation == self->m_generation[lane] && self->m_active[lane])
+                emit self->progressChanged(percent, stage);
+        },
+        Qt::QueuedConnection);
 }
 
 bool BackgroundJobs::isBusy() const
@@ -76,7 +81,8 @@ void BackgroundJobs::cancelAll()
 
 void BackgroundJobs::waitForAll()
 {
-    // A finished job's handler may start the next one (load, then resolve): loop until all is quiet.
+    // A finished job's handler may start the next one (load, then resolve): loop until all is
+    // quiet.
     while (!m_threads.isEmpty()) {
         const QList<QThread *> threads = m_threads;
         for (QThread *thread : threads)

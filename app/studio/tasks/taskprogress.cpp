@@ -44,7 +44,8 @@ TaskProgress::TaskProgress(TaskRunner *runner, QMainWindow *window)
     connect(m_cancel, &QToolButton::clicked, runner, &TaskRunner::cancel);
     connect(runner, &TaskRunner::busyChanged, this, &TaskProgress::setBusy);
     connect(runner, &TaskRunner::cancelled, this, [this](const QString &what) {
-        m_window->statusBar()->showMessage(tr("Cancelled: %1 (nothing was changed)").arg(what), 8000);
+        m_window->statusBar()->showMessage(tr("Cancelled: %1 (nothing was changed)").arg(what),
+                                           8000);
     });
     window->installEventFilter(this);
 }
@@ -93,8 +94,9 @@ bool TaskProgress::eventFilter(QObject *watched, QEvent *event)
         m_runner->cancel();
         event->ignore();
         m_window->statusBar()->showMessage(
-            m_runner->isCancellable() ? tr("Load cancelled; close again to quit.")
-                                      : tr("Saving: the window closes when you ask again after it."),
+            m_runner->isCancellable()
+                ? tr("Load cancelled; close again to quit.")
+                : tr("Saving: the window closes when you ask again after it."),
             8000);
         return true;
     }

@@ -36,12 +36,12 @@ public:
 
     // `work` runs on the worker thread; nullopt when cancelled or when another task is running
     // (see lastOutcome()).
-    template <typename T>
+    template<typename T>
     std::optional<T> compute(const QString &description, bool cancellable, std::function<T()> work)
     {
         auto result = std::make_shared<std::optional<T>>();
-        const Outcome outcome = run(description, cancellable,
-                                    [result, work = std::move(work)] { *result = work(); });
+        const Outcome outcome
+            = run(description, cancellable, [result, work = std::move(work)] { *result = work(); });
         if (outcome != Outcome::Done)
             return std::nullopt;
         return std::move(*result);
