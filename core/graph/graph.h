@@ -60,7 +60,7 @@ struct Node
 };
 
 // A model graph in Ascend IR terms. Node order is the file's order; topologicalOrder() gives the
-// decision order (SEMANTICS §8.8: topological, ties broken by file order).
+// decision order (SEMANTICS §8.1: topological, ties broken by file order).
 class Graph
 {
 public:
