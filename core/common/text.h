@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace opsinfo {
 
@@ -34,6 +35,9 @@ template<class F> void forEachTrimmedLine(std::string_view text, F &&f)
             return;
     }
 }
+
+// `text` cut at every `separator`: n separators give n + 1 parts (empty ones too).
+std::vector<std::string_view> splitAt(std::string_view text, char separator);
 
 // Levenshtein distance (bytes), for "did you mean" suggestions.
 std::size_t typoDistance(std::string_view a, std::string_view b);

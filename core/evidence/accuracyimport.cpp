@@ -6,6 +6,7 @@
 #include "graph/apiname.h"
 
 #include "common/coretext.h"
+#include "common/text.h"
 
 #include <cctype>
 
@@ -13,17 +14,9 @@ namespace opsinfo::evidence_detail {
 
 namespace {
 
-std::string lowerWord(std::string_view text)
-{
-    std::string out(text);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 Verdict verdictFrom(std::string_view text)
 {
-    const std::string w = lowerWord(text);
+    const std::string w = asciiLower(text);
     if (w == "pass" || w == "yes" || w == "true" || w == "no error")
         return Verdict::Pass;
     if (w == "warning")
@@ -73,7 +66,7 @@ void placeDtype(EvidenceRow &row, std::string_view text)
     const auto dtype = parseEvidenceDType(text);
     if (!dtype || *dtype == DType::Undefined)
         return;
-    const std::string t = lowerWord(row.tensor);
+    const std::string t = asciiLower(row.tensor);
     if (t.rfind("input", 0) == 0 || t.find(":input:") != std::string::npos)
         row.inputDtypes = {*dtype};
     else if (t.rfind("output", 0) == 0 || t.find(":output:") != std::string::npos)
@@ -93,7 +86,7 @@ void setApi(EvidenceRow &row)
 
 EvidenceFramework frameworkFromDtype(std::string_view text)
 {
-    const std::string w = lowerWord(text);
+    const std::string w = asciiLower(text);
     if (w.rfind("torch.", 0) == 0)
         return EvidenceFramework::PyTorch;
     if (!text.empty() && std::isupper(static_cast<unsigned char>(text[0])))
@@ -193,7 +186,7 @@ RecordImporter msaccucmpRows(const CsvColumns &c, const std::vector<std::string>
         placeDtype(row, cell(record, npuDtype));
         if (const auto bench = parseEvidenceDType(cell(record, benchDtype)))
             row.benchDtype = *bench;
-        row.overflow = lowerWord(cell(record, overflow)) == "yes";
+        row.overflow = asciiLower(cell(record, overflow)) == "yes";
         readMeasure(record, cosine, row.cosine, row);
         readMeasure(record, maxAbs, row.maxAbsError, row);
         readMeasure(record, maxRel, row.maxRelError, row);
@@ -201,9 +194,9 @@ RecordImporter msaccucmpRows(const CsvColumns &c, const std::vector<std::string>
         // column says whether the data itself went out of range.
         row.nanInf = false;
         if (precisionError >= 0)
-            row.verdict = lowerWord(cell(record, precisionError)) == "yes" ? Verdict::Error
-                : lowerWord(cell(record, precisionError)) == "no"          ? Verdict::Pass
-                                                                           : Verdict::None;
+            row.verdict = asciiLower(cell(record, precisionError)) == "yes" ? Verdict::Error
+                : asciiLower(cell(record, precisionError)) == "no"          ? Verdict::Pass
+                                                                            : Verdict::None;
         row.message = validUtf8(cell(record, failReason));
         if (cell(record, groundTruth) == "*" && row.message.empty())
             row.message = CoreText::tr("NPU-only op (no ground truth)");
@@ -233,7 +226,7 @@ RecordImporter mindsporeStatisticRows(const CsvColumns &c, CsvImport &state)
         row.line = record.line;
         row.name = validUtf8(cell(record, name));
         row.opType = validUtf8(cell(record, type));
-        row.tensor = lowerWord(cell(record, io)) + "." + std::string(cell(record, slot));
+        row.tensor = asciiLower(cell(record, io)) + "." + std::string(cell(record, slot));
         // Every data row of MindSpore's writer ends with a comma: one field more is normal.
         if (record.fields.size() < state.headerFields)
             state.noteShortRow(record);

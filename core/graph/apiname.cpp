@@ -1,5 +1,7 @@
 #include "graph/apiname.h"
 
+#include "common/text.h"
+
 #include <cctype>
 #include <vector>
 
@@ -30,23 +32,6 @@ bool isDigits(std::string_view s)
         if (!std::isdigit(static_cast<unsigned char>(c)))
             return false;
     return true;
-}
-
-// Splits at '.'; for the older files, whose separators are '_' outside the tensor suffix, the
-// caller passes the name with those turned into '.'.
-std::vector<std::string_view> split(std::string_view s, char separator)
-{
-    std::vector<std::string_view> parts;
-    std::size_t pos = 0;
-    while (true) {
-        const std::size_t end = s.find(separator, pos);
-        parts.push_back(
-            s.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos));
-        if (end == std::string_view::npos)
-            break;
-        pos = end + 1;
-    }
-    return parts;
 }
 
 std::string join(const std::vector<std::string_view> &parts, std::size_t from, std::size_t to)
@@ -110,7 +95,9 @@ std::optional<ApiName> parseApiName(std::string_view text)
         && text.find(".backward") == std::string_view::npos)
         if (auto legacy = legacyToDotted(text))
             dotted = *legacy;
-    const std::vector<std::string_view> parts = split(dotted, '.');
+    // For the older files, whose separators are '_' outside the tensor suffix, the caller passes
+    // the name with those turned into '.'.
+    const std::vector<std::string_view> parts = splitAt(dotted, '.');
     if (parts.size() < 2 || parts[0].empty() || parts[1].empty())
         return std::nullopt;
     ApiName name;

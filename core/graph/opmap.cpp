@@ -28,20 +28,6 @@ std::string onnxKey(std::string_view domain, std::string_view op)
     return key;
 }
 
-std::vector<std::string_view> split(std::string_view text, char separator)
-{
-    std::vector<std::string_view> parts;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t end = text.find(separator, start);
-        parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
-        if (end == std::string_view::npos)
-            break;
-        start = end + 1;
-    }
-    return parts;
-}
-
 // Tabs separate the columns, so only spaces and carriage returns around a line are padding.
 std::string_view withoutPadding(std::string_view s)
 {
@@ -96,7 +82,7 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
                                std::move(message),
                                std::move(hint)});
     };
-    for (std::string_view rawLine : split(text, '\n')) {
+    for (std::string_view rawLine : splitAt(text, '\n')) {
         ++lineNumber;
         const std::string_view line = withoutPadding(rawLine);
         if (line.empty() || line.front() == '#')
@@ -118,7 +104,7 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
                    CoreText::tr("put a line [onnx] or [tensorflow] above the rows"));
             continue;
         }
-        const auto cells = split(line, '\t');
+        const auto cells = splitAt(line, '\t');
         const bool onnx = table == &m_onnx;
         const std::size_t maxCells = onnx ? 4 : 2;
         if (cells.size() < 2 || cells.size() > maxCells) {
@@ -168,7 +154,7 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
             row.opsetText = std::string(opsets);
             bool ok = !opsets.empty();
             if (ok && opsets != "*") {
-                for (std::string_view part : split(opsets, ',')) {
+                for (std::string_view part : splitAt(opsets, ',')) {
                     Range range;
                     const std::size_t dash = part.find('-');
                     if (dash == std::string_view::npos) {

@@ -2,6 +2,7 @@
 
 #include "common/coretext.h"
 #include "common/resources.h"
+#include "common/text.h"
 
 #include <algorithm>
 #include <array>
@@ -39,32 +40,10 @@ bool shortDtype(std::string_view name, DType &type)
     return false;
 }
 
-std::vector<std::string_view> split(std::string_view s, char separator)
-{
-    std::vector<std::string_view> parts;
-    std::size_t begin = 0;
-    while (true) {
-        const std::size_t end = s.find(separator, begin);
-        parts.push_back(
-            s.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
-        if (end == std::string_view::npos)
-            return parts;
-        begin = end + 1;
-    }
-}
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return char(c >= 'A' && c <= 'Z' ? c + 32 : c); });
-    return out;
-}
-
 // Attribute values as GE dumps, ONNX and TensorFlow write them: "True", "true", "1", "b: true".
 bool sameAttributeValue(std::string_view wanted, std::string_view actual)
 {
-    const std::string w = lower(wanted), a = lower(actual);
+    const std::string w = asciiLower(wanted), a = asciiLower(actual);
     if (w == a)
         return true;
     const auto truth = [](const std::string &v) {
@@ -75,10 +54,10 @@ bool sameAttributeValue(std::string_view wanted, std::string_view actual)
 
 bool parseRow(std::string_view line, DynamicFormatRow &row)
 {
-    const std::vector<std::string_view> fields = split(line, '\t');
+    const std::vector<std::string_view> fields = splitAt(line, '\t');
     if (fields.size() != 6)
         return false;
-    for (std::string_view soc : split(fields[0], ','))
+    for (std::string_view soc : splitAt(fields[0], ','))
         if (!soc.empty())
             row.socs.emplace_back(soc);
     row.opType = fields[1];
@@ -107,15 +86,15 @@ bool parseRow(std::string_view line, DynamicFormatRow &row)
                 return false;
         }
     }
-    for (std::string_view column : split(fields[5], ' ')) {
+    for (std::string_view column : splitAt(fields[5], ' ')) {
         const std::size_t arrow = column.find('>');
         if (arrow == std::string_view::npos)
             return false;
         const std::string_view ins = column.substr(0, arrow), outs = column.substr(arrow + 1);
         const std::vector<std::string_view> inputs
-            = ins.empty() ? std::vector<std::string_view> {} : split(ins, ',');
+            = ins.empty() ? std::vector<std::string_view> {} : splitAt(ins, ',');
         const std::vector<std::string_view> outputs
-            = outs.empty() ? std::vector<std::string_view> {} : split(outs, ',');
+            = outs.empty() ? std::vector<std::string_view> {} : splitAt(outs, ',');
         if (row.columns == 0) {
             row.inputs = int(inputs.size());
             row.outputs = int(outputs.size());

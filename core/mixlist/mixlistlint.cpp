@@ -1,6 +1,7 @@
 #include "mixlist/mixlistlint.h"
 
 #include "common/coretext.h"
+#include "common/text.h"
 #include "library/oplibrary.h"
 #include "mixlist/irnamehints.h"
 #include "mixlist/nearestname.h"
@@ -29,14 +30,6 @@ struct Located
     std::size_t index;
     const MixlistEntry *entry;
 };
-
-std::string lowerAscii(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 FixIt makeFix(const Located &at, FixIt::Kind kind, std::string replacement = {})
 {
@@ -203,7 +196,7 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                         cached = nearestCache.emplace(type, nearestOpType(type, known)).first;
                     const auto &near = cached->second;
                     const bool caseSlip = near && near->size() == type.size()
-                        && lowerAscii(*near) == lowerAscii(type);
+                        && asciiLower(*near) == asciiLower(type);
                     if (!caseSlip) {
                         if (const auto hint = irTypesForName(type, library)) {
                             reportName(at, *hint);
