@@ -44,4 +44,17 @@ const char *flagForPolicy(Policy policy)
     return "";
 }
 
+const char *policyFillColour(Policy policy)
+{
+    switch (policy) {
+    case Policy::White:
+        return "#fafafa";
+    case Policy::Black:
+        return "#262626";
+    case Policy::Gray:
+        break;
+    }
+    return "#9e9e9e";
+}
+
 } // namespace opsinfo

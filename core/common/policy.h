@@ -10,6 +10,9 @@ namespace opsinfo {
 enum class Policy { Gray, White, Black };
 
 const char *policyName(Policy policy); // "white", "black", "gray"
+// The fill every picture gives a list colour ("#fafafa" white, "#262626" black, "#9e9e9e" gray):
+// the app's chips and table cells and the engine's SVG matrix and atlas.
+const char *policyFillColour(Policy policy);
 
 // precision_reduce.flag: trimmed, case-insensitive "true" -> White, "false" -> Black, "" -> Gray;
 // anything else is invalid (nullopt) and the real compiler refuses the file.

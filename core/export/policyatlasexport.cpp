@@ -1,5 +1,6 @@
 #include "export/policyatlasexport.h"
 
+#include "common/policy.h"
 #include "common/textescape.h"
 #include "export/svgtext.h"
 
@@ -91,7 +92,7 @@ std::string policyAtlasSvg(const PolicyAtlas &atlas, const std::string &title)
     // Legend.
     double x = 12;
     for (Policy p : {Policy::White, Policy::Black, Policy::Gray}) {
-        svg += svgRect(x, 50, 12, 12, svgPolicyFill(p), "stroke=\"#757575\"");
+        svg += svgRect(x, 50, 12, 12, policyFillColour(p), "stroke=\"#757575\"");
         svg += svgText(x + 16, 60, policyName(p));
         x += 70;
     }
@@ -134,7 +135,7 @@ std::string policyAtlasSvg(const PolicyAtlas &atlas, const std::string &title)
                 continue;
             }
             const std::string lacking = lackingText(cell);
-            svg += svgRect(cx + 1, y + 1, cellW - 2, cellH - 2, svgPolicyFill(*cell.policy),
+            svg += svgRect(cx + 1, y + 1, cellW - 2, cellH - 2, policyFillColour(*cell.policy),
                            "stroke=\"#9e9e9e\"", lacking.empty() ? tip : tip + ": " + lacking);
             if (!lacking.empty())
                 svg += "  <path d=\"M" + svgNumber(cx + cellW - 1 - mark) + " " + svgNumber(y + 1)

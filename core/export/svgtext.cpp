@@ -40,17 +40,4 @@ std::string svgText(double x, double y, const std::string &content, const std::s
         + (extra.empty() ? "" : " " + extra) + ">" + xmlEscape(content) + "</text>\n";
 }
 
-const char *svgPolicyFill(Policy policy)
-{
-    switch (policy) {
-    case Policy::White:
-        return "#fafafa";
-    case Policy::Black:
-        return "#262626";
-    case Policy::Gray:
-        break;
-    }
-    return "#9e9e9e";
-}
-
 } // namespace opsinfo

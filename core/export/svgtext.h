@@ -1,7 +1,5 @@
 #pragma once
 
-#include "common/policy.h"
-
 #include <string>
 
 namespace opsinfo {
@@ -13,7 +11,5 @@ std::string svgHeader(double width, double height);
 std::string svgRect(double x, double y, double w, double h, const std::string &fill,
                     const std::string &extra = {}, const std::string &tip = {});
 std::string svgText(double x, double y, const std::string &content, const std::string &extra = {});
-// The fill of a white, black or gray cell, the same in every picture the engine draws.
-const char *svgPolicyFill(Policy policy);
 
 } // namespace opsinfo

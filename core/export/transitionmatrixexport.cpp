@@ -1,5 +1,6 @@
 #include "export/transitionmatrixexport.h"
 
+#include "common/policy.h"
 #include "export/svgtext.h"
 
 namespace opsinfo {
@@ -49,7 +50,7 @@ std::string transitionMatrixSvg(const TransitionMatrix &matrix, const std::strin
     for (int c = 0; c < columns; ++c) {
         const double x = left + cellW * c + 8;
         if (c < 3)
-            header(x, top - 14, svgPolicyFill(TransitionMatrix::order[std::size_t(c)]),
+            header(x, top - 14, policyFillColour(TransitionMatrix::order[std::size_t(c)]),
                    policyName(TransitionMatrix::order[std::size_t(c)]));
         else
             header(x, top - 14, kAbsentFill, "absent");
@@ -57,7 +58,7 @@ std::string transitionMatrixSvg(const TransitionMatrix &matrix, const std::strin
     for (int r = 0; r < rows; ++r) {
         const double y = top + cellH * r + cellH / 2 + 4;
         if (r < 3)
-            header(12, y, svgPolicyFill(TransitionMatrix::order[std::size_t(r)]),
+            header(12, y, policyFillColour(TransitionMatrix::order[std::size_t(r)]),
                    policyName(TransitionMatrix::order[std::size_t(r)]));
         else
             header(12, y, kAbsentFill, "absent");
@@ -85,11 +86,11 @@ std::string transitionMatrixSvg(const TransitionMatrix &matrix, const std::strin
                            "stroke=\"#cfd8dc\"",
                            nameR + " -> " + nameC + ": " + std::to_string(count) + " op types");
             svg += svgRect(x + 8, y + 8, (cellW - 16) / 2, bar,
-                           r < 3 ? svgPolicyFill(TransitionMatrix::order[std::size_t(r)])
+                           r < 3 ? policyFillColour(TransitionMatrix::order[std::size_t(r)])
                                  : kAbsentFill,
                            "stroke=\"#757575\"");
             svg += svgRect(x + cellW / 2, y + 8, (cellW - 16) / 2, bar,
-                           c < 3 ? svgPolicyFill(TransitionMatrix::order[std::size_t(c)])
+                           c < 3 ? policyFillColour(TransitionMatrix::order[std::size_t(c)])
                                  : kAbsentFill,
                            "stroke=\"#757575\"");
             svg += svgText(x + cellW / 2, y + cellH - 14, std::to_string(count),

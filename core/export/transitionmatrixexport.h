@@ -9,7 +9,7 @@
 namespace opsinfo {
 
 // The transition matrix as `opsinfo library diff --matrix` and the app's Diff tab write it (one
-// home, so both write the same). Colours as in the app: white #fafafa, black #262626, gray #9e9e9e.
+// home, so both write the same). Colours: policyFillColour, as in the app.
 
 // {"white": {"white": n, "black": n, "gray": n}, "black": {...}, "gray": {...}}: rows are A.
 nlohmann::json transitionMatrixJson(const TransitionMatrix &matrix);

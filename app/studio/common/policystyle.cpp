@@ -11,15 +11,7 @@ namespace opsinfo {
 
 QColor policyColor(Policy policy)
 {
-    switch (policy) {
-    case Policy::White:
-        return QColor(0xfa, 0xfa, 0xfa);
-    case Policy::Black:
-        return QColor(0x26, 0x26, 0x26);
-    case Policy::Gray:
-        break;
-    }
-    return QColor(0x9e, 0x9e, 0x9e);
+    return QColor(QLatin1String(policyFillColour(policy)));
 }
 
 QColor contrastingTextColor(const QColor &background)
