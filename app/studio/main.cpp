@@ -1,11 +1,11 @@
-#include "diff/atlasview.h"
-#include "mainwindow/mainwindow.h"
+#include "studio/diff/atlasview.h"
+#include "studio/mainwindow/mainwindow.h"
 
-#include "common/translations.h"
+#include "studio/common/translations.h"
 
 #include "common/outputfile.h"
-#include "document/documentio.h"
-#include "document/scriptedprompt.h"
+#include "studio/document/documentio.h"
+#include "studio/document/scriptedprompt.h"
 
 #include <QApplication>
 #include <QBuffer>

@@ -2,15 +2,15 @@
 // for more than 100 ms (issue 14), measured as tst_responsiveness measures loads and saves: a 10 ms
 // timer on the UI thread records the longest gap between its ticks (latencyprobe.h). The libraries
 // load and the atlas is built on the worker thread; the view is a QTableView of fixed-height rows.
-#include "diff/atlasfilterproxy.h"
-#include "diff/atlasmodel.h"
-#include "diff/atlasview.h"
-#include "document/filecontroller.h"
-#include "document/scriptedprompt.h"
 #include "latencyprobe.h"
-#include "mainwindow/mainwindow.h"
 #include "shareddata.h"
-#include "tasks/taskrunner.h"
+#include "studio/diff/atlasfilterproxy.h"
+#include "studio/diff/atlasmodel.h"
+#include "studio/diff/atlasview.h"
+#include "studio/document/filecontroller.h"
+#include "studio/document/scriptedprompt.h"
+#include "studio/mainwindow/mainwindow.h"
+#include "studio/tasks/taskrunner.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

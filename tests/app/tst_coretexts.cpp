@@ -3,12 +3,12 @@
 // gone, and the app recognises each template in its English text and fills the translation with the
 // same arguments.
 #include "common/coretext.h"
-#include "common/coretexts.h"
 #include "common/diagnostic.h"
-#include "common/translations.h"
 #include "graph/graphloader.h"
 #include "library/libraryloader.h"
 #include "mixlist/mixlist.h"
+#include "studio/common/coretexts.h"
+#include "studio/common/translations.h"
 
 #include <QDirIterator>
 #include <QFile>

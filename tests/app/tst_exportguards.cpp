@@ -6,13 +6,13 @@
 // replaces.
 #include "graphtabfixture.h"
 
-#include "diff/atlasview.h"
-#include "diff/diffview.h"
-#include "document/librarydocument.h"
-#include "document/workspace.h"
-#include "graph/graphview.h"
 #include "library/libraryloader.h"
-#include "library/libraryview.h"
+#include "studio/diff/atlasview.h"
+#include "studio/diff/diffview.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
+#include "studio/graph/graphview.h"
+#include "studio/library/libraryview.h"
 
 #include <QDir>
 #include <QFile>

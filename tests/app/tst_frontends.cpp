@@ -5,12 +5,12 @@
 // the choice is remembered; an ONNX name in the mixlist gets a rename fix-it (F4).
 #include "graphtabfixture.h"
 
-#include "document/frontendchoice.h"
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/workspace.h"
-#include "mixlist/lintmodel.h"
-#include "mixlist/mixlisteditor.h"
+#include "studio/document/frontendchoice.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/workspace.h"
+#include "studio/mixlist/lintmodel.h"
+#include "studio/mixlist/mixlisteditor.h"
 
 #include <QLabel>
 #include <QLineEdit>

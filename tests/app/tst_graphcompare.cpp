@@ -2,12 +2,12 @@
 // --all-modes`, and the graph diff between two modes and between two mixlists.
 #include "graphtabfixture.h"
 
-#include "document/librarydocument.h"
-#include "document/workspace.h"
-#include "graph/graphview.h"
-#include "preview/nodestylemap.h"
 #include "resolver/policysource.h"
 #include "resolver/resolver.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
+#include "studio/graph/graphview.h"
+#include "studio/preview/nodestylemap.h"
 
 #include <QBarSet>
 #include <QChart>

@@ -5,10 +5,10 @@
 // ../shared/data when present.
 #include "clirun.h"
 #include "diff/explanationdiff.h"
-#include "graph/graphview.h"
 #include "graphtabfixture.h"
-#include "preview/graphdiff.h"
 #include "shareddata.h"
+#include "studio/graph/graphview.h"
+#include "studio/preview/graphdiff.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

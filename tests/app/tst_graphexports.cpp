@@ -2,10 +2,10 @@
 // graph as SVG/PNG, keep_dtype from the selected nodes.
 #include "graphtabfixture.h"
 
-#include "document/librarydocument.h"
-#include "document/workspace.h"
-#include "graph/graphview.h"
-#include "library/libraryview.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
+#include "studio/graph/graphview.h"
+#include "studio/library/libraryview.h"
 
 #include <QFile>
 #include <QImage>

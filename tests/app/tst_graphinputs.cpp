@@ -4,13 +4,13 @@
 // AI CPU, GE op, none) is its stripe colour, keyed in the legend.
 #include "graphtabfixture.h"
 
-#include "document/librarydocument.h"
-#include "document/workspace.h"
-#include "graph/graphrenderer.h"
-#include "graph/graphview.h"
-#include "preview/nodestylemap.h"
 #include "resolver/policysource.h"
 #include "shareddata.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
+#include "studio/graph/graphrenderer.h"
+#include "studio/graph/graphview.h"
+#include "studio/preview/nodestylemap.h"
 
 #include <QImage>
 #include <QJsonArray>

@@ -2,8 +2,8 @@
 // graph, and an unreadable or missing file reported with the previous graph kept.
 #include "graphtabfixture.h"
 
-#include "graph/graphview.h"
-#include "preview/backgroundjobs.h"
+#include "studio/graph/graphview.h"
+#include "studio/preview/backgroundjobs.h"
 
 #include <QAbstractButton>
 #include <QFile>

@@ -3,17 +3,17 @@
 // a library edit.
 #include "graphtabfixture.h"
 
-#include "common/coretexts.h"
-#include "common/ruletexts.h"
-#include "common/translations.h"
-#include "document/librarydocument.h"
-#include "document/workspace.h"
-#include "graph/graphview.h"
-#include "library/libraryfilterproxy.h"
-#include "library/libraryview.h"
-#include "preview/nodestylemap.h"
 #include "resolver/policysource.h"
 #include "resolver/resolver.h"
+#include "studio/common/coretexts.h"
+#include "studio/common/ruletexts.h"
+#include "studio/common/translations.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
+#include "studio/graph/graphview.h"
+#include "studio/library/libraryfilterproxy.h"
+#include "studio/library/libraryview.h"
+#include "studio/preview/nodestylemap.h"
 
 #include <QAbstractButton>
 #include <QAction>

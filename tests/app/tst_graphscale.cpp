@@ -11,7 +11,7 @@
 #include "graphtabfixture.h"
 #include "latencyprobe.h"
 
-#include "graph/graphview.h"
+#include "studio/graph/graphview.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

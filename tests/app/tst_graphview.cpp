@@ -1,6 +1,6 @@
-#include "graph/graphscene.h"
-#include "graph/graphview.h"
 #include "layout/syntheticgraph.h"
+#include "studio/graph/graphscene.h"
+#include "studio/graph/graphview.h"
 
 #include <QFile>
 #include <QImage>

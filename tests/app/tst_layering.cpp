@@ -82,15 +82,20 @@ QString coreIncludeError(const QString &include)
 }
 
 // The app/studio folder of the header `include` names from a file in `fromFolder`, as the compiler
-// finds it (next to the including file first, then from app/studio); nullopt when it is no studio
-// header (core, Qt, the standard library).
+// finds it (next to the including file first, then as studio/<folder>/<file>.h); nullopt when it is
+// no studio header (core, Qt, the standard library).
 std::optional<QString> studioFolderOf(const QString &studio, const QString &fromFolder,
                                       const QString &include)
 {
     const QDir root(studio);
     const QString beside
         = root.filePath(fromFolder.isEmpty() ? include : fromFolder + QLatin1Char('/') + include);
-    for (const QString &candidate : {beside, root.filePath(include)}) {
+    const QLatin1String prefix("studio/");
+    const QString prefixed
+        = include.startsWith(prefix) ? root.filePath(include.mid(prefix.size())) : QString();
+    for (const QString &candidate : {beside, prefixed}) {
+        if (candidate.isEmpty())
+            continue;
         const QFileInfo info(candidate);
         if (!info.isFile())
             continue;
@@ -111,8 +116,11 @@ QStringList violations(const QString &studio, const QString &path)
     QStringList found;
     for (const QuotedInclude &include : quotedIncludes(path)) {
         const std::optional<QString> target = studioFolderOf(studio, folder, include.header);
-        const QString error
-            = target ? layeringError(folder, *target) : coreIncludeError(include.header);
+        QString error = target ? layeringError(folder, *target) : coreIncludeError(include.header);
+        if (!target && QFileInfo(QDir(studio).filePath(include.header)).isFile())
+            error = QStringLiteral("include an app header as \"studio/%1\": core has folders of "
+                                   "the same names, the prefix says which room the header is in")
+                        .arg(include.header);
         if (!error.isEmpty())
             found.append(QStringLiteral("app/studio/%1:%2: #include \"%3\": %4")
                              .arg(relative)
@@ -257,13 +265,13 @@ void TestLayering::resolvesLikeTheCompiler_data()
     QTest::addColumn<QString>("folder"); // "-": no studio header
 
     QTest::newRow("folder-qualified") << "library"
-                                      << "document/workspace.h"
+                                      << "studio/document/workspace.h"
                                       << "document";
     QTest::newRow("beside the file") << "graph"
                                      << "graphscene.h"
                                      << "graph";
     QTest::newRow("root header") << ""
-                                 << "mainwindow/mainwindow.h"
+                                 << "studio/mainwindow/mainwindow.h"
                                  << "mainwindow";
     QTest::newRow("core header") << "document"
                                  << "library/libraryloader.h"
@@ -271,6 +279,9 @@ void TestLayering::resolvesLikeTheCompiler_data()
     QTest::newRow("core common") << "document"
                                  << "common/filestamp.h"
                                  << "-";
+    QTest::newRow("app header without its prefix") << "library"
+                                                   << "document/workspace.h"
+                                                   << "-";
     QTest::newRow("missing") << "preview"
                              << "nosuchheader.h"
                              << "-";
@@ -299,18 +310,22 @@ void TestLayering::reportsFileAndLine()
     QFile source(root.filePath(QStringLiteral("common/texts.cpp")));
     QVERIFY(source.open(QIODevice::WriteOnly));
     source.write(
-        "#include \"common/texts.h\"\n\n#include <QString>\n#include \"preview/graphtab.h\"\n"
-        "#include \"cli/clireport.h\"\n");
+        "#include \"studio/common/texts.h\"\n\n#include <QString>\n#include "
+        "\"studio/preview/graphtab.h\"\n#include \"cli/clireport.h\"\n#include \"preview/graphtab.h\"\n");
     source.close();
     const QStringList found = violations(dir.path(), source.fileName());
-    QCOMPARE(found.size(), 2);
-    QVERIFY2(found.front().startsWith(
-                 QLatin1String("app/studio/common/texts.cpp:4: #include \"preview/graphtab.h\"")),
-             qPrintable(found.front()));
-    QVERIFY2(found.back().startsWith(QLatin1String(
+    QCOMPARE(found.size(), 3);
+    QVERIFY2(found.at(0).startsWith(QLatin1String(
+                 "app/studio/common/texts.cpp:4: #include \"studio/preview/graphtab.h\"")),
+             qPrintable(found.at(0)));
+    QVERIFY2(found.at(1).startsWith(QLatin1String(
                  "app/studio/common/texts.cpp:5: #include \"cli/clireport.h\": the app "
                  "includes no CLI code")),
-             qPrintable(found.back()));
+             qPrintable(found.at(1)));
+    QVERIFY2(found.at(2).startsWith(QLatin1String(
+                 "app/studio/common/texts.cpp:6: #include \"preview/graphtab.h\": include an app "
+                 "header as \"studio/preview/graphtab.h\"")),
+             qPrintable(found.at(2)));
 }
 
 void TestLayering::everyFolderHasALayer()

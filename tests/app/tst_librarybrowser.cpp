@@ -2,11 +2,11 @@
 // filters, colour edits with the shortcuts and their undo/redo, the details pane.
 #include "mainwindowfixture.h"
 
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/workspace.h"
-#include "library/libraryfilterproxy.h"
-#include "library/librarymodel.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/workspace.h"
+#include "studio/library/libraryfilterproxy.h"
+#include "studio/library/librarymodel.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -1,12 +1,12 @@
 // The library browser at scale (20,000 op types) and its models under QAbstractItemModelTester.
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/preparedlibrary.h"
-#include "document/setpolicycommand.h"
-#include "document/workspace.h"
-#include "library/libraryfilterproxy.h"
-#include "library/librarymodel.h"
-#include "library/libraryview.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/preparedlibrary.h"
+#include "studio/document/setpolicycommand.h"
+#include "studio/document/workspace.h"
+#include "studio/library/libraryfilterproxy.h"
+#include "studio/library/librarymodel.h"
+#include "studio/library/libraryview.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>

@@ -3,11 +3,11 @@
 #include "mainwindowfixture.h"
 #include "shareddata.h"
 
-#include "common/translations.h"
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/workspace.h"
-#include "library/librarymodel.h"
+#include "studio/common/translations.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/workspace.h"
+#include "studio/library/librarymodel.h"
 #include <QLabel>
 
 #include <QApplication>

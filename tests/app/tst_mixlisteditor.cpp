@@ -2,9 +2,9 @@
 // effective colour following the mixlist, a lint fix, library rows dragged into a list.
 #include "mainwindowfixture.h"
 
-#include "document/mixlistdocument.h"
-#include "document/workspace.h"
-#include "library/librarymodel.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/workspace.h"
+#include "studio/library/librarymodel.h"
 
 #include <QAbstractItemView>
 #include <QAction>

@@ -2,10 +2,10 @@
 // library the compiler refuses shows its problems, a mixlist with errors its entries, a graph its
 // nodes, evidence its rows (or what it is when it holds none), a keep_dtype, customize_dtypes,
 // fe.ini or platform ini file joins the preview. None is refused; the window stays screen-sized.
-#include "document/scriptedprompt.h"
-#include "mainwindow/mainwindow.h"
 #include "quietwindow.h"
 #include "realfiles.h"
+#include "studio/document/scriptedprompt.h"
+#include "studio/mainwindow/mainwindow.h"
 
 #include <QStandardPaths>
 #include <QTemporaryDir>

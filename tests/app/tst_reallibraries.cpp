@@ -2,19 +2,19 @@
 // and editable, what the compiler refuses shown as problems with positions (a banner, the list,
 // the entry's raw text), a one-flag edit that changes one line, and no view that makes the window
 // taller or wider than a screen, in English and in Chinese (issue 20).
-#include "common/translations.h"
-#include "document/filecontroller.h"
-#include "document/librarydocument.h"
-#include "document/scriptedprompt.h"
-#include "document/workspace.h"
 #include "library/libraryloader.h"
-#include "library/librarymodel.h"
-#include "library/libraryview.h"
-#include "library/problemmodel.h"
-#include "library/problempanel.h"
-#include "mainwindow/mainwindow.h"
 #include "quietwindow.h"
 #include "reallibraries.h"
+#include "studio/common/translations.h"
+#include "studio/document/filecontroller.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/scriptedprompt.h"
+#include "studio/document/workspace.h"
+#include "studio/library/librarymodel.h"
+#include "studio/library/libraryview.h"
+#include "studio/library/problemmodel.h"
+#include "studio/library/problempanel.h"
+#include "studio/mainwindow/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,17 +1,17 @@
 // The UI thread stays responsive while a 20,000-op library loads and saves (issue 5, "Load": never
 // blocked for more than 100 ms). A 10 ms timer on the UI thread records the longest gap between its
 // ticks; loads and saves run on a TaskRunner thread with progress and Cancel in the status bar.
-#include "document/filecontroller.h"
-#include "document/librarydocument.h"
-#include "document/scriptedprompt.h"
-#include "document/workspace.h"
 #include "latencyprobe.h"
 #include "library/libraryloader.h"
-#include "library/librarymodel.h"
-#include "library/libraryview.h"
-#include "mainwindow/mainwindow.h"
-#include "tasks/taskprogress.h"
-#include "tasks/taskrunner.h"
+#include "studio/document/filecontroller.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/scriptedprompt.h"
+#include "studio/document/workspace.h"
+#include "studio/library/librarymodel.h"
+#include "studio/library/libraryview.h"
+#include "studio/mainwindow/mainwindow.h"
+#include "studio/tasks/taskprogress.h"
+#include "studio/tasks/taskrunner.h"
 
 #include <QAction>
 #include <QDir>

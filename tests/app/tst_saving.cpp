@@ -2,9 +2,9 @@
 // edited bytes of a library, the refusal to overwrite a file changed on disk, a read-only file.
 #include "mainwindowfixture.h"
 
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/workspace.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/workspace.h"
 
 #include <QAction>
 #include <QFile>

@@ -1,18 +1,18 @@
 // File > Export (patched library as a file and as a folder, keep_dtype from the selection), the
 // Diff view's "Compare with another library…", and settings that persist (recent files, layout).
-#include "common/policystyle.h"
-#include "diff/difffilterproxy.h"
-#include "diff/diffmodel.h"
-#include "diff/diffview.h"
-#include "diff/transitionmatrixmodel.h"
-#include "document/filecontroller.h"
-#include "document/librarydocument.h"
-#include "document/scriptedprompt.h"
-#include "document/workspace.h"
 #include "library/libraryloader.h"
-#include "library/librarymodel.h"
-#include "library/libraryview.h"
-#include "mainwindow/mainwindow.h"
+#include "studio/common/policystyle.h"
+#include "studio/diff/difffilterproxy.h"
+#include "studio/diff/diffmodel.h"
+#include "studio/diff/diffview.h"
+#include "studio/diff/transitionmatrixmodel.h"
+#include "studio/document/filecontroller.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/scriptedprompt.h"
+#include "studio/document/workspace.h"
+#include "studio/library/librarymodel.h"
+#include "studio/library/libraryview.h"
+#include "studio/mainwindow/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -4,18 +4,18 @@
 // explanations side by side, the SVG export. The real window on the embedded sample; the real
 // mixlists and SoCs of ../shared/data when present.
 #include "clirun.h"
-#include "common/policystyle.h"
-#include "diff/atlasview.h"
 #include "diff/policydiff.h"
-#include "diff/transitionmatrixview.h"
-#include "document/filecontroller.h"
-#include "document/librarydocument.h"
-#include "document/workspace.h"
-#include "graph/graphview.h"
 #include "mainwindowfixture.h"
-#include "preview/graphpreview.h"
-#include "preview/graphpreviewwidget.h"
-#include "preview/graphtab.h"
+#include "studio/common/policystyle.h"
+#include "studio/diff/atlasview.h"
+#include "studio/diff/transitionmatrixview.h"
+#include "studio/document/filecontroller.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
+#include "studio/graph/graphview.h"
+#include "studio/preview/graphpreview.h"
+#include "studio/preview/graphpreviewwidget.h"
+#include "studio/preview/graphtab.h"
 
 #include <QAction>
 #include <QCheckBox>

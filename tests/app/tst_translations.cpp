@@ -1,11 +1,11 @@
 // The Chinese UI: the zh_CN catalog is complete and consistent with its sources (placeholders,
 // mnemonics), lupdate finds nothing new in app/studio, the rule texts exist in both languages for
 // every rule of the spec, and the main window really speaks Chinese once the catalog is installed.
-#include "common/languagemenu.h"
-#include "common/ruletexts.h"
-#include "common/translations.h"
-#include "document/scriptedprompt.h"
-#include "mainwindow/mainwindow.h"
+#include "studio/common/languagemenu.h"
+#include "studio/common/ruletexts.h"
+#include "studio/common/translations.h"
+#include "studio/document/scriptedprompt.h"
+#include "studio/mainwindow/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -301,7 +301,8 @@ void TestTranslations::catalogMatchesSources()
     QProcess process;
     process.start(lupdate,
                   {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
-                   QStringLiteral("none"), QStringLiteral(OPSINFO_SOURCE_DIR "/app/studio"),
+                   QStringLiteral("none"), QStringLiteral("-I"), QStringLiteral(OPSINFO_SOURCE_DIR "/app"),
+                   QStringLiteral(OPSINFO_SOURCE_DIR "/app/studio"),
                    QStringLiteral("-ts"), copy});
     QVERIFY(process.waitForFinished(120000));
     QCOMPARE(process.exitCode(), 0);

@@ -4,14 +4,14 @@
 // preview (tst_graphpreview, tst_graphcompare, tst_graphexports, tst_graphloading).
 
 #include "cli/cli.h"
-#include "document/filecontroller.h"
-#include "document/scriptedprompt.h"
-#include "mainwindow/mainwindow.h"
-#include "preview/graphdiffpanel.h"
-#include "preview/graphpreview.h"
-#include "preview/graphpreviewwidget.h"
-#include "preview/graphtab.h"
-#include "preview/modechart.h"
+#include "studio/document/filecontroller.h"
+#include "studio/document/scriptedprompt.h"
+#include "studio/mainwindow/mainwindow.h"
+#include "studio/preview/graphdiffpanel.h"
+#include "studio/preview/graphpreview.h"
+#include "studio/preview/graphpreviewwidget.h"
+#include "studio/preview/graphtab.h"
+#include "studio/preview/modechart.h"
 #include "testfiles.h"
 
 #include <QAbstractItemModelTester>

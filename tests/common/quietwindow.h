@@ -4,8 +4,8 @@
 // no saved settings, for the tests that open files as a user does (tst_reallibraries,
 // tst_realfiles).
 
-#include "document/scriptedprompt.h"
-#include "mainwindow/mainwindow.h"
+#include "studio/document/scriptedprompt.h"
+#include "studio/mainwindow/mainwindow.h"
 
 #include <QStandardPaths>
 #include <QStringList>

@@ -1,6 +1,6 @@
-#include "common/coretexts.h"
+#include "studio/common/coretexts.h"
 
-#include "common/translations.h"
+#include "studio/common/translations.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
-#include "common/explanationcompare.h"
+#include "studio/common/explanationcompare.h"
 
-#include "common/coretexts.h"
-#include "common/ruletexts.h"
 #include "diff/explanationdiff.h"
+#include "studio/common/coretexts.h"
+#include "studio/common/ruletexts.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -1,4 +1,4 @@
-#include "common/languagemenu.h"
+#include "studio/common/languagemenu.h"
 
 #include <QActionGroup>
 #include <QMainWindow>

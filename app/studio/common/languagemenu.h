@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/translations.h"
+#include "studio/common/translations.h"
 
 #include <QMenu>
 

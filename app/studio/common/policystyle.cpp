@@ -1,4 +1,4 @@
-#include "common/policystyle.h"
+#include "studio/common/policystyle.h"
 
 #include <QCoreApplication>
 #include <QPainter>

@@ -1,6 +1,6 @@
-#include "common/ruletexts.h"
+#include "studio/common/ruletexts.h"
 
-#include "common/translations.h"
+#include "studio/common/translations.h"
 
 #include <QFile>
 #include <QHash>

@@ -1,6 +1,6 @@
-#include "common/transitiontext.h"
+#include "studio/common/transitiontext.h"
 
-#include "common/policystyle.h"
+#include "studio/common/policystyle.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "common/translations.h"
+#include "studio/common/translations.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

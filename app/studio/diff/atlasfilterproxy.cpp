@@ -1,6 +1,6 @@
-#include "diff/atlasfilterproxy.h"
+#include "studio/diff/atlasfilterproxy.h"
 
-#include "diff/atlasmodel.h"
+#include "studio/diff/atlasmodel.h"
 
 namespace opsinfo {
 

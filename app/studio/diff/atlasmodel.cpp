@@ -1,6 +1,6 @@
-#include "diff/atlasmodel.h"
+#include "studio/diff/atlasmodel.h"
 
-#include "common/policystyle.h"
+#include "studio/common/policystyle.h"
 
 namespace opsinfo {
 

@@ -1,17 +1,17 @@
-#include "diff/atlasview.h"
+#include "studio/diff/atlasview.h"
 
-#include "common/policystyle.h"
-#include "diff/atlasfilterproxy.h"
-#include "diff/atlasmodel.h"
-#include "document/documentio.h"
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/userprompt.h"
-#include "document/workspace.h"
 #include "export/policyatlasexport.h"
 #include "library/libraryloader.h"
 #include "library/socfolders.h"
-#include "tasks/taskrunner.h"
+#include "studio/common/policystyle.h"
+#include "studio/diff/atlasfilterproxy.h"
+#include "studio/diff/atlasmodel.h"
+#include "studio/document/documentio.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/userprompt.h"
+#include "studio/document/workspace.h"
+#include "studio/tasks/taskrunner.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,6 +1,6 @@
-#include "diff/difffilterproxy.h"
+#include "studio/diff/difffilterproxy.h"
 
-#include "diff/diffmodel.h"
+#include "studio/diff/diffmodel.h"
 
 namespace opsinfo {
 

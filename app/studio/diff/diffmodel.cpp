@@ -1,7 +1,7 @@
-#include "diff/diffmodel.h"
+#include "studio/diff/diffmodel.h"
 
-#include "common/policystyle.h"
-#include "common/transitiontext.h"
+#include "studio/common/policystyle.h"
+#include "studio/common/transitiontext.h"
 
 namespace opsinfo {
 

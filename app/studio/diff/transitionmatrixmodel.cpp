@@ -1,7 +1,7 @@
-#include "diff/transitionmatrixmodel.h"
+#include "studio/diff/transitionmatrixmodel.h"
 
-#include "common/policystyle.h"
-#include "common/transitiontext.h"
+#include "studio/common/policystyle.h"
+#include "studio/common/transitiontext.h"
 
 namespace opsinfo {
 

@@ -1,6 +1,6 @@
-#include "diff/transitionmatrixview.h"
+#include "studio/diff/transitionmatrixview.h"
 
-#include "diff/transitionmatrixmodel.h"
+#include "studio/diff/transitionmatrixmodel.h"
 
 #include <QHeaderView>
 #include <QKeyEvent>

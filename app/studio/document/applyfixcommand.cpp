@@ -1,6 +1,6 @@
-#include "document/applyfixcommand.h"
+#include "studio/document/applyfixcommand.h"
 
-#include "document/librarydocument.h"
+#include "studio/document/librarydocument.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "document/dialogprompt.h"
+#include "studio/document/dialogprompt.h"
 
 #include <QCoreApplication>
 #include <QDialog>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "document/userprompt.h"
+#include "studio/document/userprompt.h"
 
 class QWidget;
 

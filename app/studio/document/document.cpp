@@ -1,4 +1,4 @@
-#include "document/document.h"
+#include "studio/document/document.h"
 
 #include <QUndoStack>
 

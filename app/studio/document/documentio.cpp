@@ -1,9 +1,9 @@
-#include "document/documentio.h"
+#include "studio/document/documentio.h"
 
-#include "common/coretexts.h"
-#include "document/userprompt.h"
 #include "library/savefile.h"
-#include "tasks/taskrunner.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/userprompt.h"
+#include "studio/tasks/taskrunner.h"
 
 #include <QFileInfo>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "document/evidencestore.h"
+#include "studio/document/evidencestore.h"
 
 #include "evidence/evidenceloader.h"
 

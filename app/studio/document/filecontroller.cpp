@@ -1,15 +1,15 @@
-#include "document/filecontroller.h"
+#include "studio/document/filecontroller.h"
 
 #include "mixlist/mixlistsniff.h"
 
-#include "document/documentio.h"
-#include "document/librarydocument.h"
-#include "document/libraryfiles.h"
-#include "document/mixlistfiles.h"
-#include "document/userprompt.h"
-#include "document/workspace.h"
 #include "library/socfolders.h"
 #include "mixlist/mixlistsniff.h"
+#include "studio/document/documentio.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/libraryfiles.h"
+#include "studio/document/mixlistfiles.h"
+#include "studio/document/userprompt.h"
+#include "studio/document/workspace.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "document/frontendchoice.h"
+#include "studio/document/frontendchoice.h"
 
 namespace opsinfo {
 

@@ -1,6 +1,6 @@
-#include "document/frontendcombo.h"
+#include "studio/document/frontendcombo.h"
 
-#include "document/frontendchoice.h"
+#include "studio/document/frontendchoice.h"
 
 namespace opsinfo {
 

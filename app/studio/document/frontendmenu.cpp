@@ -1,6 +1,6 @@
-#include "document/frontendmenu.h"
+#include "studio/document/frontendmenu.h"
 
-#include "document/frontendchoice.h"
+#include "studio/document/frontendchoice.h"
 
 #include <QActionGroup>
 

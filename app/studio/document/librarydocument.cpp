@@ -1,4 +1,4 @@
-#include "document/librarydocument.h"
+#include "studio/document/librarydocument.h"
 
 #include <QFileInfo>
 

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "common/diagnostic.h"
-#include "document/document.h"
-#include "document/preparedlibrary.h"
 #include "library/oplibrary.h"
+#include "studio/document/document.h"
+#include "studio/document/preparedlibrary.h"
 
 #include <QString>
 #include <QStringList>

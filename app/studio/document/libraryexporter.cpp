@@ -1,11 +1,11 @@
-#include "document/libraryexporter.h"
+#include "studio/document/libraryexporter.h"
 
-#include "document/documentio.h"
-#include "document/librarydocument.h"
-#include "document/libraryfiles.h"
-#include "document/userprompt.h"
-#include "document/workspace.h"
 #include "export/keepdtypefile.h"
+#include "studio/document/documentio.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/libraryfiles.h"
+#include "studio/document/userprompt.h"
+#include "studio/document/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>

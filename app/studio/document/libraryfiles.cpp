@@ -1,13 +1,13 @@
-#include "document/libraryfiles.h"
+#include "studio/document/libraryfiles.h"
 
 #include "common/textfix.h"
-#include "document/documentio.h"
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/userprompt.h"
-#include "document/workspace.h"
 #include "library/editopsinfo.h"
-#include "tasks/taskrunner.h"
+#include "studio/document/documentio.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/userprompt.h"
+#include "studio/document/workspace.h"
+#include "studio/tasks/taskrunner.h"
 
 #include <QFileInfo>
 

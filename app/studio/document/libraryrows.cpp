@@ -1,4 +1,4 @@
-#include "document/libraryrows.h"
+#include "studio/document/libraryrows.h"
 
 #include "library/oplibrary.h"
 #include "mixlist/oppolicy.h"

@@ -1,4 +1,4 @@
-#include "document/mixlistdocument.h"
+#include "studio/document/mixlistdocument.h"
 
 #include <QFileInfo>
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "common/diagnostic.h"
-#include "document/document.h"
 #include "mixlist/mixlist.h"
+#include "studio/document/document.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "document/mixlisteditcommand.h"
+#include "studio/document/mixlisteditcommand.h"
 
-#include "document/mixlistdocument.h"
+#include "studio/document/mixlistdocument.h"
 
 namespace opsinfo {
 

@@ -1,13 +1,13 @@
-#include "document/mixlistfiles.h"
+#include "studio/document/mixlistfiles.h"
 
-#include "common/coretexts.h"
 #include "common/outputfile.h"
-#include "document/documentio.h"
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/userprompt.h"
-#include "document/workspace.h"
 #include "mixlist/mixlistsynth.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/documentio.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/userprompt.h"
+#include "studio/document/workspace.h"
 
 #include <QFileInfo>
 

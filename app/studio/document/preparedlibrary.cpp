@@ -1,4 +1,4 @@
-#include "document/preparedlibrary.h"
+#include "studio/document/preparedlibrary.h"
 
 #include "library/oplibrary.h"
 #include "mixlist/mixlist.h"

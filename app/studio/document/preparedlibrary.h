@@ -1,7 +1,7 @@
 #pragma once
 
-#include "document/libraryrows.h"
 #include "mixlist/oppolicy.h"
+#include "studio/document/libraryrows.h"
 
 #include <QStringList>
 

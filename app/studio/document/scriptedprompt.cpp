@@ -1,4 +1,4 @@
-#include "document/scriptedprompt.h"
+#include "studio/document/scriptedprompt.h"
 
 namespace opsinfo {
 

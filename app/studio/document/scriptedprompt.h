@@ -1,6 +1,6 @@
 #pragma once
 
-#include "document/userprompt.h"
+#include "studio/document/userprompt.h"
 
 #include <QList>
 #include <QStringList>

@@ -1,6 +1,6 @@
-#include "document/setpolicycommand.h"
+#include "studio/document/setpolicycommand.h"
 
-#include "document/librarydocument.h"
+#include "studio/document/librarydocument.h"
 
 #include <QCoreApplication>
 

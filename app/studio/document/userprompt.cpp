@@ -1,4 +1,4 @@
-#include "document/userprompt.h"
+#include "studio/document/userprompt.h"
 
 namespace opsinfo {
 

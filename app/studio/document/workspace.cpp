@@ -1,10 +1,10 @@
-#include "document/workspace.h"
+#include "studio/document/workspace.h"
 
-#include "common/coretexts.h"
-#include "document/frontendchoice.h"
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
 #include "mixlist/mixlistlint.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/frontendchoice.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
 
 namespace opsinfo {
 

@@ -1,7 +1,7 @@
 #include "graphview.h"
 
 #include "graphminimap.h"
-#include "tasks/backgroundrelease.h"
+#include "studio/tasks/backgroundrelease.h"
 
 #include <QKeyEvent>
 #include <QPainter>

@@ -1,6 +1,6 @@
-#include "library/evidencetypemodel.h"
+#include "studio/library/evidencetypemodel.h"
 
-#include "document/evidencestore.h"
+#include "studio/document/evidencestore.h"
 
 namespace opsinfo {
 

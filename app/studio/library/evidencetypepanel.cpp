@@ -1,7 +1,7 @@
-#include "library/evidencetypepanel.h"
+#include "studio/library/evidencetypepanel.h"
 
-#include "document/evidencestore.h"
-#include "library/evidencetypemodel.h"
+#include "studio/document/evidencestore.h"
+#include "studio/library/evidencetypemodel.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,6 +1,6 @@
-#include "library/libraryfilterproxy.h"
+#include "studio/library/libraryfilterproxy.h"
 
-#include "library/librarymodel.h"
+#include "studio/library/librarymodel.h"
 
 namespace opsinfo {
 

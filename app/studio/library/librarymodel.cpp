@@ -1,10 +1,10 @@
-#include "library/librarymodel.h"
+#include "studio/library/librarymodel.h"
 
-#include "common/coretexts.h"
-#include "common/mimetypes.h"
-#include "common/policystyle.h"
-#include "document/librarydocument.h"
-#include "document/workspace.h"
+#include "studio/common/coretexts.h"
+#include "studio/common/mimetypes.h"
+#include "studio/common/policystyle.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
 
 #include <algorithm>
 

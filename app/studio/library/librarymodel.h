@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/policy.h"
-#include "document/libraryrows.h"
+#include "studio/document/libraryrows.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

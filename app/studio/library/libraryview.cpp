@@ -1,13 +1,13 @@
-#include "library/libraryview.h"
+#include "studio/library/libraryview.h"
 
-#include "document/librarydocument.h"
-#include "document/workspace.h"
-#include "library/evidencetypepanel.h"
-#include "library/libraryfilterproxy.h"
-#include "library/librarymodel.h"
-#include "library/opdetails.h"
-#include "library/problemmodel.h"
-#include "library/problempanel.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
+#include "studio/library/evidencetypepanel.h"
+#include "studio/library/libraryfilterproxy.h"
+#include "studio/library/librarymodel.h"
+#include "studio/library/opdetails.h"
+#include "studio/library/problemmodel.h"
+#include "studio/library/problempanel.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,9 +1,9 @@
-#include "library/opdetails.h"
+#include "studio/library/opdetails.h"
 
-#include "common/coretexts.h"
-#include "common/policystyle.h"
-#include "document/librarydocument.h"
-#include "document/workspace.h"
+#include "studio/common/coretexts.h"
+#include "studio/common/policystyle.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/workspace.h"
 
 #include <QCoreApplication>
 

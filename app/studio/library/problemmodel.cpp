@@ -1,7 +1,7 @@
-#include "library/problemmodel.h"
+#include "studio/library/problemmodel.h"
 
-#include "common/coretexts.h"
-#include "document/librarydocument.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/librarydocument.h"
 
 #include <QFileInfo>
 

@@ -1,8 +1,8 @@
-#include "library/problempanel.h"
+#include "studio/library/problempanel.h"
 
-#include "document/applyfixcommand.h"
-#include "document/librarydocument.h"
-#include "library/problemmodel.h"
+#include "studio/document/applyfixcommand.h"
+#include "studio/document/librarydocument.h"
+#include "studio/library/problemmodel.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

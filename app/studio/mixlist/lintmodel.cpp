@@ -1,7 +1,7 @@
-#include "mixlist/lintmodel.h"
+#include "studio/mixlist/lintmodel.h"
 
-#include "common/coretexts.h"
-#include "document/workspace.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/workspace.h"
 
 #include <QApplication>
 #include <QStyle>

@@ -1,15 +1,15 @@
-#include "mixlist/mixlisteditor.h"
+#include "studio/mixlist/mixlisteditor.h"
 
-#include "common/coretexts.h"
-#include "document/frontendchoice.h"
-#include "document/frontendcombo.h"
-#include "document/mixlistdocument.h"
-#include "document/mixlisteditcommand.h"
-#include "document/workspace.h"
 #include "export/snippets.h"
-#include "mixlist/lintmodel.h"
-#include "mixlist/mixlistedits.h"
-#include "mixlist/mixlistslotmodel.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/frontendchoice.h"
+#include "studio/document/frontendcombo.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/mixlisteditcommand.h"
+#include "studio/document/workspace.h"
+#include "studio/mixlist/lintmodel.h"
+#include "studio/mixlist/mixlistedits.h"
+#include "studio/mixlist/mixlistslotmodel.h"
 
 #include <QApplication>
 #include <QClipboard>

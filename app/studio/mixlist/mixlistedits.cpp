@@ -1,7 +1,7 @@
-#include "mixlist/mixlistedits.h"
+#include "studio/mixlist/mixlistedits.h"
 
-#include "document/mixlistdocument.h"
-#include "document/mixlisteditcommand.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/mixlisteditcommand.h"
 
 #include <QCoreApplication>
 #include <QUndoStack>

@@ -1,11 +1,11 @@
-#include "mixlist/mixlistslotmodel.h"
+#include "studio/mixlist/mixlistslotmodel.h"
 
-#include "common/coretexts.h"
-#include "common/mimetypes.h"
-#include "common/policystyle.h"
-#include "document/mixlistdocument.h"
-#include "document/workspace.h"
-#include "mixlist/mixlistedits.h"
+#include "studio/common/coretexts.h"
+#include "studio/common/mimetypes.h"
+#include "studio/common/policystyle.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/workspace.h"
+#include "studio/mixlist/mixlistedits.h"
 
 #include <QMimeData>
 

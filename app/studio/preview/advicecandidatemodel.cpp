@@ -1,6 +1,6 @@
 #include "advicecandidatemodel.h"
 
-#include "common/coretexts.h"
+#include "studio/common/coretexts.h"
 
 #include <QBrush>
 #include <QColor>

@@ -4,17 +4,17 @@
 
 #include "advice/evidenceprotect.h"
 #include "advicecandidatemodel.h"
-#include "common/coretexts.h"
-#include "document/documentio.h"
-#include "document/evidencestore.h"
-#include "document/frontendchoice.h"
-#include "document/mixlistdocument.h"
-#include "document/mixlisteditcommand.h"
-#include "document/userprompt.h"
-#include "document/workspace.h"
 #include "evidenceoverlay.h"
 #include "graph/graph.h"
 #include "graphpreview.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/documentio.h"
+#include "studio/document/evidencestore.h"
+#include "studio/document/frontendchoice.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/mixlisteditcommand.h"
+#include "studio/document/userprompt.h"
+#include "studio/document/workspace.h"
 
 #include <QAction>
 #include <QCheckBox>

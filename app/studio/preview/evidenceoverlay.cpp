@@ -1,11 +1,11 @@
 #include "evidenceoverlay.h"
 
-#include "common/coretexts.h"
-#include "document/evidencestore.h"
 #include "evidence/executedcheck.h"
 #include "graph/graph.h"
 #include "resolver/precisionmode.h"
 #include "resolver/resolution.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/evidencestore.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

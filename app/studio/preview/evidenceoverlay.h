@@ -2,7 +2,7 @@
 
 #include "common/texthash.h"
 #include "evidence/evidencejoin.h"
-#include "graph/nodestyle.h"
+#include "studio/graph/nodestyle.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 #include "frontendnotice.h"
 
-#include "common/coretexts.h"
 #include "graphpreview.h"
+#include "studio/common/coretexts.h"
 
 namespace opsinfo {
 

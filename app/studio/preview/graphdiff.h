@@ -1,8 +1,8 @@
 #pragma once
 
-#include "graph/edgemarks.h"
-#include "graph/nodestyle.h"
 #include "resolver/resolution.h"
+#include "studio/graph/edgemarks.h"
+#include "studio/graph/nodestyle.h"
 
 #include <QAbstractTableModel>
 #include <QString>

@@ -1,14 +1,14 @@
 #include "graphdiffpanel.h"
 
 #include "backgroundjobs.h"
-#include "common/coretexts.h"
-#include "common/explanationcompare.h"
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/userprompt.h"
-#include "document/workspace.h"
 #include "graphpreview.h"
 #include "mixlist/mixlist.h"
+#include "studio/common/coretexts.h"
+#include "studio/common/explanationcompare.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/userprompt.h"
+#include "studio/document/workspace.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,17 +1,17 @@
 #include "graphpreview.h"
 
 #include "backgroundjobs.h"
-#include "common/coretexts.h"
 #include "common/soc.h"
-#include "document/frontendchoice.h"
-#include "document/librarydocument.h"
-#include "document/mixlistdocument.h"
-#include "document/workspace.h"
 #include "graph/graphloader.h"
-#include "graph/graphscene.h"
 #include "library/feini.h"
 #include "mixlist/dtypeoverrides.h"
-#include "tasks/backgroundrelease.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/frontendchoice.h"
+#include "studio/document/librarydocument.h"
+#include "studio/document/mixlistdocument.h"
+#include "studio/document/workspace.h"
+#include "studio/graph/graphscene.h"
+#include "studio/tasks/backgroundrelease.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,20 +1,20 @@
 #include "graphpreviewwidget.h"
 
 #include "backgroundjobs.h"
-#include "common/coretexts.h"
-#include "document/evidencestore.h"
-#include "document/frontendchoice.h"
-#include "document/frontendcombo.h"
-#include "document/workspace.h"
 #include "evidence/executedcheck.h"
 #include "evidenceoverlay.h"
 #include "frontendnotice.h"
-#include "graph/graphview.h"
 #include "graphdiffpanel.h"
 #include "graphpreview.h"
 #include "modechart.h"
 #include "nodedetails.h"
 #include "nodestylemap.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/evidencestore.h"
+#include "studio/document/frontendchoice.h"
+#include "studio/document/frontendcombo.h"
+#include "studio/document/workspace.h"
+#include "studio/graph/graphview.h"
 
 #include <QComboBox>
 #include <QDir>

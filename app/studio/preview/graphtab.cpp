@@ -2,19 +2,19 @@
 
 #include "advisorpanel.h"
 #include "backgroundjobs.h"
-#include "common/coretexts.h"
-#include "document/documentio.h"
-#include "document/evidencestore.h"
-#include "document/userprompt.h"
 #include "evidence/evidenceloader.h"
 #include "evidenceoverlay.h"
 #include "export/keepdtypefile.h"
-#include "graph/graphview.h"
 #include "graphpreview.h"
 #include "graphpreviewwidget.h"
 #include "mixlist/dtypeoverrides.h"
 #include "reportexport.h"
 #include "resolver/resolveinputfile.h"
+#include "studio/common/coretexts.h"
+#include "studio/document/documentio.h"
+#include "studio/document/evidencestore.h"
+#include "studio/document/userprompt.h"
+#include "studio/graph/graphview.h"
 
 #include <QAction>
 #include <QCoreApplication>

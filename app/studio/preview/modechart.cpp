@@ -1,6 +1,6 @@
 #include "modechart.h"
 
-#include "graph/nodestyle.h"
+#include "studio/graph/nodestyle.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

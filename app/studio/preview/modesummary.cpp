@@ -1,7 +1,7 @@
 #include "modesummary.h"
 
-#include "common/coretexts.h"
 #include "resolver/policysource.h"
+#include "studio/common/coretexts.h"
 
 namespace opsinfo {
 

@@ -1,12 +1,12 @@
 #include "nodedetails.h"
 
-#include "common/coretexts.h"
-#include "common/ruletexts.h"
 #include "export/resolutionreport.h"
-#include "graph/nodestyle.h"
-#include "library/opdetails.h"
 #include "nodestylemap.h"
 #include "previewresult.h"
+#include "studio/common/coretexts.h"
+#include "studio/common/ruletexts.h"
+#include "studio/graph/nodestyle.h"
+#include "studio/library/opdetails.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "graph/nodestyle.h"
 #include "resolver/resolution.h"
+#include "studio/graph/nodestyle.h"
 
 #include <QString>
 

@@ -3,10 +3,10 @@
 #include "frontend/cubemath.h"
 #include "frontend/frontendplan.h"
 #include "graph/graph.h"
-#include "graph/nodestyle.h"
 #include "library/oplibrary.h"
 #include "mixlist/oppolicy.h"
 #include "resolver/resolver.h"
+#include "studio/graph/nodestyle.h"
 
 #include <memory>
 #include <optional>

@@ -1,6 +1,6 @@
-#include "tasks/taskprogress.h"
+#include "studio/tasks/taskprogress.h"
 
-#include "tasks/taskrunner.h"
+#include "studio/tasks/taskrunner.h"
 
 #include <QAction>
 #include <QApplication>

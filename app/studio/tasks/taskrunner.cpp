@@ -1,4 +1,4 @@
-#include "tasks/taskrunner.h"
+#include "studio/tasks/taskrunner.h"
 
 #include <QEventLoop>
 #include <QThread>
