@@ -3,6 +3,7 @@
 #include "cli/progress.h"
 #include "common/soc.h"
 #include "library/libraryloader.h"
+#include "library/socfolders.h"
 
 #include <cerrno>
 #include <cstring>
@@ -73,10 +74,9 @@ std::string socFolderOf(const std::string &path)
             || isFolder(resolved / "vendors"))
             return {}; // an opp or store root: --soc picks in it
         folder = resolved;
-    } else if (resolved.parent_path().parent_path().filename() == "config") {
-        folder = resolved.parent_path();
     }
-    const std::string name = folder.filename().string();
+    const std::string name
+        = folder.empty() ? socFolderOfPath(resolved.string()) : folder.filename().string();
     return !name.empty() && isKnownSoc(name) && socFolderName(name) == name ? name : std::string();
 }
 

@@ -249,26 +249,4 @@ DynamicFormatChoice DynamicFormatTable::choose(std::string_view soc, std::string
     return choice;
 }
 
-std::string socOfLibraryFile(std::string_view path)
-{
-    const std::size_t slash = path.find_last_of('/');
-    const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-    constexpr std::string_view prefix = "aic-", marker = "-ops-info";
-    if (name.substr(0, prefix.size()) == prefix) {
-        const std::size_t end = name.find(marker, prefix.size());
-        if (end != std::string_view::npos && end > prefix.size())
-            return std::string(name.substr(prefix.size(), end - prefix.size()));
-    }
-    if (slash == std::string_view::npos)
-        return {};
-    const std::string_view folder = path.substr(0, slash);
-    const std::size_t up = folder.find_last_of('/');
-    const std::string_view soc = up == std::string_view::npos ? folder : folder.substr(up + 1);
-    const std::string_view parent
-        = up == std::string_view::npos ? std::string_view() : folder.substr(0, up);
-    if (parent.size() >= 6 && parent.substr(parent.size() - 6) == "config" && !soc.empty())
-        return std::string(soc);
-    return {};
-}
-
 } // namespace opsinfo

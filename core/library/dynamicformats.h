@@ -87,8 +87,4 @@ private:
     std::vector<std::string> m_socs;
 };
 
-// The SoC config folder name a library file belongs to: "aic-<soc>-ops-info*.json" names it,
-// else the file's folder (".../tbe/config/<soc>/"); empty when neither says.
-std::string socOfLibraryFile(std::string_view path);
-
 } // namespace opsinfo

@@ -1,6 +1,7 @@
 #include "library/socfolders.h"
 
 #include "library/libraryfolders.h"
+#include "library/oplibrary.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -47,6 +48,49 @@ std::vector<std::string> socFoldersOf(const std::string &path)
     if (!socFolderFiles(path).empty())
         return {};
     return subFolders(folder);
+}
+
+std::string socFolderOfPath(std::string_view path)
+{
+    const std::size_t slash = path.find_last_of('/');
+    if (slash == std::string_view::npos)
+        return {};
+    const std::string_view folder = path.substr(0, slash);
+    const std::size_t up = folder.find_last_of('/');
+    const std::string_view soc = up == std::string_view::npos ? folder : folder.substr(up + 1);
+    const std::string_view parent
+        = up == std::string_view::npos ? std::string_view() : folder.substr(0, up);
+    constexpr std::string_view config = "config";
+    const bool inConfig = parent == config
+        || (parent.size() > config.size() && parent.ends_with(config)
+            && parent[parent.size() - config.size() - 1] == '/');
+    return inConfig && !soc.empty() ? std::string(soc) : std::string();
+}
+
+std::string socOfLibraryFile(std::string_view path)
+{
+    const std::size_t slash = path.find_last_of('/');
+    const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    constexpr std::string_view prefix = "aic-", marker = "-ops-info";
+    // At the start, or after the model name a user's copy carries ("GNMT_ID0015__aic-...").
+    for (std::size_t at = name.find(prefix); at != std::string_view::npos;
+         at = name.find(prefix, at + 1)) {
+        if (at != 0 && name[at - 1] != '_')
+            continue;
+        const std::size_t begin = at + prefix.size();
+        const std::size_t end = name.find(marker, begin);
+        if (end != std::string_view::npos && end > begin)
+            return std::string(name.substr(begin, end - begin));
+    }
+    return socFolderOfPath(path);
+}
+
+std::string socOfLibrary(const OpLibrary &library)
+{
+    for (const LibraryFile &file : library.files())
+        if (std::string soc = socOfLibraryFile(file.path); !soc.empty())
+            return soc;
+    return {};
 }
 
 } // namespace opsinfo

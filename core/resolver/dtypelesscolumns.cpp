@@ -7,6 +7,7 @@
 #include "graph/graph.h"
 #include "library/dynamicformats.h"
 #include "library/oplibrary.h"
+#include "library/socfolders.h"
 
 namespace opsinfo {
 

@@ -301,9 +301,9 @@ void TestTranslations::catalogMatchesSources()
     QProcess process;
     process.start(lupdate,
                   {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
-                   QStringLiteral("none"), QStringLiteral("-I"), QStringLiteral(OPSINFO_SOURCE_DIR "/app"),
-                   QStringLiteral(OPSINFO_SOURCE_DIR "/app/studio"),
-                   QStringLiteral("-ts"), copy});
+                   QStringLiteral("none"), QStringLiteral("-I"),
+                   QStringLiteral(OPSINFO_SOURCE_DIR "/app"),
+                   QStringLiteral(OPSINFO_SOURCE_DIR "/app/studio"), QStringLiteral("-ts"), copy});
     QVERIFY(process.waitForFinished(120000));
     QCOMPARE(process.exitCode(), 0);
 

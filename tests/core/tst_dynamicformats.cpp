@@ -4,6 +4,7 @@
 // libraries whose SoC it knows, and picks a node's row by its shapes and attributes.
 #include "library/dynamicformats.h"
 #include "library/libraryloader.h"
+#include "library/socfolders.h"
 #include "shareddata.h"
 
 #include <QFile>
@@ -174,6 +175,14 @@ private slots:
             << "";
         QTest::newRow("elsewhere") << "/tmp/ops.json"
                                    << "";
+        QTest::newRow("user copy") << "/copies/GNMT_ID0015__aic-ascend910-ops-info.json"
+                                   << "ascend910";
+        QTest::newRow("aic- inside a word") << "/tmp/basic-x-ops-info.json"
+                                            << "";
+        QTest::newRow("a folder named like config") << "/tmp/myconfig/ascend910b/ops.json"
+                                                    << "";
+        QTest::newRow("config at the root") << "config/ascend910/ops.json"
+                                            << "ascend910";
     }
     void socOfFile()
     {

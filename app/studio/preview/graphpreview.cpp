@@ -4,6 +4,7 @@
 #include "common/soc.h"
 #include "graph/graphloader.h"
 #include "library/feini.h"
+#include "library/socfolders.h"
 #include "mixlist/dtypeoverrides.h"
 #include "studio/common/coretexts.h"
 #include "studio/document/frontendchoice.h"

@@ -3,8 +3,6 @@
 #include "nodestylemap.h"
 #include "resolver/policysource.h"
 
-#include <regex>
-
 namespace opsinfo {
 
 std::shared_ptr<const ResolveContext> ResolveContext::make(std::shared_ptr<const Graph> graph,
@@ -52,21 +50,6 @@ std::shared_ptr<const PreviewResult> PreviewResult::compute(ResolveContextPtr co
         result->styles
             = nodeStylesFor(result->resolution, int(result->context->graph->nodes().size()));
     return result;
-}
-
-std::string socOfLibrary(const OpLibrary &library)
-{
-    // aic-<soc>-ops-info*.json, or a soc folder .../config/<soc>/
-    static const std::regex fileName(R"(ai[cv]-([a-z0-9_]+)-ops-info)");
-    static const std::regex folder(R"(/config/([a-z0-9_]+)/?)");
-    std::smatch match;
-    for (const LibraryFile &file : library.files()) {
-        if (std::regex_search(file.path, match, fileName))
-            return match[1];
-        if (std::regex_search(file.path, match, folder))
-            return match[1];
-    }
-    return {};
 }
 
 } // namespace opsinfo

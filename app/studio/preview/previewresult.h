@@ -65,8 +65,4 @@ struct PreviewResult
 };
 using PreviewResultPtr = std::shared_ptr<const PreviewResult>;
 
-// The SoC a library is for, from its file or folder names ("aic-ascend910b-ops-info.json",
-// ".../config/ascend910b/"); empty when the names do not say.
-std::string socOfLibrary(const OpLibrary &library);
-
 } // namespace opsinfo
