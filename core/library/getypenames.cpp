@@ -1,5 +1,7 @@
 #include "library/getypenames.h"
 
+#include "library/formatnames.h"
+
 #include <array>
 #include <cstring>
 
@@ -58,61 +60,6 @@ constexpr std::array kGeDtypes {
     GeName {"FLOAT4_E2M1", DType::Other},
     GeName {"FLOAT4_E1M2", DType::Other},
 };
-
-// GE's serial format names that do not map to FORMAT_RESERVED.
-constexpr std::string_view kGeFormats[] = {"NCHW",
-                                           "NHWC",
-                                           "ND",
-                                           "NC1HWC0",
-                                           "FRACTAL_Z",
-                                           "NC1C0HWPAD",
-                                           "NHWC1C0",
-                                           "FSR_NCHW",
-                                           "FRACTAL_DECONV",
-                                           "C1HWNC0",
-                                           "FRACTAL_DECONV_TRANSPOSE",
-                                           "FRACTAL_DECONV_SP_STRIDE_TRANS",
-                                           "NC1HWC0_C04",
-                                           "FRACTAL_Z_C04",
-                                           "CHWN",
-                                           "DECONV_SP_STRIDE8_TRANS",
-                                           "NC1KHKWHWC0",
-                                           "BN_WEIGHT",
-                                           "FILTER_HWCK",
-                                           "HWCN",
-                                           "LOOKUP_LOOKUPS",
-                                           "LOOKUP_KEYS",
-                                           "LOOKUP_VALUE",
-                                           "LOOKUP_OUTPUT",
-                                           "LOOKUP_HITS",
-                                           "MD",
-                                           "C1HWNCoC0",
-                                           "FRACTAL_NZ",
-                                           "FRACTAL_NZ_C0_16",
-                                           "FRACTAL_NZ_C0_32",
-                                           "FRACTAL_NZ_C0_2",
-                                           "FRACTAL_NZ_C0_4",
-                                           "FRACTAL_NZ_C0_8",
-                                           "NDHWC",
-                                           "NCDHW",
-                                           "DHWCN",
-                                           "DHWNC",
-                                           "NDC1HWC0",
-                                           "FRACTAL_Z_3D",
-                                           "FRACTAL_Z_3D_TRANSPOSE",
-                                           "CN",
-                                           "NC",
-                                           "FRACTAL_ZN_LSTM",
-                                           "FRACTAL_Z_G",
-                                           "ALL",
-                                           "NULL",
-                                           "ND_RNN_BIAS",
-                                           "FRACTAL_ZN_RNN",
-                                           "NYUV",
-                                           "NYUV_A",
-                                           "NCL",
-                                           "FRACTAL_Z_WINO",
-                                           "C1HWC0"};
 
 char upper(char c)
 {
@@ -177,7 +124,7 @@ bool isGeFormatToken(std::string_view token, bool *null)
         }
         token = token.substr(0, colon);
     }
-    for (std::string_view name : kGeFormats) {
+    for (std::string_view name : geSerialFormatNames()) {
         if (name.size() == token.size()
             && std::memcmp(name.data(), token.data(), token.size()) == 0) {
             if (null)

@@ -3,10 +3,12 @@
 // what the script prints.
 
 #include "common/coretext.h"
+#include "library/formatnames.h"
 #include "library/inijson_p.h"
 
 #include <algorithm>
 #include <array>
+#include <span>
 
 namespace opsinfo {
 
@@ -19,48 +21,6 @@ constexpr std::array<std::string_view, 23> kTbeDtypes {
 // The Ascend C script's list: the TBE words plus these.
 constexpr std::array<std::string_view, 6> kAscendCExtraDtypes {
     "dual", "dual_sub_int8", "dual_sub_uint8", "string_ref", "int4", "uint1"};
-constexpr std::array<std::string_view, 42> kFormats {"NCHW",
-                                                     "NHWC",
-                                                     "ND",
-                                                     "NC1HWC0",
-                                                     "FRACTAL_Z",
-                                                     "NC1C0HWPAD",
-                                                     "NHWC1C0",
-                                                     "FSR_NCHW",
-                                                     "FRACTAL_DECONV",
-                                                     "C1HWNC0",
-                                                     "FRACTAL_DECONV_TRANSPOSE",
-                                                     "FRACTAL_DECONV_SP_STRIDE_TRANS",
-                                                     "NC1HWC0_C04",
-                                                     "FRACTAL_Z_C04",
-                                                     "CHWN",
-                                                     "FRACTAL_DECONV_SP_STRIDE8_TRANS",
-                                                     "HWCN",
-                                                     "NC1KHKWHWC0",
-                                                     "BN_WEIGHT",
-                                                     "FILTER_HWCK",
-                                                     "HASHTABLE_LOOKUP_LOOKUPS",
-                                                     "HASHTABLE_LOOKUP_KEYS",
-                                                     "HASHTABLE_LOOKUP_VALUE",
-                                                     "HASHTABLE_LOOKUP_OUTPUT",
-                                                     "HASHTABLE_LOOKUP_HITS",
-                                                     "C1HWNCoC0",
-                                                     "MD",
-                                                     "NDHWC",
-                                                     "FRACTAL_ZZ",
-                                                     "FRACTAL_NZ",
-                                                     "NCDHW",
-                                                     "DHWCN",
-                                                     "NDC1HWC0",
-                                                     "FRACTAL_Z_3D",
-                                                     "CN",
-                                                     "NC",
-                                                     "DHWNC",
-                                                     "FRACTAL_Z_3D_TRANSPOSE",
-                                                     "FRACTAL_ZN_LSTM",
-                                                     "FRACTAL_ZN_RNN",
-                                                     "FRACTAL_Z_G",
-                                                     "NULL"};
 constexpr std::array<std::string_view, 13> kAttrTypes {
     "int",     "float",       "bool", "str",      "listInt", "listFloat", "listBool",
     "listStr", "listListInt", "type", "listType", "tensor",  "listTensor"};
@@ -68,22 +28,21 @@ constexpr std::array<std::string_view, 7> kBoolFlagItems {
     "dynamicFormat", "dynamicShapeSupport", "dynamicRankSupport", "precision_reduce",
     "heavyOp",       "needCheckSupport",    "enableVectorCore"};
 
-template<std::size_t N>
-bool contains(const std::array<std::string_view, N> &words, std::string_view word)
+bool contains(std::span<const std::string_view> words, std::string_view word)
 {
     return std::find(words.begin(), words.end(), word) != words.end();
 }
 
 // Python's repr of a list of str, as the script prints its lists.
-template<std::size_t N> std::string pythonList(const std::array<std::string_view, N> &words)
+std::string pythonList(std::span<const std::string_view> words)
 {
     std::string out = "[";
-    for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t i = 0; i < words.size(); ++i)
         out += (i ? ", '" : "'") + std::string(words[i]) + "'";
     return out + "]";
 }
 
-template<std::size_t N> std::string commaList(const std::array<std::string_view, N> &words)
+std::string commaList(std::span<const std::string_view> words)
 {
     std::string out;
     for (std::string_view w : words)
@@ -205,12 +164,12 @@ private:
             const auto pieces = splitCommas(format->value);
             formats = pieces.size();
             for (const auto &[word, at] : pieces)
-                if (!contains(kFormats, pythonStrip(word)))
+                if (!contains(iniScriptFormatNames(), pythonStrip(word)))
                     refuse(format->line, format->valueColumn + int(at), "ini-format",
                            CoreText::tr("[%1] %2.format: '%3' is not a format the script knows",
                                         op(), item.name, word),
                            item.name + ".format not support " + std::string(word) + ".",
-                           CoreText::tr("use one of: %1", commaList(kFormats)));
+                           CoreText::tr("use one of: %1", commaList(iniScriptFormatNames())));
         }
         if (dtypes > 0 && formats > 0 && dtypes != formats)
             refuse(
