@@ -6,6 +6,7 @@
 #include "cli/cliresolve.h"
 #include "common/soc.h"
 #include "common/textescape.h"
+#include "frontend/planscope.h"
 
 namespace opsinfo {
 
@@ -98,25 +99,25 @@ std::optional<FrontEndPlan> planForCli(FrontEnd frontEnd, const std::string &mod
     return plan;
 }
 
+namespace {
+
+void restrictToScope(const PlanScope &scope, ResolveInputs &in)
+{
+    if (!scope.mixlist && in.mixlist)
+        in.policies = policiesInScope(scope, in.library, in.policies);
+    restrictToScope(scope, in.options);
+}
+
+} // namespace
+
 void restrictToPlan(const FrontEndPlan &plan, ResolveInputs &in)
 {
-    if (!plan.useMixlist && in.mixlist)
-        in.policies = PolicyTable::compute(in.library, nullptr, {});
-    if (!plan.useKeepDtype)
-        in.options.keepDtype = nullptr;
-    if (!plan.useCustomizeDtypes)
-        in.options.customizeDtypes = nullptr;
+    restrictToScope(planScope(plan), in);
 }
 
 void restrictToFrontEnd(FrontEnd frontEnd, ResolveInputs &in)
 {
-    const FrontEndTraits &traits = frontEndTraits(frontEnd);
-    if (!traits.mixlist && in.mixlist)
-        in.policies = PolicyTable::compute(in.library, nullptr, {});
-    if (traits.keepDtype == KeepDtypeRoute::None)
-        in.options.keepDtype = nullptr;
-    if (!traits.customizeDtypes)
-        in.options.customizeDtypes = nullptr;
+    restrictToScope(frontEndScope(frontEnd), in);
 }
 
 std::string frontEndHeader(const FrontEndPlan &plan)

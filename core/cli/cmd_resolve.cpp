@@ -11,6 +11,7 @@
 #include "diff/resolutiondiff.h"
 #include "export/modechartsvg.h"
 #include "export/resolutionreport.h"
+#include "frontend/planscope.h"
 #include "resolver/modesweep.h"
 #include "resolver/outputorder.h"
 #include "resolver/policysource.h"
@@ -279,15 +280,9 @@ std::vector<ChangedNode> resolvedChanges(ResolveInputs &in, const ArgParser &p,
         = PolicyTable::compute(in.library, mixlistA ? &*mixA : nullptr, p.value("mixlist-a"));
     const PolicyTable tableB
         = PolicyTable::compute(in.library, mixlistB ? &*mixB : nullptr, p.value("mixlist-b"));
-    if (planA)
-        restrictToPlan(*planA, in); // keep_dtype / customize_dtypes: the same for both sides
     const Resolver resolver(*in.graph, in.library);
-    Resolution a = resolver.resolve(modeA, tablePolicies(tableA), in.options);
-    Resolution b = resolver.resolve(modeB, tablePolicies(tableB), in.options);
-    if (planA) {
-        applyFrontEndPlan(*planA, a);
-        applyFrontEndPlan(*planB, b);
-    }
+    const Resolution a = resolveUnderPlan(resolver, planA, modeA, tableA, in.options);
+    const Resolution b = resolveUnderPlan(resolver, planB, modeB, tableB, in.options);
     const ResolutionDiff diff = diffResolutions(*in.graph, a, b);
     for (const NodeChange &change : diff.changed) {
         const NodeResolution &na = *change.a;
@@ -539,9 +534,8 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
     }
     const Resolver resolver(*in->graph, in->library);
     printDiagnostics(resolver.diagnostics(), err);
-    Resolution r = resolver.resolve(*mode, tablePolicies(in->policies), in->options);
-    if (plan)
-        applyFrontEndPlan(*plan, r);
+    const Resolution r
+        = resolveUnderPlan(resolver, plan ? &*plan : nullptr, *mode, in->policies, in->options);
     const std::vector<int> order = outputOrder(*in->graph, r);
     if (p.has("json")) {
         nlohmann::json result

@@ -3,9 +3,12 @@
 #include "frontend/cubemath.h"
 #include "frontend/frontend.h"
 #include "frontend/frontendplan.h"
+#include "frontend/planscope.h"
 #include "graph/graph.h"
 #include "library/cubeops.h"
 #include "library/oplibrary.h"
+#include "mixlist/dtypeoverrides.h"
+#include "mixlist/oppolicy.h"
 #include "resolver/policysource.h"
 #include "resolver/resolution.h"
 #include "resolver/resolver.h"
@@ -491,6 +494,82 @@ private slots:
         QVERIFY(r.nodes[3].explanation.find("modify_mixlist does nothing") != std::string::npos);
         QVERIFY(r.casts.empty());
         QCOMPARE(r.summary.fp16Nodes, std::size_t(3));
+    }
+
+    // The scope of a plan is what the plan says reaches the compiler; every mode at once keeps
+    // only what the front end passes in some mode.
+    void scopeOfAPlan_data()
+    {
+        QTest::addColumn<QString>("frontEnd");
+        for (const char *id : {"atc", "acl-op", "torchair", "torch-npu", "mindspore-o2"})
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void scopeOfAPlan()
+    {
+        QFETCH(QString, frontEnd);
+        const FrontEnd which = fe(qPrintable(frontEnd));
+        const auto plan = planFrontEnd({which, std::nullopt, "Ascend910B1", true, true, true});
+        QVERIFY(plan);
+        const PlanScope scope = planScope(*plan);
+        QCOMPARE(scope.mixlist, plan->useMixlist);
+        QCOMPARE(scope.keepDtype, plan->useKeepDtype);
+        QCOMPARE(scope.customizeDtypes, plan->useCustomizeDtypes);
+        const FrontEndTraits &traits = frontEndTraits(which);
+        const PlanScope any = frontEndScope(which);
+        QCOMPARE(any.mixlist, traits.mixlist);
+        QCOMPARE(any.keepDtype, traits.keepDtype != KeepDtypeRoute::None);
+        QCOMPARE(any.customizeDtypes, traits.customizeDtypes);
+
+        ResolveOptions options;
+        options.keepDtype = std::make_shared<const KeepDtype>();
+        options.customizeDtypes = std::make_shared<const CustomizeDtypes>();
+        restrictToScope(scope, options);
+        QCOMPARE(options.keepDtype != nullptr, scope.keepDtype);
+        QCOMPARE(options.customizeDtypes != nullptr, scope.customizeDtypes);
+    }
+
+    // resolveUnderPlan: the plan's mode and its steps first in every explanation; without a
+    // plan, the mode given and FE's own explanation.
+    void resolveUnderAPlan()
+    {
+        Graph g;
+        Node data;
+        data.name = data.opType = data.frameworkType = "Data";
+        data.outputs.push_back({"", DType::Float32, {}});
+        g.addNode(std::move(data));
+        Node relu;
+        relu.name = relu.opType = relu.frameworkType = "Relu";
+        relu.inputs.push_back({"Data", 0, -1, DType::Float32, {}});
+        relu.outputs.push_back({"", DType::Float32, {}});
+        g.addNode(std::move(relu));
+        g.linkProducers();
+        const OpLibrary empty;
+        const Resolver resolver(g, empty);
+        const PolicyTable policies = PolicyTable::compute(empty, nullptr, {});
+        const auto plan = planFrontEnd(
+            {FrontEnd::AclOp, PrecisionMode::AllowMixPrecisionFp16, "", true, false, false});
+        QVERIFY(plan);
+
+        const Resolution planned
+            = resolveUnderPlan(resolver, &*plan, PrecisionMode::MustKeepOriginDtype, policies, {});
+        QCOMPARE(planned.mode, plan->mode);
+        for (const NodeResolution &n : planned.nodes) {
+            QVERIFY2(n.explanation.rfind("each op is compiled alone", 0) == 0,
+                     n.explanation.c_str());
+            QVERIFY(n.rules.contains("F3"));
+        }
+        const Resolution plain
+            = resolveUnderPlan(resolver, nullptr, PrecisionMode::MustKeepOriginDtype, policies, {});
+        QCOMPARE(plain.mode, PrecisionMode::MustKeepOriginDtype);
+        QCOMPARE(plain.nodes.size(), planned.nodes.size());
+        for (const NodeResolution &n : plain.nodes)
+            QVERIFY(!n.rules.contains("F3"));
+        ResolveOptions quiet;
+        quiet.explanations = false;
+        const Resolution unexplained
+            = resolveUnderPlan(resolver, &*plan, PrecisionMode::MustKeepOriginDtype, policies, quiet);
+        for (const NodeResolution &n : unexplained.nodes)
+            QVERIFY(!n.rules.contains("F3")); // batch figures: nobody reads the steps
     }
 
     // MindSpore Lite's names are accepted wherever a mode is parsed.

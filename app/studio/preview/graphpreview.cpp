@@ -2,6 +2,7 @@
 
 #include "backgroundjobs.h"
 #include "common/soc.h"
+#include "frontend/planscope.h"
 #include "graph/graphloader.h"
 #include "library/feini.h"
 #include "library/socfolders.h"
@@ -339,16 +340,14 @@ ResolveSettings GraphPreview::currentSettings() const
         settings.soc = effectiveSoc();
     }
     // Files the compiler never sees on this path (F3) take no part in the preview.
-    if (settings.frontEnd && !settings.frontEnd->useKeepDtype)
+    const PlanScope scope = settings.frontEnd ? planScope(*settings.frontEnd) : PlanScope();
+    if (!scope.keepDtype)
         settings.keepDtype.reset();
-    if (settings.frontEnd && !settings.frontEnd->useCustomizeDtypes)
+    if (!scope.customizeDtypes)
         settings.customizeDtypes.reset();
-    // A mixlist the compiler never sees on this path does not colour the preview.
-    if (settings.frontEnd && !settings.frontEnd->useMixlist && m_library)
-        settings.policies
-            = std::make_shared<const PolicyTable>(PolicyTable::compute(*m_library, nullptr, {}));
-    else
-        settings.policies = std::make_shared<const PolicyTable>(m_workspace->policyTable());
+    settings.policies = std::make_shared<const PolicyTable>(
+        m_library ? policiesInScope(scope, *m_library, m_workspace->policyTable())
+                  : m_workspace->policyTable());
     return settings;
 }
 

@@ -1,5 +1,6 @@
 #include "previewresult.h"
 
+#include "frontend/planscope.h"
 #include "nodestylemap.h"
 #include "resolver/policysource.h"
 
@@ -34,17 +35,19 @@ std::shared_ptr<const PreviewResult> PreviewResult::compute(ResolveContextPtr co
     result->settings = settings;
     static const PolicyTable empty;
     const PolicyTable &table = settings.policies ? *settings.policies : empty;
-    result->resolution = result->context->resolver->resolve(settings.mode, tablePolicies(table),
-                                                            settings.options(explanations));
-    if (const auto &plan = settings.frontEnd) {
-        // What the path does instead of a GE preview, or the preview with the plan's notes first.
-        if (plan->path == PrecisionPath::CubeMath)
-            applyCubeMathReport(cubeMathReport(*result->context->graph,
-                                               result->context->library->cubeOps(), *plan,
-                                               settings.soc, settings.hf32),
-                                *plan, result->resolution);
-        else if (explanations)
-            applyFrontEndPlan(*plan, result->resolution);
+    const Resolver &resolver = *result->context->resolver;
+    const auto &plan = settings.frontEnd;
+    if (plan && plan->path == PrecisionPath::CubeMath) {
+        // What the path does instead of a GE preview.
+        result->resolution
+            = resolver.resolve(settings.mode, tablePolicies(table), settings.options(explanations));
+        applyCubeMathReport(cubeMathReport(*result->context->graph,
+                                           result->context->library->cubeOps(), *plan, settings.soc,
+                                           settings.hf32),
+                            *plan, result->resolution);
+    } else {
+        result->resolution = resolveUnderPlan(resolver, plan ? &*plan : nullptr, settings.mode,
+                                              table, settings.options(explanations));
     }
     if (styles == Styles::With)
         result->styles
