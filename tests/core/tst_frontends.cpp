@@ -566,8 +566,8 @@ private slots:
             QVERIFY(!n.rules.contains("F3"));
         ResolveOptions quiet;
         quiet.explanations = false;
-        const Resolution unexplained
-            = resolveUnderPlan(resolver, &*plan, PrecisionMode::MustKeepOriginDtype, policies, quiet);
+        const Resolution unexplained = resolveUnderPlan(
+            resolver, &*plan, PrecisionMode::MustKeepOriginDtype, policies, quiet);
         for (const NodeResolution &n : unexplained.nodes)
             QVERIFY(!n.rules.contains("F3")); // batch figures: nobody reads the steps
     }
