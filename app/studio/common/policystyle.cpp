@@ -11,7 +11,20 @@ namespace opsinfo {
 
 QColor policyColor(Policy policy)
 {
-    return QColor(QLatin1String(policyFillColour(policy)));
+    // Parsed once: table cells and chips ask for a colour on every paint.
+    static const std::array<QColor, 3> colours {
+        QColor(QLatin1String(policyFillColour(Policy::White))),
+        QColor(QLatin1String(policyFillColour(Policy::Black))),
+        QColor(QLatin1String(policyFillColour(Policy::Gray)))};
+    switch (policy) {
+    case Policy::White:
+        return colours[0];
+    case Policy::Black:
+        return colours[1];
+    case Policy::Gray:
+        break;
+    }
+    return colours[2];
 }
 
 QColor contrastingTextColor(const QColor &background)
