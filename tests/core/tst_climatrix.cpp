@@ -729,6 +729,30 @@ void TestCliMatrix::makeRealRows()
          {"\"changed_count\""},
          {},
          Shape::Json});
+    // --- report (tests/core/tst_clireport.cpp opens the pages in a browser)
+    base({"report (every input option, -o)",
+          {"report", ge17, libs, lib, "--soc", "Ascend910B1", "--mixlist", mixlist, "--keep-dtype",
+           keep, "--customize-dtypes", customize, "--platform-ini", platformIni, "--op-map", opMap,
+           "--gray-rule", "fe", "--mode", "allow_mix_precision_fp16", "--evidence", opSummary,
+           "--api-map", apiMap, "--cosine-threshold", "0.9", "-o", tmp("report.html")},
+          0,
+          {},
+          {"report written to " + tmp("report.html")},
+          Shape::Empty});
+    add({"report --all-modes --collapse-depth --fe-ini --strict",
+         {"report", ge17, libs, lib, "--all-modes", "--collapse-depth", "1", "--fe-ini", feIni,
+          "--strict", "--output", tmp("report-all.html")},
+         0,
+         {},
+         {"9 mode(s)"},
+         Shape::Empty});
+    add({"report --front-end atc",
+         {"report", ge17, libs, lib, "--front-end", "atc", "--soc", "Ascend910B1", "-o",
+          tmp("report-atc.html")},
+         0,
+         {},
+         {"report written to"},
+         Shape::Empty});
     // --- check
     base({"check (every input option, --json)",
           {"check",
