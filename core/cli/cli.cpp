@@ -32,6 +32,8 @@ const std::array kCommands {
              &runAdviseCommand},
     Command {"evidence", "import profiler and accuracy evidence and join it to a graph",
              &runEvidenceCommand},
+    Command {"report", "write one self-contained HTML page of a prediction, for any browser",
+             &runReportCommand},
     Command {"snippet", "what to paste to apply a mode and mixlist on one front end",
              &runSnippetCommand},
     Command {"schema", "print the JSON Schema of modify_mixlist or ops-info files",

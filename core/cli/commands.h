@@ -23,6 +23,7 @@ int runResolveCommand(const std::vector<std::string> &args, std::ostream &out, s
 int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runAdviseCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runEvidenceCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
+int runReportCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runSnippetCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 int runSchemaCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err);
 
