@@ -8,7 +8,7 @@ command -v clang-format >/dev/null || { echo "clang-format is missing: apt-get i
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     files=$(git ls-files '*.cpp' '*.h')
 else
-    files=$(find app core tests -name '*.cpp' -o -name '*.h')
+    files=$(find app core python tests -name '*.cpp' -o -name '*.h')
 fi
 # One clang-format for all: it reports each file that differs as "file:line:col: error: ...".
 if report=$(echo "$files" | xargs clang-format --dry-run --Werror 2>&1); then

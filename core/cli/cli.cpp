@@ -3,6 +3,7 @@
 #include "cli/clilibrary.h"
 #include "cli/clioutput.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 
 #include <array>
 #include <cstdlib>
@@ -110,6 +111,9 @@ int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream
     int code = ExitUsage;
     try {
         code = refusals.exitCode(dispatch(args, out, err));
+    } catch (const CliCancelled &) {
+        err << "opsinfo: cancelled\n";
+        code = 130;
     } catch (const std::bad_alloc &) {
         err << "opsinfo: out of memory\n";
     } catch (const std::exception &e) {

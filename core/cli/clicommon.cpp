@@ -41,10 +41,32 @@ bool colourWanted(std::ostream &stream)
     return false;
 }
 
+namespace {
+thread_local DiagnosticRecorder *t_recorder = nullptr;
+}
+
+DiagnosticRecorder::DiagnosticRecorder()
+    : m_outer(t_recorder)
+{
+    t_recorder = this;
+}
+
+DiagnosticRecorder::~DiagnosticRecorder()
+{
+    t_recorder = m_outer;
+}
+
+void DiagnosticRecorder::record(const Diagnostic &diagnostic)
+{
+    if (t_recorder)
+        t_recorder->m_diagnostics.push_back(diagnostic);
+}
+
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::ostream &err)
 {
     const bool colour = colourWanted(err);
     for (Diagnostic d : diagnostics) {
+        DiagnosticRecorder::record(d);
         for (std::string *field : {&d.location.file, &d.code, &d.message, &d.hint})
             *field = terminalSafe(*field);
         std::string line = formatDiagnostic(d);

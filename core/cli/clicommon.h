@@ -54,6 +54,25 @@ int exitCodeFor(const std::vector<Diagnostic> &diagnostics);
 // sequences.
 void printDiagnostics(const std::vector<Diagnostic> &diagnostics, std::ostream &err);
 
+// Keeps, for the runCli calls on this thread while it lives, a copy of every diagnostic
+// printDiagnostics writes: a caller that is no terminal (the Python API) gets file, line and column
+// as data instead of parsing the text. Nested recorders: the innermost one gets them.
+class DiagnosticRecorder
+{
+public:
+    DiagnosticRecorder();
+    ~DiagnosticRecorder();
+    DiagnosticRecorder(const DiagnosticRecorder &) = delete;
+    DiagnosticRecorder &operator=(const DiagnosticRecorder &) = delete;
+
+    static void record(const Diagnostic &diagnostic);
+    const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }
+
+private:
+    DiagnosticRecorder *m_outer;
+    std::vector<Diagnostic> m_diagnostics;
+};
+
 // Left-aligned text table for humans; every cell terminal-safe and on one line.
 std::string formatTable(const std::vector<std::string> &header,
                         const std::vector<std::vector<std::string>> &rows);

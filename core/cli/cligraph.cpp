@@ -1,5 +1,6 @@
 #include "cli/cligraph.h"
 
+#include "cli/progress.h"
 #include "graph/graphloader.h"
 
 namespace opsinfo {
@@ -14,7 +15,11 @@ LoadedGraph loadGraphForCli(const std::string &path, const std::string &opMapOve
         if (hasErrors(diagnostics))
             return ExitCode(exitCodeFor(diagnostics));
     }
+    // A 186,000-node graph takes a second: say what is happening (on a terminal, or to a hook).
+    Progress progress(err, "loading graph " + path);
+    progress.update(0);
     GraphLoadResult result = loadGraph(path, map);
+    progress.finish();
     printDiagnostics(result.diagnostics, err);
     if (!result.ok()) {
         err << "opsinfo: cannot use " << path << " (see above)\n";

@@ -112,6 +112,7 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
                          1, [&progress](std::size_t done, PrecisionMode next) {
                              progress.update(done, precisionModeName(next));
                          });
+    progress.update(kAllPrecisionModes.size()); // the last step seen by a hook: all done
     progress.finish();
     printDiagnostics(resolver.diagnostics(), err);
     // torchair only ever runs its default: the other modes are not reachable there (F3).

@@ -23,7 +23,28 @@ std::size_t terminalColumns()
     return 80;
 }
 
+thread_local ProgressHook *t_hook = nullptr;
+
 } // namespace
+
+ProgressHook::ProgressHook(ProgressCallback callback)
+    : m_outer(t_hook)
+    , m_callback(std::move(callback))
+{
+    t_hook = this;
+}
+
+ProgressHook::~ProgressHook()
+{
+    t_hook = m_outer;
+}
+
+void ProgressHook::report(const std::string &label, std::size_t done, std::size_t total,
+                          const std::string &what)
+{
+    if (t_hook && t_hook->m_callback)
+        t_hook->m_callback(label, done, total, what);
+}
 
 Progress::Progress(std::ostream &err, std::string label, std::size_t total)
     : m_err(err)
@@ -48,6 +69,7 @@ bool Progress::wanted(const std::ostream &err)
 
 void Progress::update(std::size_t done, const std::string &what)
 {
+    ProgressHook::report(m_label, done, m_total, what);
     if (!m_enabled)
         return;
     std::string bar;

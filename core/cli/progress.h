@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -31,6 +32,35 @@ private:
     std::size_t m_total;
     bool m_enabled;
     bool m_drawn = false;
+};
+
+// Thrown by a progress hook to stop the command (Ctrl-C in the Python API); runCli turns it into
+// exit 130, as a shell reports a command ended by SIGINT. Not a std::exception, so no command's
+// catch of those swallows it.
+struct CliCancelled
+{
+};
+
+// Called on every Progress::update of the runCli calls on this thread while a ProgressHook lives,
+// terminal or not, so an embedding (the Python API's progress callback) sees the same steps as the
+// bar. The callback may throw CliCancelled.
+using ProgressCallback = std::function<void(const std::string &label, std::size_t done,
+                                            std::size_t total, const std::string &what)>;
+
+class ProgressHook
+{
+public:
+    explicit ProgressHook(ProgressCallback callback);
+    ~ProgressHook();
+    ProgressHook(const ProgressHook &) = delete;
+    ProgressHook &operator=(const ProgressHook &) = delete;
+
+    static void report(const std::string &label, std::size_t done, std::size_t total,
+                       const std::string &what);
+
+private:
+    ProgressHook *m_outer;
+    ProgressCallback m_callback;
 };
 
 } // namespace opsinfo
