@@ -37,6 +37,7 @@ __all__ = [
     "diff",
     "advise",
     "export_mixlist",
+    "report",
     "nodes_by_name",
     "run",
 ]
@@ -300,6 +301,24 @@ def export_mixlist(library: LibraryLike, target: LibraryLike,
     for t in _library_paths(target):
         args += ["--target", t]
     return _json(args + ["-o", "-"])
+
+
+def report(graph, library: LibraryLike, output: Union[str, os.PathLike], *,
+           mode: Optional[str] = None, all_modes: bool = False, mixlist=None, evidence=(),
+           soc: Optional[str] = None, keep_dtype=None, front_end: Optional[str] = None,
+           progress: Progress = None) -> str:
+    """Writes the self-contained HTML page of ``opsinfo report`` to ``output`` and returns its
+    path. The page refuses to replace an input; ``all_modes`` adds the mode chart."""
+    args = ["report", _path(graph),
+            *_inputs(library, soc, mixlist, keep_dtype, front_end, evidence)]
+    if mode is not None:
+        args += ["--mode", mode]
+    if all_modes:
+        args.append("--all-modes")
+    code, _, err, diagnostics = run(args + ["-o", os.fspath(output)], progress)
+    if code != 0:
+        raise _error(code, err, diagnostics)
+    return os.fspath(output)
 
 
 def nodes_by_name(resolution: dict) -> dict:

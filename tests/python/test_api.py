@@ -143,3 +143,15 @@ def test_evidence_joined_to_a_graph(sample):
     assert (report["format"], report["rows"], report["joined"]["node"]) == ("kernel_details", 8, 5)
     alone = opsinfo.load_evidence(path).report["files"][0]
     assert alone["joined"]["node"] == 0  # no graph: joined by op type only
+
+
+def test_report_writes_one_self_contained_page_and_refuses_to_replace_an_input(sample, tmp_path):
+    page = tmp_path / "report.html"
+    assert opsinfo.report(sample["graph"], sample["library"], page, all_modes=True) == str(page)
+    html = page.read_text(encoding="utf-8")
+    assert "/model/layers.0/attn/q_proj/MatMul" in html
+    assert "<script src=" not in html and "<link " not in html  # nothing fetched
+    with pytest.raises(opsinfo.OpsInfoError) as refused:
+        opsinfo.report(sample["graph"], sample["library"], sample["graph"], mode="force_fp16")
+    assert refused.value.exit_code == 2
+    assert "ge_proto_sample_graph.txt" in str(refused.value)
