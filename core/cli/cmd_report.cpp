@@ -169,7 +169,7 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
     if (parser.has("all-modes")) {
         progress.update(modes.size() + 1, "mode chart");
         report.modeChart = summarizeModes(resolver, tablePolicies(in->policies), in->options,
-                                          {in->soc, in->platformIni});
+                                          {in->soc, in->platformIni}, 0);
     }
     if (evidence) {
         report.evidence = &evidence->files;

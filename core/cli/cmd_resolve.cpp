@@ -109,7 +109,7 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
     Progress progress(err, "resolving", kAllPrecisionModes.size());
     std::vector<ModeSummary> modes
         = summarizeModes(resolver, tablePolicies(in.policies), in.options, {in.soc, in.platformIni},
-                         1, [&progress](std::size_t done, PrecisionMode next) {
+                         0, [&progress](std::size_t done, PrecisionMode next) {
                              progress.update(done, precisionModeName(next));
                          });
     progress.update(kAllPrecisionModes.size()); // the last step seen by a hook: all done

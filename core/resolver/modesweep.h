@@ -28,13 +28,15 @@ struct SweepSoc
     std::string_view platformIni; // its platform ini text, if given
 };
 
-// Called before each mode is resolved (only when the sweep runs on one thread).
+// Called on the calling thread as modes finish: `done` of them are, `next` is one still to come.
+// An exception thrown from it (a cancel) ends the sweep once the modes under way are done.
 using SweepProgress = std::function<void(std::size_t done, PrecisionMode next)>;
 
 // Every mode of kAllPrecisionModes, in that order, over one resolver and policy source, without
 // explanations (nobody reads them here). Refused modes are resolved too (their figures say what
-// the compiler would have done) and carry the refusal. More than one thread runs the modes in
-// parallel over the shared resolver plan.
+// the compiler would have done) and carry the refusal. Each mode keeps its figures only, never
+// a record per node. More than one thread (0: one per core) runs the modes in parallel over the
+// shared resolver plan; `policies.effective` must then be safe to call from several threads.
 std::vector<ModeSummary> summarizeModes(const Resolver &resolver, const PolicySource &policies,
                                         ResolveOptions options, SweepSoc soc, unsigned threads = 1,
                                         const SweepProgress &progress = {});

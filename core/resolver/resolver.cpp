@@ -75,6 +75,24 @@ DType nodeDtype(const std::vector<DType> &inputs, const std::vector<DType> &outp
     return DType::Undefined;
 }
 
+namespace {
+
+void resetKeepingCapacity(NodeResolution &node)
+{
+    std::vector<DType> inputs = std::move(node.inputs);
+    std::vector<DType> outputs = std::move(node.outputs);
+    std::string explanation = std::move(node.explanation);
+    inputs.clear();
+    outputs.clear();
+    explanation.clear();
+    node = NodeResolution {};
+    node.inputs = std::move(inputs);
+    node.outputs = std::move(outputs);
+    node.explanation = std::move(explanation);
+}
+
+} // namespace
+
 Resolver::Resolver(const Graph &graph, const OpLibrary &library)
     : m_plan(std::make_unique<ResolverPlan>(graph, library))
 {
@@ -113,6 +131,30 @@ Resolution Resolver::resolve(PrecisionMode mode, const PolicySource &policies,
         decider.decide(index, resolution.nodes[std::size_t(index)]);
     finishResolution(plan, decider.inputDtypes, decider.outputDtypes, resolution);
     return resolution;
+}
+
+ResolutionSummary Resolver::summarize(PrecisionMode mode, const PolicySource &policies,
+                                      const ResolveOptions &options) const
+{
+    const ResolverPlan &plan = *m_plan;
+    ResolutionSummary summary;
+    summary.nodes = plan.nodes.size();
+    NodeDecider decider(plan, mode, policies, options);
+    // A decision reads its producers through the decider's flat dtype arrays, never through
+    // their records, so one record serves every node: no memory per node and mode.
+    NodeResolution scratch;
+    for (int index : plan.order) {
+        const PlanNode &p = plan.nodes[std::size_t(index)];
+        resetKeepingCapacity(scratch);
+        scratch.graphIndex = p.graphIndex;
+        scratch.parent = p.parent;
+        scratch.subgraph = p.subgraph;
+        scratch.node = p.node;
+        decider.decide(index, scratch);
+        countDecidedNode(plan, index, scratch, decider.outputDtypes, summary);
+    }
+    countCasts(plan, decider.inputDtypes, decider.outputDtypes, summary);
+    return summary;
 }
 
 std::vector<Resolution> Resolver::resolveModes(const std::vector<PrecisionMode> &modes,

@@ -51,6 +51,10 @@ public:
 
     Resolution resolve(PrecisionMode mode, const PolicySource &policies,
                        const ResolveOptions &options = {}) const;
+    // resolve(mode).summary without the per-node records and the list of casts: the figures of
+    // one mode at the memory cost of the decider's dtype arrays (the all-modes sweep).
+    ResolutionSummary summarize(PrecisionMode mode, const PolicySource &policies,
+                                const ResolveOptions &options = {}) const;
     // Several modes at once (the 9-mode comparison view), on up to `threads` threads (0: hardware
     // concurrency). resolve() only reads the shared plan, so modes run independently; results are
     // in the order of `modes`. `policies.effective` must be safe to call from several threads.

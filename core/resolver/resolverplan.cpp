@@ -11,6 +11,24 @@ namespace opsinfo {
 
 namespace {
 
+// What C2's activation figure needs of a shape, worked out once for every mode of the sweep.
+std::uint64_t staticElements(const std::vector<std::int64_t> &shape)
+{
+    if (shape.empty())
+        return kUnknownElements;
+    std::uint64_t elements = 1;
+    for (std::int64_t d : shape) {
+        if (d < 0)
+            return kUnknownElements;
+        elements *= std::uint64_t(d);
+    }
+    return elements;
+}
+
+} // namespace
+
+namespace {
+
 bool isComplex(DType d)
 {
     return d == DType::Complex32 || d == DType::Complex64 || d == DType::Complex128;
@@ -182,8 +200,10 @@ void ResolverPlan::addGraph(const Graph &graph, int parent, int subgraph)
         plan.outBegin = std::uint32_t(totalOutputs);
         plan.outCount = std::uint32_t(node.outputs.size());
         totalOutputs += node.outputs.size();
-        for (const NodeOutput &out : node.outputs)
+        for (const NodeOutput &out : node.outputs) {
             outputOriginal.push_back(out.dtype);
+            outputElements.push_back(staticElements(out.shape));
+        }
         inputProducer.resize(inputProducer.size() + node.inputs.size(), -1);
         inputProducerOutput.resize(inputProducerOutput.size() + node.inputs.size(), 0);
         inputOriginal.resize(inputOriginal.size() + node.inputs.size(), DType::Undefined);

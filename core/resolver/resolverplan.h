@@ -111,6 +111,9 @@ struct PlanNode
     std::uint32_t outCount = 0;
 };
 
+// ResolverPlan::outputElements of an output whose shape is not fully known and static.
+inline constexpr std::uint64_t kUnknownElements = ~std::uint64_t(0);
+
 class ResolverPlan
 {
 public:
@@ -123,6 +126,7 @@ public:
     std::vector<std::uint32_t> inputProducerOutput; // flat output slot of that producer
     std::vector<DType> inputOriginal; // graph dtype of each input: its producer's output dtype
     std::vector<DType> outputOriginal; // graph dtype of each output
+    std::vector<std::uint64_t> outputElements; // per flat output, or kUnknownElements
     std::vector<ColumnTable> tables;
     // Per type id: the tables of the lower-priority stores that also have the type, in store
     // order (L3: FE tries them when the first store's entry fails check-support). Mostly empty.
@@ -154,10 +158,21 @@ std::string columnDoubtText(const ColumnTable &table);
 
 namespace opsinfo {
 
+struct NodeResolution;
 struct Resolution;
+struct ResolutionSummary;
 
 // C1 casts and the C2 summary from the decided dtypes (flat input / output arrays of the plan).
 void finishResolution(const ResolverPlan &plan, const std::vector<DType> &inputDtypes,
                       const std::vector<DType> &outputDtypes, Resolution &resolution);
+
+// The parts of C2 a node adds once decided: its dtype, engine and status counts, and the bytes
+// of its outputs at the decided dtypes.
+void countDecidedNode(const ResolverPlan &plan, int index, const NodeResolution &node,
+                      const std::vector<DType> &outputDtypes, ResolutionSummary &summary);
+// C1's counts without the list of casts (the all-modes sweep keeps only figures): one cast per
+// producer output and target dtype, as finishResolution lists them.
+void countCasts(const ResolverPlan &plan, const std::vector<DType> &inputDtypes,
+                const std::vector<DType> &outputDtypes, ResolutionSummary &summary);
 
 } // namespace opsinfo

@@ -4,6 +4,7 @@
 #include "graph/graphloader.h"
 #include "library/dynamicformats.h"
 #include "library/libraryloader.h"
+#include "resolver/modesweep.h"
 #include "resolver/resolver.h"
 #include "shareddata.h"
 
@@ -23,6 +24,30 @@ std::size_t countNodes(const Graph &g)
         for (const auto &sub : node.subgraphs)
             n += sub ? countNodes(*sub) : 0;
     return n;
+}
+
+// Every figure, so the sweep's quick path cannot drift from a full resolution.
+void compareSummaries(const ResolutionSummary &quick, const ResolutionSummary &full)
+{
+    QCOMPARE(quick.nodes, full.nodes);
+    QCOMPARE(quick.decidedNodes, full.decidedNodes);
+    QCOMPARE(quick.floatNodes, full.floatNodes);
+    QCOMPARE(quick.fp16Nodes, full.fp16Nodes);
+    QCOMPARE(quick.bf16Nodes, full.bf16Nodes);
+    QCOMPARE(quick.fp32Nodes, full.fp32Nodes);
+    QCOMPARE(quick.otherFloatNodes, full.otherFloatNodes);
+    QCOMPARE(quick.aicpuNodes, full.aicpuNodes);
+    QCOMPARE(quick.geNodes, full.geNodes);
+    QCOMPARE(quick.errors, full.errors);
+    QCOMPARE(quick.warnings, full.warnings);
+    QCOMPARE(quick.ambiguous, full.ambiguous);
+    QCOMPARE(quick.approximate, full.approximate);
+    QCOMPARE(quick.castsDown, full.castsDown);
+    QCOMPARE(quick.castsUp, full.castsUp);
+    QCOMPARE(quick.castsWeights, full.castsWeights);
+    QCOMPARE(quick.castsTotal, full.castsTotal);
+    QCOMPARE(quick.activationBytes, full.activationBytes);
+    QCOMPARE(quick.outputsWithShape, full.outputsWithShape);
 }
 
 } // namespace
@@ -70,8 +95,21 @@ void TestResolverReal::graph()
     Resolver resolver(g, m_library.library);
     QCOMPARE(resolver.nodeCount(), total);
     const PolicySource policies = libraryPolicies(m_library.library);
-    for (PrecisionMode mode : kAllPrecisionModes) {
+    // The all-modes sweep on two threads, its steps reported in order on this thread.
+    std::vector<std::size_t> steps;
+    const std::vector<ModeSummary> sweep
+        = summarizeModes(resolver, policies, {}, {}, 2,
+                         [&steps](std::size_t done, PrecisionMode) { steps.push_back(done); });
+    QCOMPARE(steps, std::vector<std::size_t>({0, 1, 2, 3, 4, 5, 6, 7, 8}));
+    QCOMPARE(sweep.size(), kAllPrecisionModes.size());
+    for (std::size_t m = 0; m < kAllPrecisionModes.size(); ++m) {
+        const PrecisionMode mode = kAllPrecisionModes[m];
         const Resolution r = resolver.resolve(mode, policies);
+        QCOMPARE(sweep[m].mode, mode);
+        compareSummaries(resolver.summarize(mode, policies), r.summary);
+        compareSummaries(sweep[m].summary, r.summary);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(r.nodes.size(), total);
         std::size_t decided = 0;
         for (std::size_t i = 0; i < r.nodes.size(); ++i) {
