@@ -30,22 +30,13 @@ public:
 
     error_code readModel(ondemand::object top)
     {
-        for (auto result : top) {
-            ondemand::field field;
-            std::string_view key;
-            if (error_code e = std::move(result).get(field); e)
-                return e;
-            if (error_code e = keyOf(field, key); e)
-                return e;
-            if (key == "name") {
-                if (error_code e = readString(field.value(), m_model.name); e)
-                    return e;
-            } else if (key == "graph") {
-                if (error_code e = readGraphs(field.value()); e)
-                    return e;
-            }
-        }
-        return simdjson::SUCCESS;
+        return forEachField(top, [this](std::string_view key, ondemand::field &field) {
+            if (key == "name")
+                return readString(field.value(), m_model.name);
+            if (key == "graph")
+                return readGraphs(field.value());
+            return simdjson::SUCCESS;
+        });
     }
 
 private:
@@ -64,6 +55,22 @@ private:
     }
 
     static bool wrongType(error_code e) { return e == simdjson::INCORRECT_TYPE; }
+
+    // Calls `read(key, field)` for each field of `object` in order; the first error ends it.
+    template<typename Read> static error_code forEachField(ondemand::object object, Read read)
+    {
+        for (auto result : object) {
+            ondemand::field field;
+            std::string_view key;
+            if (error_code e = std::move(result).get(field); e)
+                return e;
+            if (error_code e = keyOf(field, key); e)
+                return e;
+            if (error_code e = read(key, field); e)
+                return e;
+        }
+        return simdjson::SUCCESS;
+    }
 
     // A string value as a view into the file, or unescaped (kept by the model); "" when the value
     // is not a string.
@@ -127,26 +134,17 @@ private:
 
     error_code readGraph(ondemand::object object, GeGraphDef &graph)
     {
-        for (auto result : object) {
-            ondemand::field field;
-            std::string_view key;
-            if (error_code e = std::move(result).get(field); e)
-                return e;
-            if (error_code e = keyOf(field, key); e)
-                return e;
-            error_code e = simdjson::SUCCESS;
+        return forEachField(object, [&](std::string_view key, ondemand::field &field) {
             if (key == "name")
-                e = readString(field.value(), graph.name);
-            else if (key == "input")
-                e = readStrings(field.value(), graph.inputs);
-            else if (key == "output")
-                e = readStrings(field.value(), graph.outputs);
-            else if (key == "op")
-                e = readOps(field.value(), graph.ops);
-            if (e)
-                return e;
-        }
-        return simdjson::SUCCESS;
+                return readString(field.value(), graph.name);
+            if (key == "input")
+                return readStrings(field.value(), graph.inputs);
+            if (key == "output")
+                return readStrings(field.value(), graph.outputs);
+            if (key == "op")
+                return readOps(field.value(), graph.ops);
+            return simdjson::SUCCESS;
+        });
     }
 
     error_code readOps(ondemand::value value, GeRange &out)
@@ -173,30 +171,21 @@ private:
 
     error_code readOp(ondemand::object object, GeOpDef &op)
     {
-        for (auto result : object) {
-            ondemand::field field;
-            std::string_view key;
-            if (error_code e = std::move(result).get(field); e)
-                return e;
-            if (error_code e = keyOf(field, key); e)
-                return e;
-            error_code e = simdjson::SUCCESS;
+        return forEachField(object, [&](std::string_view key, ondemand::field &field) {
             if (key == "name")
-                e = readString(field.value(), op.name);
-            else if (key == "type")
-                e = readString(field.value(), op.type);
-            else if (key == "input")
-                e = readStrings(field.value(), op.inputs);
-            else if (key == "input_desc")
-                e = readDescs(field.value(), op.inputDescs);
-            else if (key == "output_desc")
-                e = readDescs(field.value(), op.outputDescs);
-            else if (key == "subgraph_name")
-                e = readStrings(field.value(), op.subgraphNames);
-            if (e)
-                return e;
-        }
-        return simdjson::SUCCESS;
+                return readString(field.value(), op.name);
+            if (key == "type")
+                return readString(field.value(), op.type);
+            if (key == "input")
+                return readStrings(field.value(), op.inputs);
+            if (key == "input_desc")
+                return readDescs(field.value(), op.inputDescs);
+            if (key == "output_desc")
+                return readDescs(field.value(), op.outputDescs);
+            if (key == "subgraph_name")
+                return readStrings(field.value(), op.subgraphNames);
+            return simdjson::SUCCESS;
+        });
     }
 
     // Every element gives a descriptor (one that is not an object an empty one), so input_desc[i]
@@ -224,24 +213,15 @@ private:
 
     error_code readDesc(ondemand::object object, GeTensorDesc &desc)
     {
-        for (auto result : object) {
-            ondemand::field field;
-            std::string_view key;
-            if (error_code e = std::move(result).get(field); e)
-                return e;
-            if (error_code e = keyOf(field, key); e)
-                return e;
-            error_code e = simdjson::SUCCESS;
+        return forEachField(object, [&](std::string_view key, ondemand::field &field) {
             if (key == "name")
-                e = readString(field.value(), desc.name);
-            else if (key == "dtype")
-                e = readDType(field.value(), desc.dtype);
-            else if (key == "shape")
-                e = readShape(field.value(), desc.dims);
-            if (e)
-                return e;
-        }
-        return simdjson::SUCCESS;
+                return readString(field.value(), desc.name);
+            if (key == "dtype")
+                return readDType(field.value(), desc.dtype);
+            if (key == "shape")
+                return readShape(field.value(), desc.dims);
+            return simdjson::SUCCESS;
+        });
     }
 
     // "DT_FLOAT" or GE's enum number; a name or number GE's proto does not declare is undefined.
@@ -275,32 +255,28 @@ private:
         ondemand::object object;
         if (error_code e = value.get_object().get(object); e)
             return wrongType(e) ? simdjson::SUCCESS : e;
-        for (auto result : object) {
-            ondemand::field field;
-            std::string_view key;
-            if (error_code e = std::move(result).get(field); e)
+        return forEachField(object, [&](std::string_view key, ondemand::field &field) {
+            if (key == "dim")
+                return readDims(field.value(), out);
+            return simdjson::SUCCESS;
+        });
+    }
+
+    error_code readDims(ondemand::value value, GeRange &out)
+    {
+        ondemand::array array;
+        if (error_code e = value.get_array().get(array); e)
+            return wrongType(e) ? simdjson::SUCCESS : e;
+        const std::size_t begin = m_model.dims.size();
+        for (auto element : array) {
+            ondemand::value item;
+            if (error_code e = element.get(item); e)
                 return e;
-            if (error_code e = keyOf(field, key); e)
-                return e;
-            if (key != "dim")
-                continue;
-            ondemand::array array;
-            if (error_code e = field.value().get_array().get(array); e) {
-                if (wrongType(e))
-                    continue;
-                return e;
-            }
-            const std::size_t begin = m_model.dims.size();
-            for (auto element : array) {
-                ondemand::value item;
-                if (error_code e = element.get(item); e)
-                    return e;
-                std::int64_t dim = 0;
-                if (item.get_int64().get(dim) == simdjson::SUCCESS)
-                    m_model.dims.push_back(dim);
-            }
-            out = GeModel::rangeFrom(m_model.dims, begin);
+            std::int64_t dim = 0;
+            if (item.get_int64().get(dim) == simdjson::SUCCESS)
+                m_model.dims.push_back(dim);
         }
+        out = GeModel::rangeFrom(m_model.dims, begin);
         return simdjson::SUCCESS;
     }
 

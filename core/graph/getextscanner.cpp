@@ -131,6 +131,20 @@ private:
         return false;
     }
 
+    // The fields of a message up to its '}', each read by `field(name)`, which says whether it
+    // read it. False at the first field it declines, or when the text ends before the '}'.
+    template<typename Field> bool fields(Field field)
+    {
+        bool ok = true;
+        while (!closed(ok)) {
+            std::string_view name;
+            if (!identifier(name) || !field(name))
+                return false;
+            separator();
+        }
+        return ok;
+    }
+
     bool identifier(std::string_view &out)
     {
         skipSpace();
@@ -413,27 +427,17 @@ private:
         m_graphInputs.clear();
         m_graphOutputs.clear();
         const std::size_t opsBegin = m_model.ops.size();
-        bool ok = true;
-        while (!closed(ok)) {
-            std::string_view name;
-            if (!identifier(name))
-                return false;
-            bool fieldOk = false;
-            if (name == "op")
-                fieldOk = openMessage() && opBody();
-            else if (name == "name")
-                fieldOk = colon() && stringValue(&graph.name);
-            else if (name == "input")
-                fieldOk = colon() && stringValue(&m_graphInputs.emplace_back());
-            else if (name == "output")
-                fieldOk = colon() && stringValue(&m_graphOutputs.emplace_back());
-            else
-                fieldOk = skipUnknownField(2);
-            if (!fieldOk)
-                return false;
-            separator();
-        }
-        if (!ok)
+        if (!fields([&](std::string_view name) {
+                if (name == "op")
+                    return openMessage() && opBody();
+                if (name == "name")
+                    return colon() && stringValue(&graph.name);
+                if (name == "input")
+                    return colon() && stringValue(&m_graphInputs.emplace_back());
+                if (name == "output")
+                    return colon() && stringValue(&m_graphOutputs.emplace_back());
+                return skipUnknownField(2);
+            }))
             return false;
         graph.ops = GeModel::rangeFrom(m_model.ops, opsBegin);
         graph.inputs = appendStrings(m_graphInputs);
@@ -449,33 +453,23 @@ private:
         m_opSubgraphs.clear();
         m_inDescs.clear();
         m_outDescs.clear();
-        bool ok = true;
-        while (!closed(ok)) {
-            std::string_view name;
-            if (!identifier(name))
-                return false;
-            bool fieldOk = false;
-            if (name == "attr")
-                fieldOk = openMessage() && attrEntryBody();
-            else if (name == "input_desc")
-                fieldOk = openMessage() && descBody(m_inDescs.emplace_back());
-            else if (name == "output_desc")
-                fieldOk = openMessage() && descBody(m_outDescs.emplace_back());
-            else if (name == "input")
-                fieldOk = colon() && stringValue(&m_opInputs.emplace_back());
-            else if (name == "name")
-                fieldOk = colon() && stringValue(&op.name);
-            else if (name == "type")
-                fieldOk = colon() && stringValue(&op.type);
-            else if (name == "subgraph_name")
-                fieldOk = colon() && stringValue(&m_opSubgraphs.emplace_back());
-            else
-                fieldOk = skipUnknownField(3);
-            if (!fieldOk)
-                return false;
-            separator();
-        }
-        if (!ok)
+        if (!fields([&](std::string_view name) {
+                if (name == "attr")
+                    return openMessage() && attrEntryBody();
+                if (name == "input_desc")
+                    return openMessage() && descBody(m_inDescs.emplace_back());
+                if (name == "output_desc")
+                    return openMessage() && descBody(m_outDescs.emplace_back());
+                if (name == "input")
+                    return colon() && stringValue(&m_opInputs.emplace_back());
+                if (name == "name")
+                    return colon() && stringValue(&op.name);
+                if (name == "type")
+                    return colon() && stringValue(&op.type);
+                if (name == "subgraph_name")
+                    return colon() && stringValue(&m_opSubgraphs.emplace_back());
+                return skipUnknownField(3);
+            }))
             return false;
         op.inputs = appendStrings(m_opInputs);
         op.subgraphNames = appendStrings(m_opSubgraphs);
@@ -488,28 +482,20 @@ private:
     bool descBody(GeTensorDesc &desc)
     {
         const std::size_t dimsBegin = m_model.dims.size();
-        bool ok = true;
-        while (!closed(ok)) {
-            std::string_view name;
-            if (!identifier(name))
-                return false;
-            bool fieldOk = false;
-            if (name == "dtype")
-                fieldOk = colon() && dtypeValue(desc.dtype);
-            else if (name == "shape")
-                fieldOk = openMessage() && shapeBody();
-            else if (name == "layout")
-                fieldOk = colon() && stringValue(nullptr);
-            else if (name == "name")
-                fieldOk = colon() && stringValue(&desc.name);
-            else
-                fieldOk = skipUnknownField(4);
-            if (!fieldOk)
-                return false;
-            separator();
-        }
+        if (!fields([&](std::string_view name) {
+                if (name == "dtype")
+                    return colon() && dtypeValue(desc.dtype);
+                if (name == "shape")
+                    return openMessage() && shapeBody();
+                if (name == "layout")
+                    return colon() && stringValue(nullptr);
+                if (name == "name")
+                    return colon() && stringValue(&desc.name);
+                return skipUnknownField(4);
+            }))
+            return false;
         desc.dims = GeModel::rangeFrom(m_model.dims, dimsBegin);
-        return ok;
+        return true;
     }
 
     // An enum name GE's proto declares (an unknown one goes to TextFormat, which warns about it).
@@ -530,56 +516,33 @@ private:
 
     bool shapeBody()
     {
-        bool ok = true;
-        while (!closed(ok)) {
-            std::string_view name;
-            if (!identifier(name))
-                return false;
-            bool fieldOk = false;
+        return fields([&](std::string_view name) {
             if (name == "dim")
-                fieldOk = colon() && int64Value(&m_model.dims.emplace_back());
-            else
-                fieldOk = skipUnknownField(5);
-            if (!fieldOk)
-                return false;
-            separator();
-        }
-        return ok;
+                return colon() && int64Value(&m_model.dims.emplace_back());
+            return skipUnknownField(5);
+        });
     }
 
     // attr { key: "..." value { s|i|f|b|dt ... } }: nothing is kept, the types are checked.
     bool attrEntryBody()
     {
-        bool ok = true;
         bool valueSeen = false;
-        while (!closed(ok)) {
-            std::string_view name;
-            if (!identifier(name))
-                return false;
-            bool fieldOk = false;
-            if (name == "key") {
-                fieldOk = colon() && stringValue(nullptr);
-            } else if (name == "value") {
-                fieldOk = !valueSeen && openMessage() && attrValueBody();
+        return fields([&](std::string_view name) {
+            if (name == "key")
+                return colon() && stringValue(nullptr);
+            if (name == "value") {
+                const bool first = !valueSeen;
                 valueSeen = true;
-            } else {
-                fieldOk = skipUnknownField(4);
+                return first && openMessage() && attrValueBody();
             }
-            if (!fieldOk)
-                return false;
-            separator();
-        }
-        return ok;
+            return skipUnknownField(4);
+        });
     }
 
     bool attrValueBody()
     {
-        bool ok = true;
         bool memberSeen = false; // a second oneof member (even the same again) is declined
-        while (!closed(ok)) {
-            std::string_view name;
-            if (!identifier(name))
-                return false;
+        return fields([&](std::string_view name) {
             const bool oneof
                 = name == "s" || name == "i" || name == "f" || name == "b" || name == "dt";
             if (oneof) {
@@ -587,22 +550,16 @@ private:
                     return false;
                 memberSeen = true;
             }
-            bool fieldOk = false;
             if (name == "s")
-                fieldOk = colon() && stringValue(nullptr);
-            else if (name == "i" || name == "dt")
-                fieldOk = colon() && int64Value(nullptr);
-            else if (name == "f")
-                fieldOk = colon() && floatValue();
-            else if (name == "b")
-                fieldOk = colon() && boolValue();
-            else
-                fieldOk = skipUnknownField(5);
-            if (!fieldOk)
-                return false;
-            separator();
-        }
-        return ok;
+                return colon() && stringValue(nullptr);
+            if (name == "i" || name == "dt")
+                return colon() && int64Value(nullptr);
+            if (name == "f")
+                return colon() && floatValue();
+            if (name == "b")
+                return colon() && boolValue();
+            return skipUnknownField(5);
+        });
     }
 
     GeRange appendStrings(const std::vector<std::string_view> &list)

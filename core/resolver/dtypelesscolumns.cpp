@@ -48,12 +48,7 @@ void assumeFloatColumns(ColumnTable &table, const OpEntry &entry, const OpLibrar
 ColumnTable columnsWithoutDtypeLists(const OpEntry &entry, const Node &node,
                                      const OpLibrary &library, ShapeKnowledge shapes)
 {
-    ColumnTable table;
-    table.entry = &entry;
-    table.inputs = int(entry.inputs.size());
-    table.outputs = int(entry.outputs.size());
-    table.lastInputDynamic = !entry.inputs.empty() && entry.inputs.back().paramType == "dynamic";
-    table.lastOutputDynamic = !entry.outputs.empty() && entry.outputs.back().paramType == "dynamic";
+    ColumnTable table = ColumnTable::shapedLike(entry);
     table.listsNoDtypes.assign(std::size_t(table.slots()), 1);
 
     const DynamicFormatTable &facts = DynamicFormatTable::builtIn();

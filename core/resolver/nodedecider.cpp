@@ -109,12 +109,7 @@ bool NodeDecider::keepsGraphDtypes(const PlanNode &node, NodeResolution &result)
         result.approximate = true;
         noteFormatRow(m_plan.tables[std::size_t(node.table)], result);
     }
-    result.inputs.assign(inputDtypes.begin() + node.inBegin,
-                         inputDtypes.begin() + node.inBegin + node.inCount);
-    result.outputs.assign(outputDtypes.begin() + node.outBegin,
-                          outputDtypes.begin() + node.outBegin + node.outCount);
-    result.dtype = nodeDtype(result.inputs, result.outputs);
-    m_approximate[std::size_t(m_current)] = result.approximate;
+    recordTensors(node, result);
     if (m_options.explanations)
         result.explanation = m_refusalNote + m_note + engineReasonText(result);
     return true;
@@ -369,7 +364,7 @@ void NodeDecider::takeColumn(const PlanNode &node, int column)
             = chosen(table.outputSlot(int(k)), m_plan.outputOriginal[node.outBegin + k]);
 }
 
-void NodeDecider::finish(const PlanNode &node, NodeResolution &result)
+void NodeDecider::recordTensors(const PlanNode &node, NodeResolution &result)
 {
     result.inputs.assign(inputDtypes.begin() + node.inBegin,
                          inputDtypes.begin() + node.inBegin + node.inCount);
@@ -377,6 +372,11 @@ void NodeDecider::finish(const PlanNode &node, NodeResolution &result)
                           outputDtypes.begin() + node.outBegin + node.outCount);
     result.dtype = nodeDtype(result.inputs, result.outputs);
     m_approximate[std::size_t(m_current)] = result.approximate;
+}
+
+void NodeDecider::finish(const PlanNode &node, NodeResolution &result)
+{
+    recordTensors(node, result);
     if (m_options.grayRule == GrayRule::Previous && result.decided && followsGrayRule())
         result.rules.add("G6");
     if (m_options.explanations)

@@ -58,6 +58,9 @@ private:
     Reading readingFor(const PlanNode &node, NodeResolution &result) const;
     void matchTensor(const Tensor &t, NodeResolution &result);
     void takeColumn(const PlanNode &node, int column);
+    // The node's tensor dtypes as decided so far, its §8.6 dtype, and whether it is approximate,
+    // into its record.
+    void recordTensors(const PlanNode &node, NodeResolution &result);
     void finish(const PlanNode &node, NodeResolution &result);
 
     // The strategies of §8.4 for one tensor; each narrows m_list or leaves it as it was.

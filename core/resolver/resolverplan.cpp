@@ -27,6 +27,17 @@ std::uint64_t staticElements(const std::vector<std::int64_t> &shape)
 
 } // namespace
 
+ColumnTable ColumnTable::shapedLike(const OpEntry &entry)
+{
+    ColumnTable table;
+    table.entry = &entry;
+    table.inputs = int(entry.inputs.size());
+    table.outputs = int(entry.outputs.size());
+    table.lastInputDynamic = !entry.inputs.empty() && entry.inputs.back().paramType == "dynamic";
+    table.lastOutputDynamic = !entry.outputs.empty() && entry.outputs.back().paramType == "dynamic";
+    return table;
+}
+
 namespace {
 
 bool isComplex(DType d)
@@ -58,12 +69,7 @@ int storeOf(const OpLibrary &library, const OpEntry &entry)
 // it to all of them (FE's loader would refuse the store, L6; the preview stays usable).
 ColumnTable tableFromLists(const OpEntry &entry)
 {
-    ColumnTable table;
-    table.entry = &entry;
-    table.inputs = int(entry.inputs.size());
-    table.outputs = int(entry.outputs.size());
-    table.lastInputDynamic = !entry.inputs.empty() && entry.inputs.back().paramType == "dynamic";
-    table.lastOutputDynamic = !entry.outputs.empty() && entry.outputs.back().paramType == "dynamic";
+    ColumnTable table = ColumnTable::shapedLike(entry);
     table.columns = int(entry.columnCount());
     table.cells.assign(std::size_t(table.columns) * std::size_t(table.slots()), DType::Undefined);
     table.listsNoDtypes.assign(std::size_t(table.slots()), 0);

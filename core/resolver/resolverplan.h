@@ -59,6 +59,9 @@ struct ColumnTable
     int alternative = -1;
     ColumnDoubt doubt = ColumnDoubt::None;
 
+    // No columns yet: the entry's tensor counts and whether its last input / output is dynamic.
+    static ColumnTable shapedLike(const OpEntry &entry);
+
     int slots() const { return inputs + outputs; }
     DType cell(int column, int slot) const
     {
