@@ -233,6 +233,13 @@ void TestGraphDiffVisual::twoRealMixlists()
                                                .arg(json.value("casts_a").toInt())
                                                .arg(json.value("casts_b").toInt())),
              qPrintable(panel->summaryText()));
+    // The same transitions, counted by the same core function, in the same words.
+    const QJsonObject transitions = json.value(QStringLiteral("transitions")).toObject();
+    QVERIFY(!transitions.isEmpty());
+    std::map<QString, int> fromCliTransitions;
+    for (auto it = transitions.begin(); it != transitions.end(); ++it)
+        fromCliTransitions.emplace(it.key(), it.value().toInt());
+    QCOMPARE(panel->model()->diff().transitions, fromCliTransitions);
     QVERIFY(widget()->canvas()->showsDiff());
     panel->table()->selectRow(0);
     QCOMPARE(panel->explanationText().count(QStringLiteral("◀ first difference")), 2);

@@ -394,7 +394,7 @@ void TestGraphInputs::enginesColouredWithLegend()
         if (n.opType == "Const")
             QCOMPARE(int(styles[std::size_t(state()->graph()->indexOf(n.name))].engine),
                      int(NodeStyle::NoEngine));
-    QCOMPARE(decisionText(*reshape).endsWith(QLatin1String("(GE op)")), true);
+    QCOMPARE(decisionText(*reshape).endsWith(QLatin1String("(GE)")), true);
 
     // Drawn: the GE op's left edge carries the GE colour, its middle the dtype fill.
     GraphCanvas *view = widget()->canvas();
