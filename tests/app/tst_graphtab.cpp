@@ -21,6 +21,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
 #include <QUrl>
@@ -46,6 +47,8 @@ private slots:
     void searchFindsByNameAndType();
     void grayRuleOption();
     void reResolvesAfterLibraryEdit();
+    void resolvesOnlyForItsOwnTypes_data();
+    void resolvesOnlyForItsOwnTypes();
 };
 
 void TestGraphTab::opensTheSampleGraph()
@@ -294,6 +297,46 @@ void TestGraphTab::reResolvesAfterLibraryEdit()
     QVERIFY(state()->result()->resolution.summary.aicpuNodes >= 1);
     action("actionUndo")->trigger();
     QTRY_COMPARE(int(nodeStyleKind(decision(lora))), int(NodeStyle::Fp16));
+}
+
+void TestGraphTab::resolvesOnlyForItsOwnTypes_data()
+{
+    QTest::addColumn<bool>("inGraph"); // edit an op type of the sample graph, else one outside it
+    QTest::newRow("type in the graph") << true;
+    QTest::newRow("type outside the graph") << false;
+}
+
+void TestGraphTab::resolvesOnlyForItsOwnTypes()
+{
+    // The library edit names its op type; the tab resolves again only when its graph has one.
+    QFETCH(bool, inGraph);
+    QTRY_VERIFY(!state()->isBusy());
+    const QSet<QString> graphTypes = state()->opTypes();
+    QString type;
+    for (const OpEntry &e : m_window->workspace()->libraryDocument()->library().ops()) {
+        const QString t = QString::fromStdString(e.type);
+        if (graphTypes.contains(t) == inGraph && e.policy != Policy::Black) {
+            type = t;
+            break;
+        }
+    }
+    QVERIFY(!type.isEmpty());
+    QSignalSpy resolved(state(), &GraphTabState::resolved);
+    m_window->showView(MainWindow::View::Library);
+    m_window->libraryView()->selectType(type);
+    QAction *black = action("actionSetBlack");
+    QVERIFY(black && black->isEnabled());
+    black->trigger();
+    QCOMPARE(m_window->workspace()->policyTable().effective(type.toStdString()), Policy::Black);
+    if (inGraph) {
+        QTRY_COMPARE(resolved.size(), 1);
+    } else {
+        QVERIFY(!state()->isBusy()); // no debounce started
+        QTest::qWait(400); // past the debounce
+        QCOMPARE(resolved.size(), 0);
+    }
+    action("actionUndo")->trigger();
+    QTRY_VERIFY(!state()->isBusy());
 }
 
 QTEST_MAIN(TestGraphTab)

@@ -78,7 +78,13 @@ GraphTabState::GraphTabState(Workspace *workspace, QObject *parent)
         m_libraryStale = true;
         scheduleResolve();
     });
-    connect(m_workspace, &Workspace::effectiveChanged, this, &GraphTabState::scheduleResolve);
+    connect(m_workspace, &Workspace::effectiveChanged, this, [this](const OpTypeChange &change) {
+        // Another op type's colour moves no node of this graph: a 100,000-node graph is not
+        // resolved again for an edit it cannot show.
+        if (!change.isEverything() && !opTypes().intersects(change.types()))
+            return;
+        scheduleResolve();
+    });
     connect(m_workspace->frontEndChoice(), &FrontEndChoice::changed, this, [this] {
         // A newly chosen front end starts at its default (what the compiler runs with when the
         // script names no mode); without a front end there is no default to stand on.
