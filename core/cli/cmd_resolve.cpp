@@ -177,14 +177,6 @@ int allModesTable(const ResolveInputs &in, bool json, const std::string &plotPat
     return ExitOk;
 }
 
-// " (AICPU)" / " (GE)" after a dtype where the node is not an AI Core kernel FE decided.
-std::string engineSuffix(Engine engine)
-{
-    return engine == Engine::AICPU || engine == Engine::GE
-        ? std::string(" (") + engineName(engine) + ")"
-        : std::string();
-}
-
 // Where a CI annotation about a changed node points: the mixlist entry naming its op type (B's
 // first: that is the file a pull request changes), else the graph file as a whole.
 SourceLocation changeLocation(const std::string &opType, const std::optional<Mixlist> &b,
@@ -266,13 +258,15 @@ ArgParser resolveDiffParser()
 }
 
 // `resolve diff` where FE decides: the nodes whose dtype (or engine) differs between the two
-// sides, each resolved with its own mixlist and mode; `casts` gets both sides' Cast totals.
+// sides, each resolved with its own mixlist and mode; `casts` gets both sides' Cast totals and
+// `transitions` the changed nodes per transition.
 std::vector<ChangedNode> resolvedChanges(ResolveInputs &in, const ArgParser &p,
                                          const std::optional<Mixlist> &mixA,
                                          const std::optional<Mixlist> &mixB,
                                          const FrontEndPlan *planA, const FrontEndPlan *planB,
                                          PrecisionMode modeA, PrecisionMode modeB,
-                                         std::optional<std::pair<std::size_t, std::size_t>> &casts)
+                                         std::optional<std::pair<std::size_t, std::size_t>> &casts,
+                                         std::map<std::string, std::size_t> &transitions)
 {
     std::vector<ChangedNode> changes;
     const bool mixlistA = mixA && (!planA || planA->useMixlist);
@@ -290,11 +284,11 @@ std::vector<ChangedNode> resolvedChanges(ResolveInputs &in, const ArgParser &p,
         const NodeResolution &nb = *change.b;
         changes.push_back({std::string(na.node ? na.node->name : ""),
                            std::string(na.node ? na.node->opType : ""),
-                           std::string(dtypeName(na.dtype)) + engineSuffix(na.engine),
-                           std::string(dtypeName(nb.dtype)) + engineSuffix(nb.engine),
+                           decisionLabel(Decision::of(na)), decisionLabel(Decision::of(nb)),
                            na.explanation, nb.explanation});
     }
     casts = {diff.castsA, diff.castsB};
+    transitions = countTransitionsByLabel(diff);
     return changes;
 }
 
@@ -391,19 +385,21 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
     }
     std::vector<ChangedNode> changes;
     std::optional<std::pair<std::size_t, std::size_t>> casts; // totals of A and B (graph paths)
+    std::map<std::string, std::size_t> transitions; // "A->B": changed nodes
     if (planA && planA->path == PrecisionPath::CubeMath) {
         changes = cubeMathChanges(*in, *planA, *planB, hf32);
+        // Cube math types and compute dtypes, no resolution: counted in the words printed.
+        for (const ChangedNode &c : changes)
+            ++transitions[c.from + "->" + c.to];
     } else {
         changes = resolvedChanges(*in, p, mixA, mixB, planA ? &*planA : nullptr,
-                                  planB ? &*planB : nullptr, *modeA, *modeB, casts);
+                                  planB ? &*planB : nullptr, *modeA, *modeB, casts, transitions);
     }
 
     nlohmann::json changed = nlohmann::json::array();
     std::vector<std::vector<std::string>> rows;
-    std::map<std::string, std::size_t> transitions;
     std::vector<Diagnostic> findings;
     for (const ChangedNode &c : changes) {
-        ++transitions[c.from + "->" + c.to];
         changed.push_back({{"name", c.name},
                            {"op_type", c.type},
                            {"a", c.from},

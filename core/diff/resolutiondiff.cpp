@@ -38,4 +38,33 @@ ResolutionDiff diffResolutions(const Graph &graph, const Resolution &a, const Re
     return diff;
 }
 
+std::map<DtypeTransition, std::size_t> countTransitions(const ResolutionDiff &diff)
+{
+    std::map<DtypeTransition, std::size_t> counts;
+    for (const NodeChange &change : diff.changed)
+        ++counts[{Decision::of(*change.a), Decision::of(*change.b)}];
+    return counts;
+}
+
+std::string decisionLabel(const Decision &decision)
+{
+    std::string label = dtypeName(decision.dtype);
+    if (decision.engine == Engine::AICPU || decision.engine == Engine::GE)
+        label += std::string(" (") + engineName(decision.engine) + ")";
+    return label;
+}
+
+std::string transitionLabel(const DtypeTransition &transition)
+{
+    return decisionLabel(transition.from) + "->" + decisionLabel(transition.to);
+}
+
+std::map<std::string, std::size_t> countTransitionsByLabel(const ResolutionDiff &diff)
+{
+    std::map<std::string, std::size_t> counts;
+    for (const auto &[transition, count] : countTransitions(diff))
+        counts[transitionLabel(transition)] += count;
+    return counts;
+}
+
 } // namespace opsinfo

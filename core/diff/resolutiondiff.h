@@ -2,7 +2,10 @@
 
 #include "resolver/resolution.h"
 
+#include <compare>
 #include <cstddef>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace opsinfo {
@@ -34,5 +37,37 @@ struct ResolutionDiff
 // Both resolutions are of `graph`. Resolutions of different sizes (not of the same graph) compare
 // as no node changed.
 ResolutionDiff diffResolutions(const Graph &graph, const Resolution &a, const Resolution &b);
+
+// A node's decision as a diff compares it: the dtype and the engine that runs it.
+struct Decision
+{
+    DType dtype = DType::Undefined;
+    Engine engine = Engine::None;
+
+    static Decision of(const NodeResolution &node) { return {node.dtype, node.engine}; }
+    auto operator<=>(const Decision &) const = default;
+};
+
+// Which way a changed node goes, from A's decision to B's: the key of the transition counts.
+struct DtypeTransition
+{
+    Decision from;
+    Decision to;
+
+    auto operator<=>(const DtypeTransition &) const = default;
+};
+
+// How many changed nodes go each way (`opsinfo resolve diff`'s "transitions", the diff panel's
+// summary line).
+std::map<DtypeTransition, std::size_t> countTransitions(const ResolutionDiff &diff);
+
+// "float16", "float16 (AICPU)", "float32 (GE)": the dtype, and the engine where it is not an AI
+// Core kernel FE decided; the words of `opsinfo resolve diff`, whose output users and tests parse.
+std::string decisionLabel(const Decision &decision);
+// "float32->float16 (AICPU)".
+std::string transitionLabel(const DtypeTransition &transition);
+// The counts by label, as both print them: transitions whose engines differ only between none and
+// AI Core read the same and count as one.
+std::map<std::string, std::size_t> countTransitionsByLabel(const ResolutionDiff &diff);
 
 } // namespace opsinfo

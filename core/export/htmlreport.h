@@ -15,7 +15,7 @@ namespace opsinfo {
 class Graph;
 
 // Graphs above this many nodes open as their blocks (every name scope at kReportCollapseDepth
-// collapsed), as the app's graph view opens them (GraphScene::overview): the layout and the page
+// collapsed), as the app's graph view opens them (CanvasScene::overview): the layout and the page
 // then handle a few thousand boxes, not every node.
 inline constexpr int kReportCollapseAbove = 2000;
 inline constexpr int kReportCollapseDepth = 2;

@@ -10,15 +10,15 @@
 #include "studio/document/mixlistdocument.h"
 #include "studio/document/mixlisteditcommand.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphview.h"
+#include "studio/graph/graphcanvas.h"
+#include "studio/graphtab/advicecandidatemodel.h"
+#include "studio/graphtab/advisorpanel.h"
+#include "studio/graphtab/backgroundjobs.h"
+#include "studio/graphtab/graphtab.h"
+#include "studio/graphtab/graphtabstate.h"
+#include "studio/graphtab/graphtabwidget.h"
 #include "studio/library/evidencetypemodel.h"
 #include "studio/library/evidencetypepanel.h"
-#include "studio/preview/advicecandidatemodel.h"
-#include "studio/preview/advisorpanel.h"
-#include "studio/preview/backgroundjobs.h"
-#include "studio/preview/graphpreview.h"
-#include "studio/preview/graphpreviewwidget.h"
-#include "studio/preview/graphtab.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -58,7 +58,7 @@ private slots:
                                      m_window);
         new QAbstractItemModelTester(m_window->graphTab()->advisor()->candidateModel(), reporting,
                                      m_window);
-        m_window->graphTab()->preview()->jobs();
+        m_window->graphTab()->state()->jobs();
     }
     void cleanup() { tearDown(); }
 
@@ -88,7 +88,7 @@ private:
         m_prompt->fileNames = {fixture("sample_kernel_details.csv")};
         action("actionOpenEvidence")->trigger();
     }
-    GraphPreviewWidget *graph() const { return m_window->graphTab()->widget(); }
+    GraphTabWidget *graph() const { return m_window->graphTab()->widget(); }
 };
 
 void TestEvidenceAdvisor::openEvidenceAction()
@@ -139,21 +139,21 @@ void TestEvidenceAdvisor::libraryPanel()
 void TestEvidenceAdvisor::graphBadgesAndNodePane()
 {
     m_window->showView(MainWindow::View::Graph);
-    m_window->graphTab()->preview()->jobs()->waitForAll();
+    m_window->graphTab()->state()->jobs()->waitForAll();
     openSampleEvidence();
     QComboBox *badges = graph()->badgeCombo();
     QVERIFY(badges->isVisible());
     QCOMPARE(badges->currentIndex(), 1); // measured error, chosen when evidence opens
-    const Graph *g = m_window->graphTab()->preview()->graph();
+    const Graph *g = m_window->graphTab()->state()->graph();
     const int softmax = g->indexOf(kSoftmax.toStdString());
     const int gelu = g->indexOf(kGelu.toStdString());
     const int qProj = g->indexOf("/model/layers.0/attn/q_proj/MatMul");
-    const NodeStyles &styles = graph()->view()->nodeStyles();
+    const NodeStyles &styles = graph()->canvas()->nodeStyles();
     QCOMPARE(styles[std::size_t(softmax)].badge, NodeStyle::Flagged); // cosine 0.962, error verdict
     QCOMPARE(styles[std::size_t(gelu)].badge, NodeStyle::Flagged); // overflow
     QCOMPARE(styles[std::size_t(qProj)].badge, NodeStyle::Measured);
     badges->setCurrentIndex(2); // measured time
-    const NodeStyles &timed = graph()->view()->nodeStyles();
+    const NodeStyles &timed = graph()->canvas()->nodeStyles();
     QCOMPARE(timed[std::size_t(g->indexOf("/model/embed_tokens/GatherV2"))].badge,
              NodeStyle::TimeHigh);
     QCOMPARE(timed[std::size_t(g->indexOf("/model/layers.1/attn/q_proj/MatMul"))].badge,
@@ -165,7 +165,7 @@ void TestEvidenceAdvisor::graphBadgesAndNodePane()
     QVERIFY(text.contains(QStringLiteral("sample_kernel_details.csv:5")));
     QVERIFY(text.contains(QStringLiteral("cosine 0.962113 under 0.99")));
     // Predicted vs executed: the figure 'opsinfo check --evidence' gives for the same mode.
-    const PreviewResultPtr result = m_window->graphTab()->preview()->result();
+    const PreviewResultPtr result = m_window->graphTab()->state()->result();
     std::vector<FileJoin> joins;
     for (const EvidenceFile &file : m_window->evidence()->files())
         joins.push_back(joinEvidence(
@@ -185,7 +185,7 @@ void TestEvidenceAdvisor::graphBadgesAndNodePane()
 void TestEvidenceAdvisor::advisorAppliesOneUndoableEdit()
 {
     m_window->showView(MainWindow::View::Graph);
-    m_window->graphTab()->preview()->jobs()->waitForAll();
+    m_window->graphTab()->state()->jobs()->waitForAll();
     openSampleEvidence(); // flags the softmax and the Gelu of layer 0
     AdvisorPanel *advisor = m_window->graphTab()->advisor();
     QVERIFY(graph()->selectNodeByName(QStringLiteral("/model/layers.1/attn/softmax/SoftmaxV2")));
@@ -223,7 +223,7 @@ void TestEvidenceAdvisor::advisorAppliesOneUndoableEdit()
     MixlistDocument *mixlist = m_window->workspace()->mixlistDocument();
     const Mixlist before = mixlist->mixlist();
     std::vector<DType> dtypesBefore;
-    for (const auto &node : m_window->graphTab()->preview()->result()->resolution.nodes)
+    for (const auto &node : m_window->graphTab()->state()->result()->resolution.nodes)
         dtypesBefore.push_back(node.dtype);
     const int steps = mixlist->undoStack()->count();
     QVERIFY(action("actionApplyAdvice")->isEnabled());
@@ -233,9 +233,9 @@ void TestEvidenceAdvisor::advisorAppliesOneUndoableEdit()
     QCOMPARE(mixlist->undoStack()->count(), steps + 1);
     QVERIFY(mixlist->mixlist().sameContent(plan.mixlist));
     // The prediction follows: every protected node is fp32 once the graph re-resolves.
-    m_window->graphTab()->preview()->resolveNow();
-    m_window->graphTab()->preview()->jobs()->waitForAll();
-    const Resolution &r = m_window->graphTab()->preview()->result()->resolution;
+    m_window->graphTab()->state()->resolveNow();
+    m_window->graphTab()->state()->jobs()->waitForAll();
+    const Resolution &r = m_window->graphTab()->state()->result()->resolution;
     for (const ProtectedNode &p : advisor->result()->protectedNodes)
         QCOMPARE(r.nodes[std::size_t(p.index)].dtype, DType::Float32);
     // ... and no other node moved beyond what the plan reported.
@@ -282,7 +282,7 @@ void TestEvidenceAdvisor::advisorAppliesOneUndoableEdit()
 void TestEvidenceAdvisor::advisorExportsKeepDtype()
 {
     m_window->showView(MainWindow::View::Graph);
-    m_window->graphTab()->preview()->jobs()->waitForAll();
+    m_window->graphTab()->state()->jobs()->waitForAll();
     AdvisorPanel *advisor = m_window->graphTab()->advisor();
     // A plan of keep_dtype entries: every op-type edit would move too many other nodes.
     advisor->protect({kGelu.toStdString()});
@@ -300,10 +300,10 @@ void TestEvidenceAdvisor::advisorExportsKeepDtype()
     QCOMPARE(QString::fromUtf8(file.readAll()), kGelu + QLatin1Char('\n'));
     // On GE session options keep_dtype never reaches the compiler (F3): list edits only, and the
     // advice says so.
-    const QString modeBefore = m_window->graphTab()->preview()->modeName();
+    const QString modeBefore = m_window->graphTab()->state()->modeName();
     m_window->workspace()->frontEndChoice()->setFrontEnd(FrontEnd::Ge);
-    QVERIFY(m_window->graphTab()->preview()->setModeName(modeBefore)); // not GE's default
-    m_window->graphTab()->preview()->jobs()->waitForAll();
+    QVERIFY(m_window->graphTab()->state()->setModeName(modeBefore)); // not GE's default
+    m_window->graphTab()->state()->jobs()->waitForAll();
     action("actionAdvise")->trigger();
     QVERIFY(advisor->result());
     QVERIFY(!advisor->result()->plans.empty());
@@ -329,7 +329,7 @@ void TestEvidenceAdvisor::advisorExportsKeepDtype()
 void TestEvidenceAdvisor::advisorRunsOnAWorkerForLargeGraphs()
 {
     m_window->showView(MainWindow::View::Graph);
-    GraphPreview *preview = m_window->graphTab()->preview();
+    GraphTabState *preview = m_window->graphTab()->state();
     preview->jobs()->waitForAll();
     preview->setInlineNodeLimit(0);
     QVERIFY(!preview->runsInline());
@@ -390,7 +390,7 @@ void TestEvidenceAdvisor::evidenceOnTheCommandLine()
 {
     QVERIFY(m_window->openPaths({fixture("sample_kernel_details.csv")}));
     QCOMPARE(m_window->evidence()->paths(), QStringList {fixture("sample_kernel_details.csv")});
-    QVERIFY(m_window->graphTab()->preview()->isSampleGraph());
+    QVERIFY(m_window->graphTab()->state()->isSampleGraph());
     QVERIFY(m_window->workspace()->libraryDocument()->isSample());
 
     QTemporaryDir dir;
@@ -412,7 +412,7 @@ void TestEvidenceAdvisor::largeEvidenceIsReadOnAWorker()
 {
     m_window->showView(MainWindow::View::Graph);
     GraphTab *tab = m_window->graphTab();
-    tab->preview()->jobs()->waitForAll();
+    tab->state()->jobs()->waitForAll();
     tab->setEvidenceInlineBytes(0);
     QSignalSpy changed(m_window->evidence(), &EvidenceStore::changed);
     QVERIFY(tab->openEvidence({fixture("sample_msaccucmp.csv")}));

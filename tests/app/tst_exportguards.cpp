@@ -11,7 +11,7 @@
 #include "studio/diff/diffview.h"
 #include "studio/document/librarydocument.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphview.h"
+#include "studio/graph/graphcanvas.h"
 #include "studio/library/libraryview.h"
 
 #include <QDir>
@@ -131,7 +131,7 @@ void TestExportGuards::openEverything()
     QVERIFY(m_window->atlasView()->addPaths(
         {m_libraryFolder, QFileInfo(m_atlasSource).absolutePath()}));
     m_window->showView(MainWindow::View::Graph);
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     QVERIFY(widget()->selectNodeByName(QStringLiteral("/model/layers.0/attn/softmax/SoftmaxV2")));
     m_prompt->log.clear();
 }

@@ -53,7 +53,7 @@ private:
         QAction *a = action((QByteArray("actionFrontEnd_") + id).constData());
         QVERIFY2(a, id);
         a->trigger();
-        QTRY_VERIFY(!preview()->isBusy());
+        QTRY_VERIFY(!state()->isBusy());
     }
     QLabel *notice() const
     {
@@ -63,7 +63,7 @@ private:
     std::vector<const NodeResolution *> nodesOf(const char *type) const
     {
         std::vector<const NodeResolution *> found;
-        for (const NodeResolution &n : preview()->result()->resolution.nodes)
+        for (const NodeResolution &n : state()->result()->resolution.nodes)
             if (n.node && n.node->opType == type)
                 found.push_back(&n);
         return found;
@@ -84,7 +84,7 @@ void TestFrontEnds::pickersFollowTheMenu()
     QVERIFY(action("actionFrontEnd_torchair")->isChecked());
     // The Mixlist tab's picker sets it for everyone.
     snippetCombo->setCurrentIndex(snippetCombo->findData(QStringLiteral("tf2")));
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     QCOMPARE(m_window->workspace()->frontEndChoice()->id(), QStringLiteral("tf2"));
     QCOMPARE(graphCombo->currentData().toString(), QStringLiteral("tf2"));
     QVERIFY(action("actionFrontEnd_tf2")->isChecked());
@@ -101,14 +101,14 @@ void TestFrontEnds::defaultModeAndIgnoredMixlist()
     QVERIFY2(mode->currentText().contains(
                  QLatin1String("default for this front end (must_keep_origin_dtype)")),
              qPrintable(mode->currentText()));
-    QCOMPARE(preview()->mode(), PrecisionMode::MustKeepOriginDtype);
+    QCOMPARE(state()->mode(), PrecisionMode::MustKeepOriginDtype);
     QVERIFY(notice()->isVisible());
     const QString said = notice()->text();
     QVERIFY2(said.contains(QLatin1String("default for this front end")), qPrintable(said));
     QVERIFY2(said.contains(QLatin1String("the modify_mixlist does nothing on PyTorch torchair")),
              qPrintable(said));
     // Every node says so (F3), and the mixlist's colour is not applied.
-    for (const NodeResolution &n : preview()->result()->resolution.nodes) {
+    for (const NodeResolution &n : state()->result()->resolution.nodes) {
         QVERIFY2(n.explanation.find("(F3)") != std::string::npos, n.explanation.c_str());
         QVERIFY(n.rules.contains("F3"));
     }
@@ -128,7 +128,7 @@ void TestFrontEnds::explicitModeWhereTheMixlistReaches()
 {
     choose("tf2");
     pickMode(QStringLiteral("allow_mix_precision"));
-    QCOMPARE(preview()->mode(), PrecisionMode::AllowMixPrecisionFp16);
+    QCOMPARE(state()->mode(), PrecisionMode::AllowMixPrecisionFp16);
     QVERIFY(notice()->isVisible());
     QVERIFY2(!notice()->text().contains(QLatin1String("Does nothing")),
              qPrintable(notice()->text()));
@@ -139,7 +139,7 @@ void TestFrontEnds::explicitModeWhereTheMixlistReaches()
 void TestFrontEnds::cubeMathOnTorchNpu()
 {
     choose("torch-npu");
-    QCOMPARE(preview()->mode(), PrecisionMode::MustKeepOriginDtype); // ascend910b
+    QCOMPARE(state()->mode(), PrecisionMode::MustKeepOriginDtype); // ascend910b
     QVERIFY(notice()->text().contains(QLatin1String("runs aclnn kernels without GE")));
     const auto matmuls = nodesOf("MatMulV2");
     QVERIFY(!matmuls.empty());
@@ -150,7 +150,7 @@ void TestFrontEnds::cubeMathOnTorchNpu()
         QVERIFY(!n->decided); // no FE on this path
         QVERIFY(n->explanation.find("(F1)") != std::string::npos);
     }
-    QVERIFY(preview()->result()->resolution.casts.empty());
+    QVERIFY(state()->result()->resolution.casts.empty());
 }
 
 void TestFrontEnds::snippetFollowsTheFrontEnd()
@@ -178,8 +178,8 @@ void TestFrontEnds::anyRestoresThePlainPreview()
     QVERIFY(!notice()->isVisible());
     auto *mode = m_window->findChild<QComboBox *>(QStringLiteral("modeCombo"));
     QVERIFY(mode->findData(QString()) < 0); // no default without a front end
-    QVERIFY(!preview()->modeName().isEmpty());
-    for (const NodeResolution &n : preview()->result()->resolution.nodes)
+    QVERIFY(!state()->modeName().isEmpty());
+    for (const NodeResolution &n : state()->result()->resolution.nodes)
         QVERIFY(n.explanation.find("(F3)") == std::string::npos);
 }
 

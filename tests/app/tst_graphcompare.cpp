@@ -6,8 +6,8 @@
 #include "resolver/resolver.h"
 #include "studio/document/librarydocument.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphview.h"
-#include "studio/preview/nodestylemap.h"
+#include "studio/graph/graphcanvas.h"
+#include "studio/graphtab/nodestylemap.h"
 
 #include <QBarSet>
 #include <QChart>
@@ -37,8 +37,8 @@ void TestGraphCompare::allModesChartMatchesCli()
 {
     QString graphPath, mixlistPath;
     openSampleFiles(&graphPath, &mixlistPath);
-    widget()->showSidePage(GraphPreviewWidget::ModesPage);
-    QTRY_VERIFY(!preview()->isBusy());
+    widget()->showSidePage(GraphTabWidget::ModesPage);
+    QTRY_VERIFY(!state()->isBusy());
     const ModeSummaryModel *model = widget()->modeChart()->model();
     QCOMPARE(model->rowCount(), int(kAllPrecisionModes.size()));
     const QByteArray json
@@ -72,15 +72,15 @@ void TestGraphCompare::allModesChartMatchesCli()
 
 void TestGraphCompare::graphDiffByMode()
 {
-    widget()->showSidePage(GraphPreviewWidget::DiffPage);
+    widget()->showSidePage(GraphTabWidget::DiffPage);
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setModes(QStringLiteral("must_keep_origin_dtype"),
                     QStringLiteral("allow_mix_precision"));
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     const GraphDiffModel *model = panel->model();
     QVERIFY(model->rowCount() > 0);
     // Against the core directly: every node whose dtype or engine differs is listed, no other.
-    const ResolveContext &context = *preview()->context();
+    const ResolveContext &context = *state()->context();
     const PolicySource policies = tablePolicies(m_window->workspace()->policyTable());
     const Resolution a = context.resolver->resolve(PrecisionMode::MustKeepOriginDtype, policies);
     const Resolution b = context.resolver->resolve(PrecisionMode::AllowMixPrecisionFp16, policies);
@@ -100,7 +100,7 @@ void TestGraphCompare::graphDiffByMode()
     QVERIFY2(summary->text().startsWith(QString::number(expected.size()) + QLatin1Char(' ')),
              qPrintable(summary->text()));
     // Highlighted in the graph: changed nodes coloured, the others pale.
-    const NodeStyles &styles = widget()->view()->nodeStyles();
+    const NodeStyles &styles = widget()->canvas()->nodeStyles();
     const int changed = *expected.begin();
     QVERIFY(styles[std::size_t(changed)].kind != NodeStyle::Undecided);
     for (std::size_t i = 0; i < styles.size(); ++i)
@@ -108,21 +108,21 @@ void TestGraphCompare::graphDiffByMode()
             QCOMPARE(int(styles[i].kind), int(NodeStyle::Undecided));
     // Selecting a row selects the node.
     panel->table()->selectRow(0);
-    QCOMPARE(widget()->view()->selectedNode(),
+    QCOMPARE(widget()->canvas()->selectedNode(),
              model->index(0, 0).data(GraphDiffModel::NodeIndexRole).toInt());
     // Leaving the diff restores the dtype colours.
-    widget()->showSidePage(GraphPreviewWidget::NodePage);
-    QCOMPARE(int(widget()->view()->nodeStyles()[std::size_t(changed)].kind),
-             int(nodeStyleKind(preview()->result()->resolution.nodes[std::size_t(changed)])));
+    widget()->showSidePage(GraphTabWidget::NodePage);
+    QCOMPARE(int(widget()->canvas()->nodeStyles()[std::size_t(changed)].kind),
+             int(nodeStyleKind(state()->result()->resolution.nodes[std::size_t(changed)])));
 }
 
 void TestGraphCompare::graphDiffByMixlist()
 {
     pickMode(QStringLiteral("allow_mix_precision"));
-    widget()->showSidePage(GraphPreviewWidget::DiffPage);
+    widget()->showSidePage(GraphTabWidget::DiffPage);
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setMixlists(GraphDiffPanel::NoMixlist, GraphDiffPanel::CurrentMixlist);
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     // The sample mixlist blacks SoftmaxV2: without it the gray softmax follows its fp16 producer
     // (G3), with it it keeps fp32 (M5). Both softmaxes of the transformer change.
     QSet<QString> listed;
@@ -134,7 +134,7 @@ void TestGraphCompare::graphDiffByMixlist()
     QVERIFY(listed.contains(QStringLiteral("/model/layers.1/attn/softmax/SoftmaxV2")));
     // A diff of a side with itself lists nothing.
     panel->setMixlists(GraphDiffPanel::CurrentMixlist, GraphDiffPanel::CurrentMixlist);
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     QCOMPARE(panel->model()->rowCount(), 0);
 }
 

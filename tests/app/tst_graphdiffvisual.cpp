@@ -7,8 +7,8 @@
 #include "diff/explanationdiff.h"
 #include "graphtabfixture.h"
 #include "shareddata.h"
-#include "studio/graph/graphview.h"
-#include "studio/preview/graphdiff.h"
+#include "studio/graph/graphcanvas.h"
+#include "studio/graphtab/graphdiff.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -58,10 +58,10 @@ void TestGraphDiffVisual::changedNodesAreSplit()
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setModes(QStringLiteral("must_keep_origin_dtype"),
                     QStringLiteral("allow_mix_precision"));
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     const GraphDiff &diff = panel->model()->diff();
     QVERIFY(!diff.rows.empty());
-    const NodeStyles &styles = widget()->view()->nodeStyles();
+    const NodeStyles &styles = widget()->canvas()->nodeStyles();
     std::set<int> changed;
     for (const GraphDiffRow &row : diff.rows) {
         if (!row.topLevel)
@@ -76,15 +76,15 @@ void TestGraphDiffVisual::changedNodesAreSplit()
     for (std::size_t i = 0; i < styles.size(); ++i)
         if (!changed.count(int(i)))
             QVERIFY(!styles[i].changed);
-    QVERIFY(widget()->view()->showsDiff());
+    QVERIFY(widget()->canvas()->showsDiff());
     // Painted: every changed node on screen is drawn split (fit the whole graph first).
-    widget()->view()->fitToView();
-    widget()->view()->grab();
-    QVERIFY(widget()->view()->lastPaintStats().changedNodes > 0);
+    widget()->canvas()->fitToView();
+    widget()->canvas()->grab();
+    QVERIFY(widget()->canvas()->lastPaintStats().changedNodes > 0);
     // Leaving the diff page: no split, no diff marks.
-    widget()->showSidePage(GraphPreviewWidget::NodePage);
-    QVERIFY(!widget()->view()->showsDiff());
-    for (const NodeStyle &style : widget()->view()->nodeStyles())
+    widget()->showSidePage(GraphTabWidget::NodePage);
+    QVERIFY(!widget()->canvas()->showsDiff());
+    for (const NodeStyle &style : widget()->canvas()->nodeStyles())
         QVERIFY(!style.changed);
 }
 
@@ -94,10 +94,10 @@ void TestGraphDiffVisual::castsOnTheEdges()
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setModes(QStringLiteral("must_keep_origin_dtype"),
                     QStringLiteral("allow_mix_precision"));
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     const auto a = castEdges(panel->resultA()->resolution);
     const auto b = castEdges(panel->resultB()->resolution);
-    const EdgeMarks &marks = widget()->view()->edgeMarks();
+    const EdgeMarks &marks = widget()->canvas()->edgeMarks();
     int added = 0, removed = 0, kept = 0;
     for (const auto &edge : a) {
         const auto it = marks.find(edgeKey(edge.first, edge.second));
@@ -113,15 +113,15 @@ void TestGraphDiffVisual::castsOnTheEdges()
     QCOMPARE(int(marks.size()), added + removed + kept);
     QVERIFY(added
             > 0); // the sample inserts 45 casts in the mixed mode, 5 in must_keep_origin_dtype
-    widget()->view()->fitToView();
-    widget()->view()->grab();
-    QVERIFY(widget()->view()->lastPaintStats().castsAdded > 0);
+    widget()->canvas()->fitToView();
+    widget()->canvas()->grab();
+    QVERIFY(widget()->canvas()->lastPaintStats().castsAdded > 0);
     // And the other way round, the same Casts are removed.
     panel->setModes(QStringLiteral("allow_mix_precision"),
                     QStringLiteral("must_keep_origin_dtype"));
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     int removedNow = 0;
-    for (const auto &[key, mark] : widget()->view()->edgeMarks())
+    for (const auto &[key, mark] : widget()->canvas()->edgeMarks())
         removedNow += mark == EdgeMark::CastRemoved ? 1 : 0;
     QCOMPARE(removedNow, added);
 }
@@ -132,7 +132,7 @@ void TestGraphDiffVisual::bothSidesAbove()
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setModes(QStringLiteral("must_keep_origin_dtype"),
                     QStringLiteral("allow_mix_precision"));
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     auto *sides = widget()->findChild<QLabel *>(QStringLiteral("graphDiffSides"));
     QVERIFY(sides && sides->isVisible());
     const ResolutionSummary &a = panel->resultA()->resolution.summary;
@@ -145,7 +145,7 @@ void TestGraphDiffVisual::bothSidesAbove()
         text.contains(QStringLiteral("allow_mix_precision_fp16</b> — %1 fp16").arg(b.fp16Nodes)),
         qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("%1 casts").arg(b.castsTotal)), qPrintable(text));
-    widget()->showSidePage(GraphPreviewWidget::ModesPage);
+    widget()->showSidePage(GraphTabWidget::ModesPage);
     QVERIFY(!sides->isVisible());
 }
 
@@ -155,8 +155,8 @@ void TestGraphDiffVisual::listPansToEachNode()
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setModes(QStringLiteral("must_keep_origin_dtype"),
                     QStringLiteral("allow_mix_precision"));
-    QTRY_VERIFY(!preview()->isBusy());
-    GraphView *view = widget()->view();
+    QTRY_VERIFY(!state()->isBusy());
+    GraphCanvas *view = widget()->canvas();
     view->setZoom(1.0); // readable: the graph does not fit, so panning shows
     const GraphDiffModel *model = panel->model();
     int panned = 0;
@@ -178,7 +178,7 @@ void TestGraphDiffVisual::explanationsSideBySide()
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setModes(QStringLiteral("must_keep_origin_dtype"),
                     QStringLiteral("allow_mix_precision"));
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     // The mask Add: gray; FE keeps fp32 in must_keep_origin_dtype (M4), follows its fp16 producer
     // in the mixed mode (G).
     QVERIFY(panel->selectChangedNode(node("/model/layers.0/attn/mask/Add")));
@@ -213,7 +213,7 @@ void TestGraphDiffVisual::twoRealMixlists()
         "TensorFlow2__built-in__cv__detection__Swin-Transformer_ID2412_for_TensorFlow2.X__configs__ops_info.json"));
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setMixlists(GraphDiffPanel::NoMixlist, GraphDiffPanel::MixlistFile, mixlist);
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     const CliRun cli = runOpsinfo(
         {"resolve", "diff",
          QStringLiteral(OPSINFO_SOURCE_DIR "/resources/sample/ge_proto_sample_graph.txt"),
@@ -233,7 +233,14 @@ void TestGraphDiffVisual::twoRealMixlists()
                                                .arg(json.value("casts_a").toInt())
                                                .arg(json.value("casts_b").toInt())),
              qPrintable(panel->summaryText()));
-    QVERIFY(widget()->view()->showsDiff());
+    // The same transitions, counted by the same core function, in the same words.
+    const QJsonObject transitions = json.value(QStringLiteral("transitions")).toObject();
+    QVERIFY(!transitions.isEmpty());
+    std::map<QString, int> fromCliTransitions;
+    for (auto it = transitions.begin(); it != transitions.end(); ++it)
+        fromCliTransitions.emplace(it.key(), it.value().toInt());
+    QCOMPARE(panel->model()->diff().transitions, fromCliTransitions);
+    QVERIFY(widget()->canvas()->showsDiff());
     panel->table()->selectRow(0);
     QCOMPARE(panel->explanationText().count(QStringLiteral("◀ first difference")), 2);
 }
@@ -243,18 +250,18 @@ void TestGraphDiffVisual::onnxModel()
     REQUIRE_SHARED_DATA();
     m_prompt->fileNames = {sharedData(QStringLiteral("graphs/onnx/onnx__light_resnet50.onnx"))};
     action("actionOpenGraph")->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(!preview()->isBusy(), 60000);
-    QVERIFY(preview()->result());
+    QTRY_VERIFY_WITH_TIMEOUT(!state()->isBusy(), 60000);
+    QVERIFY(state()->result());
     widget()->showDiff();
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setModes(QStringLiteral("force_fp32"), QStringLiteral("force_fp16"));
-    QTRY_VERIFY_WITH_TIMEOUT(!preview()->isBusy(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!state()->isBusy(), 60000);
     QVERIFY(panel->model()->rowCount() > 0);
     panel->table()->selectRow(0);
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     QCOMPARE(panel->explanationText().count(QStringLiteral("◀ first difference")), 2);
     int changed = 0;
-    for (const NodeStyle &style : widget()->view()->nodeStyles())
+    for (const NodeStyle &style : widget()->canvas()->nodeStyles())
         changed += style.changed ? 1 : 0;
     int topLevel = 0;
     for (const GraphDiffRow &row : panel->model()->diff().rows)

@@ -4,7 +4,7 @@
 
 #include "studio/document/librarydocument.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphview.h"
+#include "studio/graph/graphcanvas.h"
 #include "studio/library/libraryview.h"
 
 #include <QFile>
@@ -56,7 +56,7 @@ void TestGraphExports::reportJsonAndCsvEqualTheCli()
     m_window->showView(MainWindow::View::Library);
     m_window->libraryView()->selectType(QStringLiteral("AddV2"));
     action("actionSetBlack")->trigger();
-    QVERIFY(preview()->isBusy()); // debounced
+    QVERIFY(state()->isBusy()); // debounced
     m_prompt->fileNames = {json};
     action("actionExportReportJson")->trigger();
     const QJsonArray nodes
@@ -89,7 +89,7 @@ void TestGraphExports::exportsImages()
 void TestGraphExports::exportsKeepDtypeOfSelection()
 {
     const QString path = m_dir.filePath(QStringLiteral("keep_dtype.cfg"));
-    widget()->view()->clearSelection();
+    widget()->canvas()->clearSelection();
     m_prompt->fileNames = {path};
     action("actionExportGraphKeepDtype")->trigger();
     QVERIFY(!QFile::exists(path)); // nothing selected: said so, nothing written
@@ -98,7 +98,7 @@ void TestGraphExports::exportsKeepDtypeOfSelection()
     action("actionExportGraphKeepDtype")->trigger();
     QCOMPARE(readAll(path), QByteArray("/model/layers.0/attn/softmax/SoftmaxV2\n"));
     // A collapsed scope exports every op inside it, weights and boundary nodes left out.
-    GraphView *view = widget()->view();
+    GraphCanvas *view = widget()->canvas();
     const int scope = view->scene()->scopes().find("/model/layers.1/mlp");
     QVERIFY(scope >= 0);
     view->setScopeCollapsed(scope, true);

@@ -8,9 +8,9 @@
 #include "shareddata.h"
 #include "studio/document/librarydocument.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphrenderer.h"
-#include "studio/graph/graphview.h"
-#include "studio/preview/nodestylemap.h"
+#include "studio/graph/canvaspainter.h"
+#include "studio/graph/graphcanvas.h"
+#include "studio/graphtab/nodestylemap.h"
 
 #include <QImage>
 #include <QJsonArray>
@@ -68,7 +68,7 @@ private:
     bool drop(const QString &path)
     {
         const bool ok = m_window->openPaths({path});
-        [this] { QTRY_VERIFY(!preview()->isBusy()); }();
+        [this] { QTRY_VERIFY(!state()->isBusy()); }();
         return ok;
     }
     QString inputs() const { return widget()->inputsLabel()->text(); }
@@ -81,23 +81,23 @@ void TestGraphInputs::keepDtypeFromMenu()
     const QString path = file("keep.cfg", QByteArray(kGelu) + "\nno/such/node\n");
     m_prompt->fileNames = {path};
     action("actionLoadKeepDtype")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
-    QCOMPARE(preview()->keepDtypePath(), path);
+    QTRY_VERIFY(!state()->isBusy());
+    QCOMPARE(state()->keepDtypePath(), path);
     // keep_dtype: the graph's own dtype in every mode (M8).
     QCOMPARE(decision(kGelu).dtype, DType::Float32);
     QVERIFY2(decision(kGelu).explanation.find("M8") != std::string::npos,
              decision(kGelu).explanation.c_str());
-    QCOMPARE(int(widget()->view()->nodeStyles()[std::size_t(node(kGelu))].kind),
+    QCOMPARE(int(widget()->canvas()->nodeStyles()[std::size_t(node(kGelu))].kind),
              int(NodeStyle::Fp32));
     QVERIFY2(inputs().contains(QStringLiteral("keep_dtype: keep.cfg")), qPrintable(inputs()));
     // The name that is no node of the graph is reported, as the compiler warns about it.
-    QCOMPARE(preview()->inputDiagnostics().size(), std::size_t(1));
+    QCOMPARE(state()->inputDiagnostics().size(), std::size_t(1));
     QVERIFY2(inputs().contains(QStringLiteral("1 warning")), qPrintable(inputs()));
     QVERIFY(widget()->inputsLabel()->toolTip().contains(QStringLiteral("keep.cfg:2")));
 
     action("actionUnloadResolveInputs")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
-    QVERIFY(preview()->keepDtypePath().isEmpty());
+    QTRY_VERIFY(!state()->isBusy());
+    QVERIFY(state()->keepDtypePath().isEmpty());
     QCOMPARE(decision(kGelu).dtype, DType::Float16);
     QVERIFY2(inputs().contains(QStringLiteral("keep_dtype: none")), qPrintable(inputs()));
 }
@@ -109,8 +109,8 @@ void TestGraphInputs::customizeDtypesFromMenu()
         = file("custom.cfg", "OpType::Gelu:InputDtype:float32,OutputDtype:float32\n");
     m_prompt->fileNames = {path};
     action("actionLoadCustomizeDtypes")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
-    QCOMPARE(preview()->customizeDtypesPath(), path);
+    QTRY_VERIFY(!state()->isBusy());
+    QCOMPARE(state()->customizeDtypesPath(), path);
     QCOMPARE(decision(kGelu).dtype, DType::Float32);
     QCOMPARE(decision(kGelu).engine, Engine::AICore);
     QVERIFY2(decision(kGelu).explanation.find("M8") != std::string::npos,
@@ -145,9 +145,9 @@ void TestGraphInputs::filesByDrop()
     QVERIFY2(m_prompt->log.filter(QStringLiteral("error: ")).isEmpty(),
              qPrintable(m_prompt->log.join(u'\n')));
     QVERIFY2(inputs().contains(shown), qPrintable(inputs()));
-    QCOMPARE(preview()->keepDtypePath() == path, name == "keeptype.cfg");
-    QCOMPARE(preview()->customizeDtypesPath() == path, name == "switch_config.txt");
-    QCOMPARE(preview()->feIniPath() == path, name == "fe.ini");
+    QCOMPARE(state()->keepDtypePath() == path, name == "keeptype.cfg");
+    QCOMPARE(state()->customizeDtypesPath() == path, name == "switch_config.txt");
+    QCOMPARE(state()->feIniPath() == path, name == "fe.ini");
     // The library and the mixlist stay as they were.
     QVERIFY(m_window->workspace()->libraryDocument()->library().find("Gelu"));
     if (name != "fe.ini")
@@ -180,22 +180,22 @@ void TestGraphInputs::badFilesRefused()
     const QString path = file("bad.cfg", text);
     m_prompt->fileNames = {path};
     this->action(action.constData())->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     const QStringList errors = m_prompt->log.filter(QStringLiteral("error: "));
     QCOMPARE(errors.size(), 1);
     QVERIFY2(errors.first().startsWith(QStringLiteral("error: Cannot use the")),
              qPrintable(errors.first()));
     QVERIFY2(errors.first().contains(message), qPrintable(errors.first()));
     // Nothing of it is used.
-    QVERIFY(preview()->keepDtypePath().isEmpty());
-    QVERIFY(preview()->customizeDtypesPath().isEmpty());
+    QVERIFY(state()->keepDtypePath().isEmpty());
+    QVERIFY(state()->customizeDtypesPath().isEmpty());
     QCOMPARE(decision(kGelu).dtype, DType::Float16);
 }
 
 void TestGraphInputs::modesAndDiffUseThem()
 {
-    widget()->showSidePage(GraphPreviewWidget::ModesPage);
-    QTRY_VERIFY(!preview()->isBusy());
+    widget()->showSidePage(GraphTabWidget::ModesPage);
+    QTRY_VERIFY(!state()->isBusy());
     const ModeSummaryModel *modes = widget()->modeChart()->model();
     auto fp32In = [modes](const char *mode) {
         for (int r = 0; r < modes->rowCount(); ++r)
@@ -208,15 +208,15 @@ void TestGraphInputs::modesAndDiffUseThem()
     QVERIFY(before >= 0);
     m_prompt->fileNames = {file("keep.cfg", QByteArray(kGelu) + "\n")};
     action("actionLoadKeepDtype")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     QTRY_VERIFY(fp32In("allow_mix_precision_fp16") > before); // Gelu, and gray ops that follow it
 
     // Gelu differs between origin (fp32) and the mixed mode (fp16) unless it is kept.
-    widget()->showSidePage(GraphPreviewWidget::DiffPage);
+    widget()->showSidePage(GraphTabWidget::DiffPage);
     GraphDiffPanel *panel = widget()->diffPanel();
     panel->setModes(QStringLiteral("must_keep_origin_dtype"),
                     QStringLiteral("allow_mix_precision"));
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     auto listed = [panel](int graphNode) {
         for (int r = 0; r < panel->model()->rowCount(); ++r)
             if (panel->model()->index(r, 0).data(GraphDiffModel::NodeIndexRole).toInt()
@@ -226,9 +226,9 @@ void TestGraphInputs::modesAndDiffUseThem()
     };
     QVERIFY(!listed(node(kGelu)));
     action("actionUnloadResolveInputs")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     panel->compare();
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     QVERIFY(listed(node(kGelu)));
 }
 
@@ -238,7 +238,7 @@ void TestGraphInputs::exportsUseThem()
     const QString keep = file("keep.cfg", QByteArray("OpType::LogSoftmaxV2\n") + kGelu + "\n");
     m_prompt->fileNames = {keep};
     action("actionLoadKeepDtype")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
 
     const QString json = m_dir.filePath(QStringLiteral("report.json"));
     m_prompt->fileNames = {json};
@@ -275,12 +275,12 @@ void TestGraphInputs::feIniSetsCubeOps()
 {
     QVERIFY2(inputs().startsWith(QStringLiteral("Cube ops: FE's default list (27 types)")),
              qPrintable(inputs()));
-    QVERIFY(preview()->result()->context->library->isCube("Conv2D"));
+    QVERIFY(state()->result()->context->library->isCube("Conv2D"));
     const QString ini = file("fe.ini", "[fusion]\nfp16.op_type=MatMulV2,BatchMatMulV2\n");
     m_prompt->fileNames = {ini};
     action("actionLoadFeIni")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
-    const OpLibrary &used = *preview()->result()->context->library;
+    QTRY_VERIFY(!state()->isBusy());
+    const OpLibrary &used = *state()->result()->context->library;
     QVERIFY(!used.isCube("Conv2D"));
     QVERIFY(used.isCube("MatMulV2"));
     QCOMPARE(QString::fromStdString(used.cubeOps().source()), ini);
@@ -300,15 +300,15 @@ void TestGraphInputs::feIniSetsCubeOps()
     for (const QJsonValue &v : nodes) {
         const QJsonObject n = v.toObject();
         const int index
-            = preview()->graph()->indexOf(n.value(QStringLiteral("name")).toString().toStdString());
+            = state()->graph()->indexOf(n.value(QStringLiteral("name")).toString().toStdString());
         QVERIFY(index >= 0);
-        const NodeResolution &r = preview()->result()->resolution.nodes[std::size_t(index)];
+        const NodeResolution &r = state()->result()->resolution.nodes[std::size_t(index)];
         QCOMPARE(n.value(QStringLiteral("dtype")).toString(),
                  QString::fromLatin1(dtypeName(r.dtype)));
     }
     action("actionUnloadResolveInputs")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
-    QVERIFY(preview()->result()->context->library->isCube("Conv2D"));
+    QTRY_VERIFY(!state()->isBusy());
+    QVERIFY(state()->result()->context->library->isCube("Conv2D"));
 }
 
 void TestGraphInputs::feIniOfOppFolder()
@@ -316,10 +316,10 @@ void TestGraphInputs::feIniOfOppFolder()
     REQUIRE_SHARED_DATA();
     const QString opp = sharedData(QStringLiteral("opsinfo/hicann-ge-910b-split-stub"));
     QVERIFY(m_window->files()->openLibrary(opp));
-    QTRY_VERIFY(!preview()->isBusy());
-    preview()->resolveNow();
-    QTRY_VERIFY(!preview()->isBusy());
-    const CubeOpList &cube = preview()->result()->context->library->cubeOps();
+    QTRY_VERIFY(!state()->isBusy());
+    state()->resolveNow();
+    QTRY_VERIFY(!state()->isBusy());
+    const CubeOpList &cube = state()->result()->context->library->cubeOps();
     QVERIFY(!cube.isDefault());
     QVERIFY2(QString::fromStdString(cube.source()).endsWith(QLatin1String("fe_config/fe.ini")),
              cube.source().c_str());
@@ -332,24 +332,24 @@ void TestGraphInputs::platformIniSetsTheSoc()
 {
     REQUIRE_SHARED_DATA();
     pickMode(QStringLiteral("allow_mix_precision_bf16"));
-    QTRY_VERIFY(!preview()->isBusy());
-    const QString librarySoc = preview()->soc();
-    QVERIFY(preview()->modeProblem().isEmpty());
+    QTRY_VERIFY(!state()->isBusy());
+    const QString librarySoc = state()->soc();
+    QVERIFY(state()->modeProblem().isEmpty());
     const QString ini
         = sharedData(QStringLiteral("opsinfo/cann-8.1.RC1/platform_config/Ascend310.ini"));
     QVERIFY(drop(ini));
     QVERIFY2(m_prompt->log.filter(QStringLiteral("error: ")).isEmpty(),
              qPrintable(m_prompt->log.join(u'\n')));
-    QCOMPARE(preview()->platformIniPath(), ini);
-    QCOMPARE(preview()->soc(), QStringLiteral("Ascend310"));
+    QCOMPARE(state()->platformIniPath(), ini);
+    QCOMPARE(state()->soc(), QStringLiteral("Ascend310"));
     QVERIFY2(inputs().contains(QStringLiteral("SoC Ascend310 (Ascend310.ini)")),
              qPrintable(inputs()));
-    QVERIFY2(!preview()->modeProblem().isEmpty(), "bf16 on a SoC without fp32 -> bf16 is refused");
+    QVERIFY2(!state()->modeProblem().isEmpty(), "bf16 on a SoC without fp32 -> bf16 is refused");
     QVERIFY(m_window->graphTab()->inputPaths().contains(ini));
     action("actionUnloadResolveInputs")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
-    QCOMPARE(preview()->soc(), librarySoc);
-    QVERIFY(preview()->modeProblem().isEmpty());
+    QTRY_VERIFY(!state()->isBusy());
+    QCOMPARE(state()->soc(), librarySoc);
+    QVERIFY(state()->modeProblem().isEmpty());
 }
 
 void TestGraphInputs::realFiles_data()
@@ -370,16 +370,16 @@ void TestGraphInputs::realFiles()
     QVERIFY(drop(path));
     QVERIFY2(m_prompt->log.filter(QStringLiteral("error: ")).isEmpty(),
              qPrintable(m_prompt->log.join(u'\n')));
-    QVERIFY(preview()->keepDtypePath() == path || preview()->customizeDtypesPath() == path);
-    QVERIFY(preview()->result());
+    QVERIFY(state()->keepDtypePath() == path || state()->customizeDtypesPath() == path);
+    QVERIFY(state()->result());
 }
 
 void TestGraphInputs::enginesColouredWithLegend()
 {
     pickMode(QStringLiteral("must_keep_origin_dtype"));
-    const NodeStyles &styles = widget()->view()->nodeStyles();
+    const NodeStyles &styles = widget()->canvas()->nodeStyles();
     const NodeResolution *reshape = nullptr;
-    for (const NodeResolution &n : preview()->result()->resolution.nodes)
+    for (const NodeResolution &n : state()->result()->resolution.nodes)
         if (n.parent < 0 && n.node && n.node->opType == "Reshape")
             reshape = &n;
     QVERIFY(reshape);
@@ -390,14 +390,14 @@ void TestGraphInputs::enginesColouredWithLegend()
     QCOMPARE(int(styles[std::size_t(node("/model/layers.0/attn/q_proj/lora/AddLora"))].engine),
              int(NodeStyle::AiCpuEngine));
     QCOMPARE(int(styles[std::size_t(node(kGelu))].engine), int(NodeStyle::AiCoreEngine));
-    for (const Node &n : preview()->graph()->nodes())
+    for (const Node &n : state()->graph()->nodes())
         if (n.opType == "Const")
-            QCOMPARE(int(styles[std::size_t(preview()->graph()->indexOf(n.name))].engine),
+            QCOMPARE(int(styles[std::size_t(state()->graph()->indexOf(n.name))].engine),
                      int(NodeStyle::NoEngine));
-    QCOMPARE(decisionText(*reshape).endsWith(QLatin1String("(GE op)")), true);
+    QCOMPARE(decisionText(*reshape).endsWith(QLatin1String("(GE)")), true);
 
     // Drawn: the GE op's left edge carries the GE colour, its middle the dtype fill.
-    GraphView *view = widget()->view();
+    GraphCanvas *view = widget()->canvas();
     view->setZoom(1.0);
     const QRectF box = view->scene()->rect(view->scene()->visibleOf(reshape->graphIndex));
     view->centerOn(box.center());

@@ -2,8 +2,8 @@
 // graph, and an unreadable or missing file reported with the previous graph kept.
 #include "graphtabfixture.h"
 
-#include "studio/graph/graphview.h"
-#include "studio/preview/backgroundjobs.h"
+#include "studio/graph/graphcanvas.h"
+#include "studio/graphtab/backgroundjobs.h"
 
 #include <QAbstractButton>
 #include <QFile>
@@ -28,36 +28,36 @@ void TestGraphLoading::loadsOffTheUiThreadWithProgress()
 {
     QString graphPath = m_dir.filePath(QStringLiteral("async_graph.txt"));
     QVERIFY(copyResource(QStringLiteral(":/sample/ge_proto_sample_graph.txt"), graphPath));
-    preview()->setInlineNodeLimit(0); // everything on workers
-    QSignalSpy busy(preview(), &GraphPreview::busyChanged);
-    QSignalSpy progress(preview(), &GraphPreview::progressChanged);
-    QSignalSpy changed(preview(), &GraphPreview::graphChanged);
-    QVERIFY(preview()->openGraph(graphPath));
-    QVERIFY(preview()->isBusy());
+    state()->setInlineNodeLimit(0); // everything on workers
+    QSignalSpy busy(state(), &GraphTabState::busyChanged);
+    QSignalSpy progress(state(), &GraphTabState::progressChanged);
+    QSignalSpy changed(state(), &GraphTabState::graphChanged);
+    QVERIFY(state()->openGraph(graphPath));
+    QVERIFY(state()->isBusy());
     QVERIFY(m_window->findChild<QWidget *>(QStringLiteral("graphProgress"))->isVisible());
     QTRY_COMPARE(changed.count(), 1);
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     QVERIFY(busy.count() >= 2);
     QVERIFY(progress.count() >= 1);
-    QCOMPARE(preview()->graphPath(), graphPath);
+    QCOMPARE(state()->graphPath(), graphPath);
     QVERIFY(!m_window->findChild<QWidget *>(QStringLiteral("graphProgress"))->isVisible());
     // Mode switches resolve on a worker too, and land.
     pickMode(QStringLiteral("origin"));
-    QCOMPARE(preview()->result()->resolution.mode, PrecisionMode::MustKeepOriginDtype);
+    QCOMPARE(state()->result()->resolution.mode, PrecisionMode::MustKeepOriginDtype);
 }
 
 void TestGraphLoading::cancelDropsTheLoad()
 {
     QString graphPath = m_dir.filePath(QStringLiteral("cancelled.txt"));
     QVERIFY(copyResource(QStringLiteral(":/sample/ge_proto_sample_graph.txt"), graphPath));
-    preview()->setInlineNodeLimit(0);
-    QSignalSpy changed(preview(), &GraphPreview::graphChanged);
-    QVERIFY(preview()->openGraph(graphPath));
+    state()->setInlineNodeLimit(0);
+    QSignalSpy changed(state(), &GraphTabState::graphChanged);
+    QVERIFY(state()->openGraph(graphPath));
     m_window->findChild<QAbstractButton *>(QStringLiteral("graphCancel"))->click();
-    QVERIFY(!preview()->isBusy());
-    preview()->jobs()->waitForAll();
+    QVERIFY(!state()->isBusy());
+    state()->jobs()->waitForAll();
     QCOMPARE(changed.count(), 0);
-    QVERIFY(preview()->isSampleGraph()); // still the graph from before
+    QVERIFY(state()->isSampleGraph()); // still the graph from before
 }
 
 void TestGraphLoading::reportsUnreadableGraph()
@@ -69,10 +69,10 @@ void TestGraphLoading::reportsUnreadableGraph()
     file.close();
     m_prompt->fileNames = {bad};
     action("actionOpenGraph")->trigger();
-    QTRY_VERIFY(!preview()->isBusy());
+    QTRY_VERIFY(!state()->isBusy());
     QVERIFY2(m_prompt->log.join(QLatin1Char('\n')).contains(QStringLiteral("error")),
              qPrintable(m_prompt->log.join(QLatin1Char('\n'))));
-    QVERIFY(preview()->isSampleGraph()); // the previous graph stays
+    QVERIFY(state()->isSampleGraph()); // the previous graph stays
     m_prompt->fileNames = {m_dir.filePath(QStringLiteral("missing.onnx"))};
     action("actionOpenGraph")->trigger();
     QVERIFY(m_prompt->log.join(QLatin1Char('\n')).contains(QStringLiteral("missing.onnx")));

@@ -11,7 +11,7 @@
 #include "graphtabfixture.h"
 #include "latencyprobe.h"
 
-#include "studio/graph/graphview.h"
+#include "studio/graph/graphcanvas.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -56,7 +56,7 @@ private slots:
     void pansAndZoomsWithinAFrame();
 
 private:
-    GraphView *view() const { return widget()->view(); }
+    GraphCanvas *view() const { return widget()->canvas(); }
 
     int m_nodes = 0;
     QString m_path;
@@ -93,8 +93,8 @@ void TestGraphScale::opensLaysOutAndPaintsInTime()
         wall.start();
         m_prompt->fileNames = {m_path};
         action("actionOpenGraph")->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(!preview()->isBusy(), 120000);
-        QVERIFY(preview()->graph());
+        QTRY_VERIFY_WITH_TIMEOUT(!state()->isBusy(), 120000);
+        QVERIFY(state()->graph());
         view()->viewport()->repaint(); // the first paint of the new graph, fitted to the view
         const qint64 shown = wall.elapsed();
         const qint64 gap = probe.stop();
@@ -103,8 +103,8 @@ void TestGraphScale::opensLaysOutAndPaintsInTime()
             "open %d-node ATC JSON (%.1f MB), attempt %d: layout, resolve and first paint %lld ms, "
             "longest UI gap %lld ms; %d nodes painted",
             m_nodes, QFileInfo(m_path).size() / 1e6, attempt, shown, gap, stats.nodes);
-        QCOMPARE(int(preview()->graph()->nodes().size()), int(preview()->graph()->fileNodeCount()));
-        QVERIFY(preview()->graph()->nodes().size() >= std::size_t(m_nodes) - 60);
+        QCOMPARE(int(state()->graph()->nodes().size()), int(state()->graph()->fileNodeCount()));
+        QVERIFY(state()->graph()->nodes().size() >= std::size_t(m_nodes) - 60);
         bestGap = std::min(bestGap, gap);
         bestShown = std::min(bestShown, shown);
     }
@@ -114,7 +114,7 @@ void TestGraphScale::opensLaysOutAndPaintsInTime()
 
 void TestGraphScale::pansAndZoomsWithinAFrame()
 {
-    QVERIFY(preview()->graph());
+    QVERIFY(state()->graph());
     // From the whole graph down to a few layers, then pan along it, repainting each step as a
     // drag or a wheel turn does.
     std::vector<double> zoomMs;

@@ -1,5 +1,5 @@
 // The studio's folders are layers: common <- tasks <- document <- {library, mixlist, diff, graph}
-// <- preview <- mainwindow <- main.cpp. A file includes headers of its own folder and of the
+// <- graphtab <- mainwindow <- main.cpp. A file includes headers of its own folder and of the
 // folders below it, never of a folder above it or beside it. The build enforces it too (each
 // folder is a library that sees only the headers of the folders it links,
 // app/studio/CMakeLists.txt); this test reads every include of app/studio and names the file and
@@ -30,7 +30,7 @@ const QMap<QString, int> &layers()
         {QStringLiteral("common"), 0},     {QStringLiteral("tasks"), 1},
         {QStringLiteral("document"), 2},   {QStringLiteral("library"), 3},
         {QStringLiteral("mixlist"), 3},    {QStringLiteral("diff"), 3},
-        {QStringLiteral("graph"), 3},      {QStringLiteral("preview"), 4},
+        {QStringLiteral("graph"), 3},      {QStringLiteral("graphtab"), 4},
         {QStringLiteral("mainwindow"), 5}, {QString(), 6},
     };
     return ranks;
@@ -179,15 +179,15 @@ void TestLayering::rule_data()
     QTest::newRow("library uses document") << "library"
                                            << "document"
                                            << "";
-    QTest::newRow("preview uses library") << "preview"
-                                          << "library"
-                                          << "";
-    QTest::newRow("preview uses graph") << "preview"
-                                        << "graph"
-                                        << "";
-    QTest::newRow("mainwindow uses preview") << "mainwindow"
-                                             << "preview"
-                                             << "";
+    QTest::newRow("graphtab uses library") << "graphtab"
+                                           << "library"
+                                           << "";
+    QTest::newRow("graphtab uses graph") << "graphtab"
+                                         << "graph"
+                                         << "";
+    QTest::newRow("mainwindow uses graphtab") << "mainwindow"
+                                              << "graphtab"
+                                              << "";
     QTest::newRow("main uses mainwindow") << ""
                                           << "mainwindow"
                                           << "";
@@ -200,12 +200,12 @@ void TestLayering::rule_data()
     QTest::newRow("tasks uses document") << "tasks"
                                          << "document"
                                          << "tasks/ may not include document/";
-    QTest::newRow("preview uses mainwindow") << "preview"
-                                             << "mainwindow"
-                                             << "preview/ may not include mainwindow/";
-    QTest::newRow("preview uses main") << "preview"
-                                       << ""
-                                       << "preview/ may not include app/studio";
+    QTest::newRow("graphtab uses mainwindow") << "graphtab"
+                                              << "mainwindow"
+                                              << "graphtab/ may not include mainwindow/";
+    QTest::newRow("graphtab uses main") << "graphtab"
+                                        << ""
+                                        << "graphtab/ may not include app/studio";
     QTest::newRow("mixlist uses library") << "mixlist"
                                           << "library"
                                           << "same layer";
@@ -215,7 +215,7 @@ void TestLayering::rule_data()
     QTest::newRow("unknown folder") << "advisor"
                                     << "common"
                                     << "folder advisor/ is in no layer";
-    QTest::newRow("unknown target") << "preview"
+    QTest::newRow("unknown target") << "graphtab"
                                     << "advisor"
                                     << "folder advisor/ is in no layer";
 }
@@ -268,7 +268,7 @@ void TestLayering::resolvesLikeTheCompiler_data()
                                       << "studio/document/workspace.h"
                                       << "document";
     QTest::newRow("beside the file") << "graph"
-                                     << "graphscene.h"
+                                     << "canvasscene.h"
                                      << "graph";
     QTest::newRow("root header") << ""
                                  << "studio/mainwindow/mainwindow.h"
@@ -282,7 +282,7 @@ void TestLayering::resolvesLikeTheCompiler_data()
     QTest::newRow("app header without its prefix") << "library"
                                                    << "document/workspace.h"
                                                    << "-";
-    QTest::newRow("missing") << "preview"
+    QTest::newRow("missing") << "graphtab"
                              << "nosuchheader.h"
                              << "-";
 }
@@ -302,8 +302,8 @@ void TestLayering::reportsFileAndLine()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QDir root(dir.path());
-    QVERIFY(root.mkpath(QStringLiteral("common")) && root.mkpath(QStringLiteral("preview")));
-    QFile header(root.filePath(QStringLiteral("preview/graphtab.h")));
+    QVERIFY(root.mkpath(QStringLiteral("common")) && root.mkpath(QStringLiteral("graphtab")));
+    QFile header(root.filePath(QStringLiteral("graphtab/graphtab.h")));
     QVERIFY(header.open(QIODevice::WriteOnly));
     header.write("#pragma once\n");
     header.close();
@@ -311,20 +311,20 @@ void TestLayering::reportsFileAndLine()
     QVERIFY(source.open(QIODevice::WriteOnly));
     source.write(
         "#include \"studio/common/texts.h\"\n\n#include <QString>\n#include "
-        "\"studio/preview/graphtab.h\"\n#include \"cli/clireport.h\"\n#include \"preview/graphtab.h\"\n");
+        "\"studio/graphtab/graphtab.h\"\n#include \"cli/clireport.h\"\n#include \"graphtab/graphtab.h\"\n");
     source.close();
     const QStringList found = violations(dir.path(), source.fileName());
     QCOMPARE(found.size(), 3);
     QVERIFY2(found.at(0).startsWith(QLatin1String(
-                 "app/studio/common/texts.cpp:4: #include \"studio/preview/graphtab.h\"")),
+                 "app/studio/common/texts.cpp:4: #include \"studio/graphtab/graphtab.h\"")),
              qPrintable(found.at(0)));
     QVERIFY2(found.at(1).startsWith(QLatin1String(
                  "app/studio/common/texts.cpp:5: #include \"cli/clireport.h\": the app "
                  "includes no CLI code")),
              qPrintable(found.at(1)));
     QVERIFY2(found.at(2).startsWith(QLatin1String(
-                 "app/studio/common/texts.cpp:6: #include \"preview/graphtab.h\": include an app "
-                 "header as \"studio/preview/graphtab.h\"")),
+                 "app/studio/common/texts.cpp:6: #include \"graphtab/graphtab.h\": include an app "
+                 "header as \"studio/graphtab/graphtab.h\"")),
              qPrintable(found.at(2)));
 }
 

@@ -1,6 +1,7 @@
 // The library browser at scale (20,000 op types) and its models under QAbstractItemModelTester.
 #include "studio/document/librarydocument.h"
 #include "studio/document/mixlistdocument.h"
+#include "studio/document/mixlisteditcommand.h"
 #include "studio/document/preparedlibrary.h"
 #include "studio/document/setpolicycommand.h"
 #include "studio/document/workspace.h"
@@ -10,6 +11,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -72,6 +74,9 @@ private slots:
     void shadowedAndSource();
     void filterStaysFast();
     void editOfAllRowsIsOneStep();
+    void effectiveChangeNamesTheEditedTypes_data();
+    void effectiveChangeNamesTheEditedTypes();
+    void mixlistEditChangesEverything();
     void viewPaintsFast();
     void preparedResetShowsTheSame();
 
@@ -221,6 +226,83 @@ void TestLibraryModel::editOfAllRowsIsOneStep()
     QVERIFY(oneMs < 250);
     qInfo("20,000 ops: colour edit of %d ops %lld ms, undo %lld ms", notBlack, editMs, undoMs);
     QVERIFY(editMs < 2000 && undoMs < 2000);
+}
+
+void TestLibraryModel::effectiveChangeNamesTheEditedTypes_data()
+{
+    QTest::addColumn<QList<int>>("ops"); // indexes into the library's ops (sorted by type)
+    QTest::addColumn<int>("policy"); // to a colour none of them has: -1 picks one
+
+    QTest::newRow("first op") << QList<int> {0} << -1;
+    QTest::newRow("one in the middle") << QList<int> {kOps / 2} << -1;
+    QTest::newRow("last op") << QList<int> {kOps - 1} << -1;
+    QTest::newRow("three ops") << QList<int> {3, 4, 5} << -1;
+}
+
+void TestLibraryModel::effectiveChangeNamesTheEditedTypes()
+{
+    QFETCH(QList<int>, ops);
+    QFETCH(int, policy);
+    LibraryDocument *document = m_workspace.libraryDocument();
+    for (Policy p : {Policy::White, Policy::Black, Policy::Gray})
+        if (policy < 0 && std::none_of(ops.begin(), ops.end(), [&](int op) {
+                return document->library().ops()[std::size_t(op)].policy == p;
+            }))
+            policy = int(p);
+    QVERIFY(policy >= 0);
+    std::vector<std::string> types;
+    QSet<QString> expected;
+    for (int op : ops) {
+        const OpEntry &e = document->library().ops()[std::size_t(op)];
+        QVERIFY(e.policy != Policy(policy)); // every one of them changes
+        types.push_back(e.type);
+        expected.insert(QString::fromStdString(e.type));
+    }
+    QSignalSpy effective(&m_workspace, &Workspace::effectiveChanged);
+    QSignalSpy rows(m_model, &QAbstractItemModel::dataChanged);
+    document->undoStack()->push(new SetPolicyCommand(document, types, Policy(policy)));
+    QCOMPARE(effective.size(), 1);
+    const OpTypeChange change = effective.takeFirst().at(0).value<OpTypeChange>();
+    QVERIFY(!change.isEverything());
+    QCOMPARE(change.types(), expected);
+    // The model signals exactly the edited rows, found by type, not by a pass over all 20,000.
+    QSet<int> signalled;
+    for (const QList<QVariant> &args : rows) {
+        const QModelIndex first = args.at(0).toModelIndex();
+        const QModelIndex last = args.at(1).toModelIndex();
+        for (int row = first.row(); row <= last.row(); ++row)
+            signalled.insert(row);
+    }
+    QCOMPARE(signalled, QSet<int>(ops.begin(), ops.end()));
+    for (int op : ops)
+        QCOMPARE(int(m_model->index(op, 0).data(LibraryModel::LibraryPolicyRole).toInt()), policy);
+
+    document->undoStack()->undo();
+    QCOMPARE(effective.size(), 1);
+    QCOMPARE(effective.takeFirst().at(0).value<OpTypeChange>().types(), expected);
+}
+
+void TestLibraryModel::mixlistEditChangesEverything()
+{
+    // A mixlist edit may move any type's colour: the listeners hear "everything".
+    MixlistDocument *mixlist = m_workspace.mixlistDocument();
+    Mixlist edited = mixlist->mixlist();
+    const auto &ops = m_workspace.libraryDocument()->library().ops();
+    const auto gray = std::find_if(ops.begin(), ops.end(),
+                                   [](const OpEntry &e) { return e.policy == Policy::Gray; });
+    QVERIFY(gray != ops.end());
+    const std::string type = gray->type;
+    const Policy before = m_workspace.policyTable().effective(type);
+    QVERIFY(before != Policy::White);
+    edited.add(MixlistList::White, MixlistAction::Add, type);
+    QSignalSpy effective(&m_workspace, &Workspace::effectiveChanged);
+    mixlist->undoStack()->push(
+        new MixlistEditCommand(mixlist, edited, QStringLiteral("add to white")));
+    QCOMPARE(effective.size(), 1);
+    QVERIFY(effective.takeFirst().at(0).value<OpTypeChange>().isEverything());
+    QCOMPARE(m_workspace.policyTable().effective(type), Policy::White);
+    mixlist->undoStack()->undo();
+    QCOMPARE(m_workspace.policyTable().effective(type), before);
 }
 
 void TestLibraryModel::viewPaintsFast()

@@ -12,10 +12,10 @@
 #include "studio/document/filecontroller.h"
 #include "studio/document/librarydocument.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphview.h"
-#include "studio/preview/graphpreview.h"
-#include "studio/preview/graphpreviewwidget.h"
-#include "studio/preview/graphtab.h"
+#include "studio/graph/graphcanvas.h"
+#include "studio/graphtab/graphtab.h"
+#include "studio/graphtab/graphtabstate.h"
+#include "studio/graphtab/graphtabwidget.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -158,13 +158,13 @@ void TestTransitionMatrix::clickingACellFiltersTableAndGraph()
     QCOMPARE(picked.last().at(0).toStringList(), (QStringList {"LayerNorm", "SoftmaxV2"}));
 
     // The graph marks the nodes of those op types and pales the others.
-    GraphPreviewWidget *graph = m_window->graphTab()->widget();
+    GraphTabWidget *graph = m_window->graphTab()->widget();
     QCOMPARE(graph->opTypeFilter(), (QSet<QString> {"LayerNorm", "SoftmaxV2"}));
     auto *banner = graph->findChild<QLabel *>(QStringLiteral("graphTypeFilter"));
     QVERIFY(banner && !banner->text().isEmpty());
-    const Graph *g = m_window->graphTab()->preview()->graph();
+    const Graph *g = m_window->graphTab()->state()->graph();
     QVERIFY(g);
-    const NodeStyles &styles = graph->view()->nodeStyles();
+    const NodeStyles &styles = graph->canvas()->nodeStyles();
     int marked = 0;
     for (std::size_t i = 0; i < g->nodes().size(); ++i) {
         const bool picked = graph->opTypeFilter().contains(QString::fromUtf8(g->nodes()[i].opType));

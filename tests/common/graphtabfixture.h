@@ -1,17 +1,17 @@
 #pragma once
 
 // The real main window on the embedded sample, showing the Graph tab, for the tests of the graph
-// preview (tst_graphpreview, tst_graphcompare, tst_graphexports, tst_graphloading).
+// preview (tst_graphtab, tst_graphcompare, tst_graphexports, tst_graphloading).
 
 #include "cli/cli.h"
 #include "studio/document/filecontroller.h"
 #include "studio/document/scriptedprompt.h"
+#include "studio/graphtab/graphdiffpanel.h"
+#include "studio/graphtab/graphtab.h"
+#include "studio/graphtab/graphtabstate.h"
+#include "studio/graphtab/graphtabwidget.h"
+#include "studio/graphtab/modechart.h"
 #include "studio/mainwindow/mainwindow.h"
-#include "studio/preview/graphdiffpanel.h"
-#include "studio/preview/graphpreview.h"
-#include "studio/preview/graphpreviewwidget.h"
-#include "studio/preview/graphtab.h"
-#include "studio/preview/modechart.h"
 #include "testfiles.h"
 
 #include <QAbstractItemModelTester>
@@ -80,8 +80,8 @@ protected:
         m_prompt = nullptr;
     }
 
-    opsinfo::GraphPreviewWidget *widget() const { return m_window->graphTab()->widget(); }
-    opsinfo::GraphPreview *preview() const { return m_window->graphTab()->preview(); }
+    opsinfo::GraphTabWidget *widget() const { return m_window->graphTab()->widget(); }
+    opsinfo::GraphTabState *state() const { return m_window->graphTab()->state(); }
     QAction *action(const char *name) const
     {
         return m_window->findChild<QAction *>(QString::fromLatin1(name));
@@ -93,13 +93,13 @@ protected:
         const int i = combo->findData(name);
         QVERIFY2(i >= 0, qPrintable(name));
         combo->setCurrentIndex(i);
-        QTRY_VERIFY(!preview()->isBusy());
-        QCOMPARE(preview()->modeName(), name);
+        QTRY_VERIFY(!state()->isBusy());
+        QCOMPARE(state()->modeName(), name);
     }
-    int node(const char *name) const { return preview()->graph()->indexOf(name); }
+    int node(const char *name) const { return state()->graph()->indexOf(name); }
     const opsinfo::NodeResolution &decision(const char *name) const
     {
-        return preview()->result()->resolution.nodes[std::size_t(node(name))];
+        return state()->result()->resolution.nodes[std::size_t(node(name))];
     }
     // The sample graph and mixlist as files, opened, so the CLI can read the very same inputs.
     void openSampleFiles(QString *graphPath, QString *mixlistPath)
@@ -111,9 +111,9 @@ protected:
         QVERIFY(m_window->files()->openMixlist(*mixlistPath));
         m_prompt->fileNames = {*graphPath};
         action("actionOpenGraph")->trigger();
-        QTRY_VERIFY(!preview()->isBusy());
-        QVERIFY(preview()->result());
-        QCOMPARE(preview()->graphPath(), *graphPath);
+        QTRY_VERIFY(!state()->isBusy());
+        QVERIFY(state()->result());
+        QCOMPARE(state()->graphPath(), *graphPath);
     }
 
     opsinfo::MainWindow *m_window = nullptr;

@@ -15,8 +15,12 @@ Workspace::Workspace(QObject *parent)
     , m_frontEnd(new FrontEndChoice(this))
 {
     connect(m_library, &LibraryDocument::libraryReset, this, &Workspace::libraryReset);
-    connect(m_library, &LibraryDocument::policiesChanged, this, &Workspace::recompute);
-    connect(m_mixlist, &MixlistDocument::changed, this, &Workspace::recompute);
+    // A policy edit moves the colours of its types only (the mixlist marks types one by one); a
+    // mixlist edit or a new library may move any.
+    connect(m_library, &LibraryDocument::policiesChanged, this,
+            [this](const QStringList &types) { recompute(OpTypeChange::only(types)); });
+    connect(m_mixlist, &MixlistDocument::changed, this,
+            [this] { recompute(OpTypeChange::everything()); });
 }
 
 Workspace::~Workspace() = default;
@@ -25,22 +29,22 @@ void Workspace::libraryReset()
 {
     if (PreparedLibrary *prepared = m_library->preparedForReset()) {
         m_opTypes = std::move(prepared->opTypes);
-        recomputeWith(std::move(prepared->policies));
+        recomputeWith(std::move(prepared->policies), OpTypeChange::everything());
         return;
     }
     m_opTypes.clear();
     m_opTypes.reserve(int(m_library->library().ops().size()));
     for (const OpEntry &e : m_library->library().ops())
         m_opTypes.append(QString::fromStdString(e.type));
-    recompute();
+    recompute(OpTypeChange::everything());
 }
 
-void Workspace::recompute()
+void Workspace::recompute(const OpTypeChange &change)
 {
-    recomputeWith(std::nullopt);
+    recomputeWith(std::nullopt, change);
 }
 
-void Workspace::recomputeWith(std::optional<PolicyTable> prepared)
+void Workspace::recomputeWith(std::optional<PolicyTable> prepared, const OpTypeChange &change)
 {
     const Mixlist &mixlist = m_mixlist->mixlist();
     const std::string path = m_mixlist->path().toStdString();
@@ -62,7 +66,7 @@ void Workspace::recomputeWith(std::optional<PolicyTable> prepared)
         }
         m_lint.push_back(std::move(finding));
     }
-    emit effectiveChanged();
+    emit effectiveChanged(change);
     emit lintChanged();
 }
 

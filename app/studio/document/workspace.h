@@ -3,6 +3,7 @@
 #include "common/diagnostic.h"
 #include "mixlist/mixlist.h"
 #include "mixlist/oppolicy.h"
+#include "studio/document/optypechange.h"
 
 #include <QString>
 
@@ -30,6 +31,7 @@ class MixlistDocument;
 // The library and the mixlist being edited together, and what follows from them: the effective
 // colour of every op type (X3) and the mixlist's lint. Recomputed whenever either document changes;
 // views listen to effectiveChanged() / lintChanged() and never compute policy themselves.
+// effectiveChanged() says which types may have moved: a view refreshes those, not all.
 class Workspace : public QObject
 {
     Q_OBJECT
@@ -49,13 +51,13 @@ public:
     const QStringList &opTypes() const { return m_opTypes; }
 
 signals:
-    void effectiveChanged();
+    void effectiveChanged(const opsinfo::OpTypeChange &change);
     void lintChanged();
 
 private:
     void libraryReset();
-    void recompute();
-    void recomputeWith(std::optional<PolicyTable> prepared);
+    void recompute(const OpTypeChange &change);
+    void recomputeWith(std::optional<PolicyTable> prepared, const OpTypeChange &change);
 
     LibraryDocument *m_library;
     MixlistDocument *m_mixlist;

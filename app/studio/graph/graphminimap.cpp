@@ -1,13 +1,13 @@
 #include "graphminimap.h"
 
-#include "graphview.h"
+#include "graphcanvas.h"
 
 #include <QMouseEvent>
 #include <QPainter>
 
 namespace opsinfo {
 
-GraphMiniMap::GraphMiniMap(GraphView *view)
+GraphMiniMap::GraphMiniMap(GraphCanvas *view)
     : QWidget(view)
     , m_view(view)
 {
@@ -28,7 +28,7 @@ void GraphMiniMap::resizeEvent(QResizeEvent *)
 
 QRectF GraphMiniMap::overviewRect() const
 {
-    const GraphScene *scene = m_view->scene();
+    const CanvasScene *scene = m_view->scene();
     if (!scene)
         return {};
     const QRectF b = scene->bounds();
@@ -50,7 +50,7 @@ void GraphMiniMap::paintEvent(QPaintEvent *)
     painter.setPen(QColor(0x90, 0xa4, 0xae));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(rect().adjusted(0, 0, -1, -1));
-    const GraphScene *scene = m_view->scene();
+    const CanvasScene *scene = m_view->scene();
     if (!scene || scene->bounds().isEmpty())
         return;
     const QRectF target = overviewRect();
@@ -72,7 +72,7 @@ void GraphMiniMap::paintEvent(QPaintEvent *)
 
 void GraphMiniMap::moveViewTo(const QPointF &point)
 {
-    const GraphScene *scene = m_view->scene();
+    const CanvasScene *scene = m_view->scene();
     if (!scene)
         return;
     const QRectF target = overviewRect();

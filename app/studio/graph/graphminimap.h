@@ -5,14 +5,14 @@
 
 namespace opsinfo {
 
-class GraphView;
+class GraphCanvas;
 
 // A small overview of the whole graph with the visible area framed; click or drag to move there.
 class GraphMiniMap : public QWidget
 {
     Q_OBJECT
 public:
-    explicit GraphMiniMap(GraphView *view);
+    explicit GraphMiniMap(GraphCanvas *view);
 
     void invalidate(); // the scene or the styles changed: render the overview again
 
@@ -26,7 +26,7 @@ private:
     QRectF overviewRect() const; // where the scene bounds land inside this widget
     void moveViewTo(const QPointF &point);
 
-    GraphView *m_view;
+    GraphCanvas *m_view;
     QImage m_overview;
     bool m_dirty = true;
 };

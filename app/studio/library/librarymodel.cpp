@@ -7,6 +7,7 @@
 #include "studio/document/workspace.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include <QFont>
 #include <QMimeData>
@@ -36,7 +37,7 @@ void LibraryModel::rebuild()
     endResetModel();
 }
 
-void LibraryModel::refreshPolicies()
+void LibraryModel::refreshPolicies(const OpTypeChange &change)
 {
     if (m_rows.empty())
         return;
@@ -45,9 +46,19 @@ void LibraryModel::refreshPolicies()
     if (library.ops().size() != m_rows.size())
         return; // a reset is on its way
     // Signal only the rows whose colours moved: a single W must not make the proxy re-sort and
-    // re-filter 20,000 rows.
+    // re-filter 20,000 rows. An edit that names its types needs no pass over the others.
+    std::vector<std::size_t> candidates;
+    if (change.isEverything()) {
+        candidates.resize(m_rows.size());
+        std::iota(candidates.begin(), candidates.end(), std::size_t(0));
+    } else {
+        for (const QString &type : change.types())
+            if (const int row = rowOf(type); row >= 0)
+                candidates.push_back(std::size_t(row));
+        std::sort(candidates.begin(), candidates.end());
+    }
     std::vector<int> changed;
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+    for (std::size_t i : candidates) {
         const Policy inLibrary = library.ops()[i].policy;
         const Policy effective = table.effective(library.ops()[i].type);
         if (m_rows[i].library == inLibrary && m_rows[i].effective == effective)

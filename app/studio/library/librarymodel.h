@@ -10,6 +10,7 @@
 
 namespace opsinfo {
 
+class OpTypeChange;
 class Workspace;
 
 // All op types of the library, one row each, in the library's (sorted) order. Per-row texts are
@@ -58,7 +59,7 @@ public:
 
 private:
     void rebuild();
-    void refreshPolicies();
+    void refreshPolicies(const OpTypeChange &change);
     QString tooltip(const LibraryRow &row) const;
 
     Workspace *m_workspace;

@@ -145,7 +145,12 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &LibraryView::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &LibraryView::updateCount);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &LibraryView::updateCount);
-    connect(workspace, &Workspace::effectiveChanged, this, &LibraryView::updateDetails);
+    connect(workspace, &Workspace::effectiveChanged, this, [this](const OpTypeChange &change) {
+        // The pane shows one type: another type's edit does not touch it.
+        const QModelIndex current = m_table->selectionModel()->currentIndex();
+        if (change.contains(current.data(LibraryModel::TypeRole).toString()))
+            updateDetails();
+    });
     updateCount();
     updateDetails();
 }

@@ -18,12 +18,12 @@
 #include "studio/document/mixlistfiles.h"
 #include "studio/document/setpolicycommand.h"
 #include "studio/document/workspace.h"
+#include "studio/graphtab/graphtab.h"
+#include "studio/graphtab/graphtabstate.h"
+#include "studio/graphtab/graphtabwidget.h"
 #include "studio/library/libraryview.h"
 #include "studio/library/problempanel.h"
 #include "studio/mixlist/mixlisteditor.h"
-#include "studio/preview/graphpreview.h"
-#include "studio/preview/graphpreviewwidget.h"
-#include "studio/preview/graphtab.h"
 #include "studio/tasks/taskprogress.h"
 
 #include <QAction>
@@ -426,9 +426,9 @@ void MainWindow::wireGraphTab()
     connect(m_graphTab, &GraphTab::graphOpened, this, [this] { showView(View::Graph); });
     // A matrix cell's op types are marked in the graph.
     connect(m_diffView, &DiffView::opTypesPicked, m_graphTab->widget(),
-            &GraphPreviewWidget::setOpTypeFilter);
-    const GraphPreview *preview = m_graphTab->preview();
-    connect(preview, &GraphPreview::graphChanged, this, [this, preview] {
+            &GraphTabWidget::setOpTypeFilter);
+    const GraphTabState *preview = m_graphTab->state();
+    connect(preview, &GraphTabState::graphChanged, this, [this, preview] {
         m_libraryView->setGraphOpTypes(preview->opTypes(), preview->hasGraph());
     });
 }
@@ -544,7 +544,7 @@ void MainWindow::showView(View view)
     }
 }
 
-QWidget *MainWindow::graphView() const
+QWidget *MainWindow::graphTabWidget() const
 {
     return m_graphTab->widget();
 }

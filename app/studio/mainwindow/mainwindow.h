@@ -69,7 +69,7 @@ public:
     void showView(View view);
     static bool parseView(const QString &name, View *view);
     // The Graph tab's widget.
-    QWidget *graphView() const;
+    QWidget *graphTabWidget() const;
 
     // Set the colour of the selected library rows: one undo step.
     void setSelectedPolicy(Policy policy);

@@ -20,10 +20,17 @@ MixlistSlotModel::MixlistSlotModel(Workspace *workspace, MixlistList list, Mixli
 {
     connect(workspace->mixlistDocument(), &MixlistDocument::changed, this,
             &MixlistSlotModel::reload);
-    connect(workspace, &Workspace::effectiveChanged, this, [this] {
-        if (!m_types.isEmpty())
+    connect(workspace, &Workspace::effectiveChanged, this, [this](const OpTypeChange &change) {
+        if (m_types.isEmpty())
+            return;
+        if (change.isEverything()) {
             emit dataChanged(index(0), index(int(m_types.size()) - 1),
                              {Qt::DecorationRole, Qt::ToolTipRole});
+            return;
+        }
+        for (int row = 0; row < m_types.size(); ++row)
+            if (change.contains(m_types[row]))
+                emit dataChanged(index(row), index(row), {Qt::DecorationRole, Qt::ToolTipRole});
     });
     reload();
 }

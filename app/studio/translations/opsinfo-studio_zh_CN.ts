@@ -9,6 +9,17 @@
     </message>
 </context>
 <context>
+    <name>CanvasScene</name>
+    <message numerus="yes">
+        <source>%1
+%n nodes (collapsed; double-click to expand)</source>
+        <translation>
+            <numerusform>%1
+%n 个节点（已折叠；双击展开）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CoreTexts</name>
     <message>
         <source>error</source>
@@ -86,18 +97,7 @@
     </message>
 </context>
 <context>
-    <name>GraphScene</name>
-    <message numerus="yes">
-        <source>%1
-%n nodes (collapsed; double-click to expand)</source>
-        <translation>
-            <numerusform>%1
-%n 个节点（已折叠；双击展开）</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>GraphView</name>
+    <name>GraphCanvas</name>
     <message>
         <source>Cast inserted</source>
         <translation>插入 Cast</translation>
@@ -1266,6 +1266,33 @@
     </message>
 </context>
 <context>
+    <name>opsinfo::GraphCanvas</name>
+    <message>
+        <source>No graph loaded</source>
+        <translation>未加载计算图</translation>
+    </message>
+    <message>
+        <source>There is no graph to export.</source>
+        <translation>没有可导出的计算图。</translation>
+    </message>
+    <message>
+        <source>The image (%1 x %2 pixels) does not fit in memory; export SVG instead.</source>
+        <translation>图像（%1 x %2 像素）超出内存容量，请改为导出 SVG。</translation>
+    </message>
+    <message>
+        <source>Graph exported by OpsInfo Studio</source>
+        <translation>由 OpsInfo Studio 导出的计算图</translation>
+    </message>
+    <message>
+        <source>Cannot encode the image: %1.</source>
+        <translation>无法编码图像：%1。</translation>
+    </message>
+    <message>
+        <source>Cannot draw the SVG image.</source>
+        <translation>无法绘制 SVG 图像。</translation>
+    </message>
+</context>
+<context>
     <name>opsinfo::GraphDiffModel</name>
     <message>
         <source>Node</source>
@@ -1444,340 +1471,6 @@
     <message>
         <source>Overview: click or drag to move the view</source>
         <translation>概览：单击或拖动以移动视图</translation>
-    </message>
-</context>
-<context>
-    <name>opsinfo::GraphPreview</name>
-    <message>
-        <source>... and %1 more</source>
-        <translation>……另有 %1 项</translation>
-    </message>
-    <message>
-        <source>The work stopped without a result.</source>
-        <translation>任务已停止，没有结果。</translation>
-    </message>
-    <message>
-        <source>Try again; if it keeps failing, report the graph file with this message.</source>
-        <translation>请重试；如果仍然失败，请连同此消息报告该计算图文件。</translation>
-    </message>
-    <message>
-        <source>Cannot open the graph</source>
-        <translation>无法打开计算图</translation>
-    </message>
-    <message>
-        <source>%1 is not a readable file.</source>
-        <translation>%1 不是可读的文件。</translation>
-    </message>
-    <message>
-        <source>Check the path and the file&apos;s permissions.</source>
-        <translation>请检查路径和文件权限。</translation>
-    </message>
-    <message>
-        <source>Cannot open the sample graph</source>
-        <translation>无法打开示例计算图</translation>
-    </message>
-    <message>
-        <source>%1 is missing from this build.</source>
-        <translation>此版本中缺少 %1。</translation>
-    </message>
-    <message>
-        <source>Open a graph file with File &gt; Open Graph.</source>
-        <translation>请通过“文件 &gt; 打开计算图”打开计算图文件。</translation>
-    </message>
-    <message>
-        <source>the sample graph</source>
-        <translation>示例计算图</translation>
-    </message>
-    <message>
-        <source>Loading %1</source>
-        <translation>正在加载 %1</translation>
-    </message>
-    <message>
-        <source>Reading the graph</source>
-        <translation>正在读取计算图</translation>
-    </message>
-    <message>
-        <source>Laying out %1 nodes</source>
-        <translation>正在布局 %1 个节点</translation>
-    </message>
-    <message>
-        <source>Preparing the resolver</source>
-        <translation>正在准备推导器</translation>
-    </message>
-    <message>
-        <source>Resolving</source>
-        <translation>正在推导</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <source>%1 could not be read as a graph:
-%2</source>
-        <translation>无法将 %1 读取为计算图：
-%2</translation>
-    </message>
-    <message>
-        <source>The sample graph</source>
-        <translation>示例计算图</translation>
-    </message>
-    <message>
-        <source>OpsInfo Studio reads ONNX (.onnx), GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), ATC JSON (atc --mode=1) and TensorFlow GraphDef (.pb, .pbtxt).</source>
-        <translation>OpsInfo Studio 可读取 ONNX（.onnx）、GE dump（ge_proto_*.txt、ge_onnx_*.pbtxt）、ATC JSON（atc --mode=1）和 TensorFlow GraphDef（.pb、.pbtxt）。</translation>
-    </message>
-    <message>
-        <source>Cannot open the %1 file</source>
-        <translation>无法打开 %1 文件</translation>
-    </message>
-    <message>
-        <source>Cannot use the %1 file</source>
-        <translation>无法使用 %1 文件</translation>
-    </message>
-    <message>
-        <source>%1 has %2 bytes: far more than a %3 file holds.</source>
-        <translation>%1 有 %2 字节，远超 %3 文件应有的大小。</translation>
-    </message>
-    <message>
-        <source>Check that this is the file you meant.</source>
-        <translation>请确认这是您要使用的文件。</translation>
-    </message>
-    <message>
-        <source>%1 has errors; nothing of it is used:
-%2</source>
-        <translation>%1 有错误，其内容均未使用：
-%2</translation>
-    </message>
-    <message>
-        <source>Correct the lines named (file:line:column), then load it again.</source>
-        <translation>请更正所指出的行（文件:行:列），然后重新加载。</translation>
-    </message>
-    <message>
-        <source>Cannot use the platform ini</source>
-        <translation>无法使用该平台 ini</translation>
-    </message>
-    <message>
-        <source>%1 has no SoC_version line: it is not a platform ini.</source>
-        <translation>%1 中没有 SoC_version 行：它不是平台 ini 文件。</translation>
-    </message>
-    <message>
-        <source>Open the &lt;SoC_version&gt;.ini of the CANN install&apos;s platform_config folder.</source>
-        <translation>请打开 CANN 安装目录 platform_config 文件夹中的 &lt;SoC_version&gt;.ini。</translation>
-    </message>
-</context>
-<context>
-    <name>opsinfo::GraphPreviewWidget</name>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>precision_mode / precision_mode_v2, aliases included (§4)</source>
-        <translation>precision_mode / precision_mode_v2，含别名（§4）</translation>
-    </message>
-    <message>
-        <source>FE (G1–G5)</source>
-        <translation>FE（G1–G5）</translation>
-    </message>
-    <message>
-        <source>previous op (G6)</source>
-        <translation>前一个算子（G6）</translation>
-    </message>
-    <message>
-        <source>How gray ops read their producers: FE&apos;s rule, or the seed&apos;s &quot;same as the previous op&quot; (G6)</source>
-        <translation>灰名单算子如何参考上游算子：FE 的规则，或原始文档中的“与前一个算子相同”（G6）</translation>
-    </message>
-    <message>
-        <source>Find node by name or type (Enter: next)</source>
-        <translation>按名称或类型查找节点（Enter：下一个）</translation>
-    </message>
-    <message>
-        <source>Zoom in (+)</source>
-        <translation>放大 (+)</translation>
-    </message>
-    <message>
-        <source>Zoom out (-)</source>
-        <translation>缩小 (-)</translation>
-    </message>
-    <message>
-        <source>Fit</source>
-        <translation>适应</translation>
-    </message>
-    <message>
-        <source>Fit the graph to the view (F)</source>
-        <translation>使计算图适应视图 (F)</translation>
-    </message>
-    <message>
-        <source>Mode:</source>
-        <translation>模式：</translation>
-    </message>
-    <message>
-        <source>Gray rule:</source>
-        <translation>灰名单规则：</translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
-        <source>All modes</source>
-        <translation>所有模式</translation>
-    </message>
-    <message>
-        <source>Diff</source>
-        <translation>差异</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n match(es)</source>
-        <translation>
-            <numerusform>%n 个匹配</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>no match</source>
-        <translation>无匹配</translation>
-    </message>
-    <message>
-        <source>precision_mode_v2</source>
-        <translation>precision_mode_v2</translation>
-    </message>
-    <message>
-        <source>precision_mode</source>
-        <translation>precision_mode</translation>
-    </message>
-    <message>
-        <source> — same as %1</source>
-        <translation> — 等同于 %1</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Open a graph (File &gt; Open Graph) to see how the compiler would choose its dtypes.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;打开一个计算图（文件 &gt; 打开计算图），查看编译器将如何选择其数据类型。&lt;/p&gt;</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;A collapsed scope of %n node(s). Double-click it or press Enter to expand it; File &gt; Export &gt; keep_dtype exports its nodes.&lt;/p&gt;</source>
-        <translation>
-            <numerusform>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;已折叠的作用域，含 %n 个节点。双击或按 Enter 展开；“文件 &gt; 导出 &gt; keep_dtype”可导出其节点。&lt;/p&gt;</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Resolving...</source>
-        <translation>正在推导...</translation>
-    </message>
-    <message>
-        <source>No graph loaded.</source>
-        <translation>未加载计算图。</translation>
-    </message>
-    <message>
-        <source>sample graph</source>
-        <translation>示例计算图</translation>
-    </message>
-    <message>
-        <source>%1 · %2 nodes · %3: %4 fp16 · %5 bf16 · %6 fp32 · %7 AI CPU · %8 errors · %9 casts</source>
-        <translation>%1 · %2 个节点 · %3：fp16 %4 · bf16 %5 · fp32 %6 · AI CPU %7 · 错误 %8 · Cast %9</translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n approximate</source>
-        <translation>
-            <numerusform> · 近似 %n</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n ambiguous</source>
-        <translation>
-            <numerusform> · 存在歧义 %n</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n load message(s)</source>
-        <translation>
-            <numerusform> · 加载消息 %n 条</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Resolving every mode</source>
-        <translation>正在推导所有模式</translation>
-    </message>
-    <message>
-        <source>Show all</source>
-        <translation>全部显示</translation>
-    </message>
-    <message>
-        <source>Colour every node again</source>
-        <translation>重新为所有节点着色</translation>
-    </message>
-    <message numerus="yes">
-        <source>Marked: %1 — %n node(s) of these op types in this graph</source>
-        <translation>
-            <numerusform>已标记：%1 — 此计算图中有 %n 个这些算子类型的节点</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No evidence badges</source>
-        <translation>不显示证据标记</translation>
-    </message>
-    <message>
-        <source>Badges: measured error</source>
-        <translation>标记：实测误差</translation>
-    </message>
-    <message>
-        <source>Badges: measured time</source>
-        <translation>标记：实测时间</translation>
-    </message>
-    <message>
-        <source>Mark the nodes the open evidence is about: by accuracy (green measured, orange warning, red flagged: overflow, NaN/Inf, low cosine, error verdict) or by their share of the measured time</source>
-        <translation>标出已打开证据所涉及的节点：按精度（绿色为已测量，橙色为警告，红色为被标记：溢出、NaN/Inf、余弦相似度低、错误结论）或按其在实测时间中的占比</translation>
-    </message>
-    <message>
-        <source>Front end:</source>
-        <translation>前端：</translation>
-    </message>
-    <message>
-        <source>default for this front end (%1)</source>
-        <translation>此前端的默认值（%1）</translation>
-    </message>
-    <message>
-        <source>default for this front end (depends on the SoC)</source>
-        <translation>此前端的默认值（取决于 SoC）</translation>
-    </message>
-    <message>
-        <source>No precision mode in the script: the mode %1 runs with when none is given (F1/F2)</source>
-        <translation>脚本中未设置精度模式：%1 在未指定模式时使用的模式（F1/F2）</translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n GE op(s)</source>
-        <translation>
-            <numerusform> · %n 个 GE 算子</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cube ops: FE&apos;s default list (%1 types)</source>
-        <translation>Cube 算子：FE 默认列表（%1 种）</translation>
-    </message>
-    <message>
-        <source>Cube ops: fp16.op_type of %1 (%2 types)</source>
-        <translation>Cube 算子：%1 中的 fp16.op_type（%2 种）</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source> · keep_dtype: %1 · customize_dtypes: %2</source>
-        <translation> · keep_dtype：%1 · customize_dtypes：%2</translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n warning(s)</source>
-        <translation>
-            <numerusform> · %n 条警告</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>File &gt; Load keep_dtype / customize_dtypes / fe.ini, or drop the file on the window</source>
-        <translation>文件 &gt; 加载 keep_dtype / customize_dtypes / fe.ini，或将文件拖到窗口上</translation>
-    </message>
-    <message>
-        <source> · SoC %1 (%2)</source>
-        <translation> · SoC %1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2012,30 +1705,337 @@
     </message>
 </context>
 <context>
-    <name>opsinfo::GraphView</name>
+    <name>opsinfo::GraphTabState</name>
     <message>
-        <source>No graph loaded</source>
-        <translation>未加载计算图</translation>
+        <source>... and %1 more</source>
+        <translation>……另有 %1 项</translation>
     </message>
     <message>
-        <source>There is no graph to export.</source>
-        <translation>没有可导出的计算图。</translation>
+        <source>The work stopped without a result.</source>
+        <translation>任务已停止，没有结果。</translation>
     </message>
     <message>
-        <source>The image (%1 x %2 pixels) does not fit in memory; export SVG instead.</source>
-        <translation>图像（%1 x %2 像素）超出内存容量，请改为导出 SVG。</translation>
+        <source>Try again; if it keeps failing, report the graph file with this message.</source>
+        <translation>请重试；如果仍然失败，请连同此消息报告该计算图文件。</translation>
     </message>
     <message>
-        <source>Graph exported by OpsInfo Studio</source>
-        <translation>由 OpsInfo Studio 导出的计算图</translation>
+        <source>Cannot open the graph</source>
+        <translation>无法打开计算图</translation>
     </message>
     <message>
-        <source>Cannot encode the image: %1.</source>
-        <translation>无法编码图像：%1。</translation>
+        <source>%1 is not a readable file.</source>
+        <translation>%1 不是可读的文件。</translation>
     </message>
     <message>
-        <source>Cannot draw the SVG image.</source>
-        <translation>无法绘制 SVG 图像。</translation>
+        <source>Check the path and the file&apos;s permissions.</source>
+        <translation>请检查路径和文件权限。</translation>
+    </message>
+    <message>
+        <source>Cannot open the sample graph</source>
+        <translation>无法打开示例计算图</translation>
+    </message>
+    <message>
+        <source>%1 is missing from this build.</source>
+        <translation>此版本中缺少 %1。</translation>
+    </message>
+    <message>
+        <source>Open a graph file with File &gt; Open Graph.</source>
+        <translation>请通过“文件 &gt; 打开计算图”打开计算图文件。</translation>
+    </message>
+    <message>
+        <source>the sample graph</source>
+        <translation>示例计算图</translation>
+    </message>
+    <message>
+        <source>Loading %1</source>
+        <translation>正在加载 %1</translation>
+    </message>
+    <message>
+        <source>Reading the graph</source>
+        <translation>正在读取计算图</translation>
+    </message>
+    <message>
+        <source>Laying out %1 nodes</source>
+        <translation>正在布局 %1 个节点</translation>
+    </message>
+    <message>
+        <source>Preparing the resolver</source>
+        <translation>正在准备推导器</translation>
+    </message>
+    <message>
+        <source>Resolving</source>
+        <translation>正在推导</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>%1 could not be read as a graph:
+%2</source>
+        <translation>无法将 %1 读取为计算图：
+%2</translation>
+    </message>
+    <message>
+        <source>The sample graph</source>
+        <translation>示例计算图</translation>
+    </message>
+    <message>
+        <source>OpsInfo Studio reads ONNX (.onnx), GE dumps (ge_proto_*.txt, ge_onnx_*.pbtxt), ATC JSON (atc --mode=1) and TensorFlow GraphDef (.pb, .pbtxt).</source>
+        <translation>OpsInfo Studio 可读取 ONNX（.onnx）、GE dump（ge_proto_*.txt、ge_onnx_*.pbtxt）、ATC JSON（atc --mode=1）和 TensorFlow GraphDef（.pb、.pbtxt）。</translation>
+    </message>
+    <message>
+        <source>Cannot open the %1 file</source>
+        <translation>无法打开 %1 文件</translation>
+    </message>
+    <message>
+        <source>Cannot use the %1 file</source>
+        <translation>无法使用 %1 文件</translation>
+    </message>
+    <message>
+        <source>%1 has %2 bytes: far more than a %3 file holds.</source>
+        <translation>%1 有 %2 字节，远超 %3 文件应有的大小。</translation>
+    </message>
+    <message>
+        <source>Check that this is the file you meant.</source>
+        <translation>请确认这是您要使用的文件。</translation>
+    </message>
+    <message>
+        <source>%1 has errors; nothing of it is used:
+%2</source>
+        <translation>%1 有错误，其内容均未使用：
+%2</translation>
+    </message>
+    <message>
+        <source>Correct the lines named (file:line:column), then load it again.</source>
+        <translation>请更正所指出的行（文件:行:列），然后重新加载。</translation>
+    </message>
+    <message>
+        <source>Cannot use the platform ini</source>
+        <translation>无法使用该平台 ini</translation>
+    </message>
+    <message>
+        <source>%1 has no SoC_version line: it is not a platform ini.</source>
+        <translation>%1 中没有 SoC_version 行：它不是平台 ini 文件。</translation>
+    </message>
+    <message>
+        <source>Open the &lt;SoC_version&gt;.ini of the CANN install&apos;s platform_config folder.</source>
+        <translation>请打开 CANN 安装目录 platform_config 文件夹中的 &lt;SoC_version&gt;.ini。</translation>
+    </message>
+</context>
+<context>
+    <name>opsinfo::GraphTabWidget</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>precision_mode / precision_mode_v2, aliases included (§4)</source>
+        <translation>precision_mode / precision_mode_v2，含别名（§4）</translation>
+    </message>
+    <message>
+        <source>FE (G1–G5)</source>
+        <translation>FE（G1–G5）</translation>
+    </message>
+    <message>
+        <source>previous op (G6)</source>
+        <translation>前一个算子（G6）</translation>
+    </message>
+    <message>
+        <source>How gray ops read their producers: FE&apos;s rule, or the seed&apos;s &quot;same as the previous op&quot; (G6)</source>
+        <translation>灰名单算子如何参考上游算子：FE 的规则，或原始文档中的“与前一个算子相同”（G6）</translation>
+    </message>
+    <message>
+        <source>Find node by name or type (Enter: next)</source>
+        <translation>按名称或类型查找节点（Enter：下一个）</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>放大 (+)</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小 (-)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Fit the graph to the view (F)</source>
+        <translation>使计算图适应视图 (F)</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Gray rule:</source>
+        <translation>灰名单规则：</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>All modes</source>
+        <translation>所有模式</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>差异</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>precision_mode_v2</source>
+        <translation>precision_mode_v2</translation>
+    </message>
+    <message>
+        <source>precision_mode</source>
+        <translation>precision_mode</translation>
+    </message>
+    <message>
+        <source> — same as %1</source>
+        <translation> — 等同于 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Open a graph (File &gt; Open Graph) to see how the compiler would choose its dtypes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;打开一个计算图（文件 &gt; 打开计算图），查看编译器将如何选择其数据类型。&lt;/p&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;A collapsed scope of %n node(s). Double-click it or press Enter to expand it; File &gt; Export &gt; keep_dtype exports its nodes.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;已折叠的作用域，含 %n 个节点。双击或按 Enter 展开；“文件 &gt; 导出 &gt; keep_dtype”可导出其节点。&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resolving...</source>
+        <translation>正在推导...</translation>
+    </message>
+    <message>
+        <source>No graph loaded.</source>
+        <translation>未加载计算图。</translation>
+    </message>
+    <message>
+        <source>sample graph</source>
+        <translation>示例计算图</translation>
+    </message>
+    <message>
+        <source>%1 · %2 nodes · %3: %4 fp16 · %5 bf16 · %6 fp32 · %7 AI CPU · %8 errors · %9 casts</source>
+        <translation>%1 · %2 个节点 · %3：fp16 %4 · bf16 %5 · fp32 %6 · AI CPU %7 · 错误 %8 · Cast %9</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n approximate</source>
+        <translation>
+            <numerusform> · 近似 %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n ambiguous</source>
+        <translation>
+            <numerusform> · 存在歧义 %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n load message(s)</source>
+        <translation>
+            <numerusform> · 加载消息 %n 条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resolving every mode</source>
+        <translation>正在推导所有模式</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Colour every node again</source>
+        <translation>重新为所有节点着色</translation>
+    </message>
+    <message numerus="yes">
+        <source>Marked: %1 — %n node(s) of these op types in this graph</source>
+        <translation>
+            <numerusform>已标记：%1 — 此计算图中有 %n 个这些算子类型的节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No evidence badges</source>
+        <translation>不显示证据标记</translation>
+    </message>
+    <message>
+        <source>Badges: measured error</source>
+        <translation>标记：实测误差</translation>
+    </message>
+    <message>
+        <source>Badges: measured time</source>
+        <translation>标记：实测时间</translation>
+    </message>
+    <message>
+        <source>Mark the nodes the open evidence is about: by accuracy (green measured, orange warning, red flagged: overflow, NaN/Inf, low cosine, error verdict) or by their share of the measured time</source>
+        <translation>标出已打开证据所涉及的节点：按精度（绿色为已测量，橙色为警告，红色为被标记：溢出、NaN/Inf、余弦相似度低、错误结论）或按其在实测时间中的占比</translation>
+    </message>
+    <message>
+        <source>Front end:</source>
+        <translation>前端：</translation>
+    </message>
+    <message>
+        <source>default for this front end (%1)</source>
+        <translation>此前端的默认值（%1）</translation>
+    </message>
+    <message>
+        <source>default for this front end (depends on the SoC)</source>
+        <translation>此前端的默认值（取决于 SoC）</translation>
+    </message>
+    <message>
+        <source>No precision mode in the script: the mode %1 runs with when none is given (F1/F2)</source>
+        <translation>脚本中未设置精度模式：%1 在未指定模式时使用的模式（F1/F2）</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n GE op(s)</source>
+        <translation>
+            <numerusform> · %n 个 GE 算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cube ops: FE&apos;s default list (%1 types)</source>
+        <translation>Cube 算子：FE 默认列表（%1 种）</translation>
+    </message>
+    <message>
+        <source>Cube ops: fp16.op_type of %1 (%2 types)</source>
+        <translation>Cube 算子：%1 中的 fp16.op_type（%2 种）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> · keep_dtype: %1 · customize_dtypes: %2</source>
+        <translation> · keep_dtype：%1 · customize_dtypes：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n warning(s)</source>
+        <translation>
+            <numerusform> · %n 条警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>File &gt; Load keep_dtype / customize_dtypes / fe.ini, or drop the file on the window</source>
+        <translation>文件 &gt; 加载 keep_dtype / customize_dtypes / fe.ini，或将文件拖到窗口上</translation>
+    </message>
+    <message>
+        <source> · SoC %1 (%2)</source>
+        <translation> · SoC %1（%2）</translation>
     </message>
 </context>
 <context>

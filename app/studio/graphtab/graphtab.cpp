@@ -5,8 +5,8 @@
 #include "evidence/evidenceloader.h"
 #include "evidenceoverlay.h"
 #include "export/keepdtypefile.h"
-#include "graphpreview.h"
-#include "graphpreviewwidget.h"
+#include "graphtabstate.h"
+#include "graphtabwidget.h"
 #include "mixlist/dtypeoverrides.h"
 #include "reportexport.h"
 #include "resolver/resolveinputfile.h"
@@ -14,7 +14,7 @@
 #include "studio/document/documentio.h"
 #include "studio/document/evidencestore.h"
 #include "studio/document/userprompt.h"
-#include "studio/graph/graphview.h"
+#include "studio/graph/graphcanvas.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -29,15 +29,15 @@ GraphTab::GraphTab(Workspace *workspace, DocumentIo *io, QWidget *window)
     : QObject(window)
     , m_io(io)
     , m_prompt([io] { return io->prompt(); })
-    , m_preview(new GraphPreview(workspace, this))
-    , m_widget(new GraphPreviewWidget(m_preview, m_prompt, window))
+    , m_state(new GraphTabState(workspace, this))
+    , m_widget(new GraphTabWidget(m_state, m_prompt, window))
 {
     setObjectName(QStringLiteral("graphTab"));
     m_advisor = new AdvisorPanel(
-        m_preview, m_io, [this] { return m_widget->selectedNodeNames(); }, m_widget);
+        m_state, m_io, [this] { return m_widget->selectedNodeNames(); }, m_widget);
     m_widget->addSidePage(m_advisor, tr("Advisor"));
     createActions(window);
-    connect(m_preview, &GraphPreview::errorOccurred, this,
+    connect(m_state, &GraphTabState::errorOccurred, this,
             [this](const QString &title, const QString &message, const QString &advice) {
                 prompt()->error(title, message, advice);
             });
@@ -80,15 +80,15 @@ void GraphTab::createActions(QWidget *window)
     const QString cfg = tr("Text files (*.cfg *.txt *.ini);;All files (*)");
     m_inputActions = {
         makeInputAction(window, "actionLoadKeepDtype", tr("Load &keep_dtype File..."),
-                        tr("Load keep_dtype File"), cfg, &GraphPreview::loadKeepDtype),
+                        tr("Load keep_dtype File"), cfg, &GraphTabState::loadKeepDtype),
         makeInputAction(window, "actionLoadCustomizeDtypes", tr("Load &customize_dtypes File..."),
-                        tr("Load customize_dtypes File"), cfg, &GraphPreview::loadCustomizeDtypes),
+                        tr("Load customize_dtypes File"), cfg, &GraphTabState::loadCustomizeDtypes),
         makeInputAction(window, "actionLoadFeIni", tr("Load fe.&ini (Cube-Op List)..."),
                         tr("Load fe.ini"), tr("fe.ini (*.ini);;All files (*)"),
-                        &GraphPreview::loadFeIni),
+                        &GraphTabState::loadFeIni),
         makeInputAction(window, "actionLoadPlatformIni", tr("Load &Platform ini (SoC)..."),
                         tr("Load a platform ini"), tr("Platform ini (*.ini);;All files (*)"),
-                        &GraphPreview::loadPlatformIni),
+                        &GraphTabState::loadPlatformIni),
     };
     m_inputActions[0]->setToolTip(
         tr("Nodes (by name or OpType::X) that keep their dtype in every mode, as atc "
@@ -104,10 +104,10 @@ void GraphTab::createActions(QWidget *window)
     QAction *unload = make("actionUnloadResolveInputs",
                            tr("&Unload keep_dtype, customize_dtypes, fe.ini and platform ini"));
     connect(unload, &QAction::triggered, this, [this] {
-        m_preview->loadKeepDtype({});
-        m_preview->loadCustomizeDtypes({});
-        m_preview->loadFeIni({});
-        m_preview->loadPlatformIni({});
+        m_state->loadKeepDtype({});
+        m_state->loadCustomizeDtypes({});
+        m_state->loadFeIni({});
+        m_state->loadPlatformIni({});
     });
     m_inputActions.append(unload);
 
@@ -137,13 +137,13 @@ void GraphTab::setEvidence(EvidenceStore *store)
 {
     m_evidence = store;
     connect(store, &EvidenceStore::changed, this, &GraphTab::updateEvidence);
-    connect(m_preview, &GraphPreview::graphChanged, this, &GraphTab::updateEvidence);
+    connect(m_state, &GraphTabState::graphChanged, this, &GraphTab::updateEvidence);
     updateEvidence();
 }
 
 void GraphTab::updateEvidence()
 {
-    const ResolveContextPtr context = m_preview->context();
+    const ResolveContextPtr context = m_state->context();
     std::shared_ptr<const EvidenceOverlay> overlay;
     if (m_evidence && !m_evidence->isEmpty() && context && context->graph)
         overlay = EvidenceOverlay::compute(*context->graph, context->library.get(), *m_evidence);
@@ -157,7 +157,7 @@ bool GraphTab::openEvidence(const QStringList &paths)
     if (!m_evidence)
         return false;
     // A new read supersedes one still going in the lane: it takes over the files that one had.
-    if (!m_preview->jobs()->isBusy(BackgroundJobs::Evidence))
+    if (!m_state->jobs()->isBusy(BackgroundJobs::Evidence))
         m_evidencePending.clear();
     QStringList all = m_evidencePending;
     for (const QString &path : paths)
@@ -173,7 +173,7 @@ bool GraphTab::openEvidence(const QStringList &paths)
     for (const QString &path : all)
         names.push_back(path.toStdString());
     // A profiler export of hundreds of MiB takes seconds to parse: never on the UI thread.
-    m_preview->jobs()->start<std::shared_ptr<std::vector<EvidenceFile>>>(
+    m_state->jobs()->start<std::shared_ptr<std::vector<EvidenceFile>>>(
         BackgroundJobs::Evidence, tr("Reading evidence"), inlineRun,
         [names](const auto &) {
             return std::make_shared<std::vector<EvidenceFile>>(loadEvidenceFiles(names));
@@ -207,31 +207,31 @@ bool GraphTab::openEvidence(const QStringList &paths)
 
 void GraphTab::showAdvisor()
 {
-    m_widget->showSidePage(GraphPreviewWidget::AdvisorPage);
-    if (m_advisor->result() || !m_preview->isSampleGraph())
+    m_widget->showSidePage(GraphTabWidget::AdvisorPage);
+    if (m_advisor->result() || !m_state->isSampleGraph())
         return;
-    m_preview->jobs()->waitForAll();
+    m_state->jobs()->waitForAll();
     m_advisor->protect({"/model/layers.0/attn/softmax/SoftmaxV2", "/model/layers.0/mlp/act/Gelu"});
     m_advisor->advise();
 }
 
 QAction *GraphTab::makeInputAction(QWidget *window, const char *name, const QString &text,
                                    const QString &title, const QString &filter,
-                                   bool (GraphPreview::*load)(const QString &))
+                                   bool (GraphTabState::*load)(const QString &))
 {
     auto *action = new QAction(text, window);
     action->setObjectName(QString::fromLatin1(name));
     connect(action, &QAction::triggered, this, [this, title, filter, load] {
         const QString path = prompt()->openFileName(title, filter);
         if (!path.isEmpty())
-            (m_preview->*load)(path);
+            (m_state->*load)(path);
     });
     return action;
 }
 
 bool GraphTab::isGraphFile(const QString &path)
 {
-    return GraphPreview::looksLikeGraph(path);
+    return GraphTabState::looksLikeGraph(path);
 }
 
 namespace {
@@ -256,13 +256,13 @@ bool GraphTab::openResolveInput(const QString &path)
 {
     switch (resolveInputKind(path)) {
     case ResolveInputKind::KeepDtype:
-        return m_preview->loadKeepDtype(path);
+        return m_state->loadKeepDtype(path);
     case ResolveInputKind::CustomizeDtypes:
-        return m_preview->loadCustomizeDtypes(path);
+        return m_state->loadCustomizeDtypes(path);
     case ResolveInputKind::FeIni:
-        return m_preview->loadFeIni(path);
+        return m_state->loadFeIni(path);
     case ResolveInputKind::PlatformIni:
-        return m_preview->loadPlatformIni(path);
+        return m_state->loadPlatformIni(path);
     case ResolveInputKind::Other:
         break;
     }
@@ -276,7 +276,7 @@ bool GraphTab::openResolveInput(const QString &path)
 
 bool GraphTab::openSample()
 {
-    if (!m_preview->openSampleGraph())
+    if (!m_state->openSampleGraph())
         return false;
     if (m_widget->selectNodeByName(QStringLiteral("/model/layers.0/attn/mask/Add")))
         m_widget->focusSelectionWhenShown();
@@ -285,10 +285,10 @@ bool GraphTab::openSample()
 
 bool GraphTab::openGraph(const QString &path)
 {
-    const bool ok = m_preview->openGraph(path);
+    const bool ok = m_state->openGraph(path);
     // `--screenshot` grabs the window right after opening: a big graph must be there by then.
     if (ok && QCoreApplication::arguments().contains(QStringLiteral("--screenshot")))
-        m_preview->jobs()->waitForAll();
+        m_state->jobs()->waitForAll();
     if (ok)
         emit graphOpened();
     return ok;
@@ -305,12 +305,12 @@ QString GraphTab::askPath(const QString &path, const QString &title, const QStri
 bool GraphTab::needResult()
 {
     // An export must show the colours as they are now: finish a pending re-resolve first.
-    for (int round = 0; round < 3 && m_preview->isBusy(); ++round) {
-        m_preview->jobs()->waitForAll();
-        if (m_preview->isBusy())
-            m_preview->resolveNow();
+    for (int round = 0; round < 3 && m_state->isBusy(); ++round) {
+        m_state->jobs()->waitForAll();
+        if (m_state->isBusy())
+            m_state->resolveNow();
     }
-    if (m_preview->result())
+    if (m_state->result())
         return true;
     prompt()->error(tr("Nothing to export"),
                     tr("No graph is loaded, or it is still being resolved."),
@@ -322,9 +322,9 @@ QStringList GraphTab::inputPaths() const
 {
     QStringList paths;
     for (const QString &input :
-         {m_preview->graphPath(), m_preview->keepDtypePath(), m_preview->customizeDtypesPath(),
-          m_preview->feIniPath(), m_preview->platformIniPath()})
-        if (!input.isEmpty() && !(input == m_preview->graphPath() && m_preview->isSampleGraph()))
+         {m_state->graphPath(), m_state->keepDtypePath(), m_state->customizeDtypesPath(),
+          m_state->feIniPath(), m_state->platformIniPath()})
+        if (!input.isEmpty() && !(input == m_state->graphPath() && m_state->isSampleGraph()))
             paths.append(input);
     return paths;
 }
@@ -336,7 +336,7 @@ bool GraphTab::write(const QString &path, const std::string &bytes)
     return m_io->writeNewFile(path, bytes);
 }
 
-static QString baseName(const GraphPreview *preview)
+static QString baseName(const GraphTabState *preview)
 {
     return preview->isSampleGraph() ? QStringLiteral("sample_graph")
                                     : QFileInfo(preview->graphPath()).completeBaseName();
@@ -348,10 +348,10 @@ bool GraphTab::exportReportJson(const QString &given)
         return false;
     const QString path
         = askPath(given, tr("Export Per-Node Report (JSON)"),
-                  baseName(m_preview) + QStringLiteral("_report.json"), tr("JSON (*.json)"));
+                  baseName(m_state) + QStringLiteral("_report.json"), tr("JSON (*.json)"));
     if (path.isEmpty())
         return false;
-    const PreviewResultPtr result = m_preview->result();
+    const PreviewResultPtr result = m_state->result();
     return write(path, reportJson(*result, result->context->graph->path));
 }
 
@@ -361,8 +361,8 @@ bool GraphTab::exportReportCsv(const QString &given)
         return false;
     const QString path
         = askPath(given, tr("Export Per-Node Report (CSV)"),
-                  baseName(m_preview) + QStringLiteral("_report.csv"), tr("CSV (*.csv)"));
-    return !path.isEmpty() && write(path, reportCsv(*m_preview->result()));
+                  baseName(m_state) + QStringLiteral("_report.csv"), tr("CSV (*.csv)"));
+    return !path.isEmpty() && write(path, reportCsv(*m_state->result()));
 }
 
 bool GraphTab::exportGraphSvg(const QString &given)
@@ -370,12 +370,12 @@ bool GraphTab::exportGraphSvg(const QString &given)
     if (!needResult())
         return false;
     const QString path
-        = askPath(given, tr("Export Graph Image (SVG)"),
-                  baseName(m_preview) + QStringLiteral(".svg"), tr("SVG images (*.svg)"));
+        = askPath(given, tr("Export Graph Image (SVG)"), baseName(m_state) + QStringLiteral(".svg"),
+                  tr("SVG images (*.svg)"));
     if (path.isEmpty())
         return false;
     QString error;
-    const QByteArray svg = m_widget->view()->renderSvg(&error);
+    const QByteArray svg = m_widget->canvas()->renderSvg(&error);
     if (svg.isEmpty()) {
         prompt()->error(tr("Cannot export the graph"), error, tr("Export again when it is shown."));
         return false;
@@ -388,12 +388,12 @@ bool GraphTab::exportGraphPng(const QString &given)
     if (!needResult())
         return false;
     const QString path
-        = askPath(given, tr("Export Graph Image (PNG)"),
-                  baseName(m_preview) + QStringLiteral(".png"), tr("PNG images (*.png)"));
+        = askPath(given, tr("Export Graph Image (PNG)"), baseName(m_state) + QStringLiteral(".png"),
+                  tr("PNG images (*.png)"));
     if (path.isEmpty())
         return false;
     QString error;
-    const QByteArray png = m_widget->view()->renderPng(&error);
+    const QByteArray png = m_widget->canvas()->renderPng(&error);
     if (png.isEmpty()) {
         prompt()->error(tr("Cannot export the graph"), error,
                         tr("Very large graphs export better as SVG."));
@@ -414,7 +414,7 @@ bool GraphTab::exportKeepDtype(const QString &given)
     }
     // The loaded keep_dtype file's entries first, in their order: the export extends it.
     std::vector<std::string> nodes, types;
-    if (const std::shared_ptr<const KeepDtype> &keep = m_preview->currentSettings().keepDtype) {
+    if (const std::shared_ptr<const KeepDtype> &keep = m_state->currentSettings().keepDtype) {
         std::vector<std::pair<int, std::string>> byLine;
         for (const auto &[entry, line] : keep->lines)
             byLine.emplace_back(line, entry);

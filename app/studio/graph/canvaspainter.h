@@ -1,7 +1,7 @@
 #pragma once
 
+#include "canvasscene.h"
 #include "edgemarks.h"
-#include "graphscene.h"
 #include "nodestyle.h"
 
 #include <QRectF>
@@ -10,6 +10,9 @@
 #include <vector>
 
 class QPainter;
+
+// The canvas's painter: GraphCanvas, its exports (SVG, PNG) and the minimap draw a CanvasScene
+// through these functions, so what is on screen and what is written are the same drawing.
 
 namespace opsinfo {
 
@@ -31,7 +34,7 @@ struct PaintStats
 
 // Per visible node: its graph node's style, or for a collapsed scope the most common kind and
 // engine of its members (ambiguous / cast when any member is).
-std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &styles);
+std::vector<NodeStyle> visibleStyles(const CanvasScene &scene, const NodeStyles &styles);
 
 struct RenderRequest
 {
@@ -46,7 +49,7 @@ struct RenderRequest
 
 // Paints edges, nodes, labels and marks with level of detail: labels only where readable,
 // nodes smaller than a pixel merged per pixel, sub-pixel edges skipped, curves only when few.
-PaintStats paintGraph(QPainter &painter, const GraphScene &scene,
+PaintStats paintGraph(QPainter &painter, const CanvasScene &scene,
                       const std::vector<NodeStyle> &styles, const RenderRequest &request);
 
 enum class LegendKind { Dtypes, Diff };

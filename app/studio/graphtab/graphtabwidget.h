@@ -27,24 +27,25 @@ class EvidenceStore;
 class FrontEndCombo;
 class FrontEndNotice;
 class GraphDiffPanel;
-class GraphPreview;
-class GraphView;
+class GraphTabState;
+class GraphCanvas;
 class ModeChart;
 class UserPrompt;
 
-// The Graph tab: mode and gray-rule pickers, search, zoom; the graph coloured by decided dtype; a
-// side pane with the selected node's explanation (rule ids link to their text), the all-modes chart
-// and the graph diff. Follows GraphPreview: every new result recolours the graph.
-class GraphPreviewWidget : public QWidget
+// The Graph tab's widget: mode and gray-rule pickers, search, zoom; the canvas (GraphCanvas)
+// coloured by decided dtype; a side pane with the selected node's explanation (rule ids link to
+// their text), the all-modes chart and the graph diff. Follows GraphTabState: every new result
+// recolours the graph.
+class GraphTabWidget : public QWidget
 {
     Q_OBJECT
 
 public:
-    GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt,
-                       QWidget *parent = nullptr);
+    GraphTabWidget(GraphTabState *preview, std::function<UserPrompt *()> prompt,
+                   QWidget *parent = nullptr);
 
-    GraphPreview *preview() const { return m_preview; }
-    GraphView *view() const { return m_view; }
+    GraphTabState *state() const { return m_state; }
+    GraphCanvas *canvas() const { return m_canvas; }
     QComboBox *modeCombo() const { return m_mode; }
     QComboBox *frontEndCombo() const;
     QLabel *frontEndNotice() const;
@@ -105,7 +106,7 @@ private:
     void openLink(const QUrl &url);
     void fillModes();
 
-    GraphPreview *m_preview;
+    GraphTabState *m_state;
     std::function<UserPrompt *()> m_prompt;
     FrontEndCombo *m_frontEnd;
     QComboBox *m_mode;
@@ -121,7 +122,7 @@ private:
     QPushButton *m_cancel;
     QLabel *m_status;
     QLabel *m_inputs;
-    GraphView *m_view;
+    GraphCanvas *m_canvas;
     QTabWidget *m_side;
     QTextBrowser *m_details;
     QLabel *m_rule;

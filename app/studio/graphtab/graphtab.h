@@ -16,15 +16,16 @@ namespace opsinfo {
 class AdvisorPanel;
 class DocumentIo;
 class EvidenceStore;
-class GraphPreview;
-class GraphPreviewWidget;
+class GraphTabState;
+class GraphTabWidget;
 class UserPrompt;
 class Workspace;
 
-// The graph preview as a tab: its widget, and its actions for the window to place (Open Graph...,
-// the exports: per-node report JSON/CSV, graph SVG/PNG, keep_dtype from the selected nodes). It
-// knows no neighbour: the window puts the actions in its menus and follows graphOpened() and
-// GraphPreview::graphChanged(). Every question goes through the prompt `currentPrompt` returns.
+// The Graph tab's wiring: it owns the tab's state (GraphTabState) and widget (GraphTabWidget) and
+// makes the actions for the window to place (Open Graph..., the exports: per-node report JSON/CSV,
+// graph SVG/PNG, keep_dtype from the selected nodes; the evidence files). It knows no neighbour:
+// the window puts the actions in its menus and follows graphOpened() and
+// GraphTabState::graphChanged(). Every question goes through the prompt `currentPrompt` returns.
 class GraphTab : public QObject
 {
     Q_OBJECT
@@ -34,8 +35,8 @@ public:
     // Every file an export writes goes through `io` (its prompt asks and reports).
     GraphTab(Workspace *workspace, DocumentIo *io, QWidget *window);
 
-    GraphPreview *preview() const { return m_preview; }
-    GraphPreviewWidget *widget() const { return m_widget; }
+    GraphTabState *state() const { return m_state; }
+    GraphTabWidget *widget() const { return m_widget; }
     // File > Open Graph...
     QAction *openGraphAction() const { return m_openGraph; }
     // For File > Export, in menu order.
@@ -96,12 +97,12 @@ private:
     bool write(const QString &path, const std::string &bytes);
     QAction *makeInputAction(QWidget *window, const char *name, const QString &text,
                              const QString &title, const QString &filter,
-                             bool (GraphPreview::*load)(const QString &));
+                             bool (GraphTabState::*load)(const QString &));
 
     DocumentIo *m_io;
     std::function<UserPrompt *()> m_prompt;
-    GraphPreview *m_preview;
-    GraphPreviewWidget *m_widget;
+    GraphTabState *m_state;
+    GraphTabWidget *m_widget;
     void updateEvidence();
 
     EvidenceStore *m_evidence = nullptr;

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "graphrenderer.h"
-#include "graphscene.h"
+#include "canvaspainter.h"
+#include "canvasscene.h"
 #include "nodestyle.h"
 
 #include <QAbstractScrollArea>
@@ -12,23 +12,24 @@ namespace opsinfo {
 
 class GraphMiniMap;
 
-// The graph preview: a layered layout painted directly (no item per node), culled through
-// spatial indexes and drawn with level of detail, so it stays fluid at 100,000 nodes.
+// The zoomable canvas a graph is drawn on: its CanvasScene painted directly (no item per node, see
+// canvaspainter.h), culled through spatial indexes and drawn with level of detail, so it stays
+// fluid at 100,000 nodes.
 // Mouse: click selects, drag pans, wheel zooms at the cursor, double-click expands a collapsed
 // scope or collapses the scope of a node. Keys: + / - zoom, 0 or F fits, arrows pan,
 // Enter toggles the selected scope, Esc clears the selection.
-class GraphView : public QAbstractScrollArea
+class GraphCanvas : public QAbstractScrollArea
 {
     Q_OBJECT
 public:
-    explicit GraphView(QWidget *parent = nullptr);
-    ~GraphView() override;
+    explicit GraphCanvas(QWidget *parent = nullptr);
+    ~GraphCanvas() override;
 
-    // Lays the graph out on this thread; for large graphs build a GraphScene on a worker thread
+    // Lays the graph out on this thread; for large graphs build a CanvasScene on a worker thread
     // and call setScene(). Keeps node styles when the node count is unchanged.
     void setGraph(const Graph &graph, const LayoutOptions &options = {});
-    void setScene(std::shared_ptr<GraphScene> scene);
-    const GraphScene *scene() const { return m_scene.get(); }
+    void setScene(std::shared_ptr<CanvasScene> scene);
+    const CanvasScene *scene() const { return m_scene.get(); }
     void clear();
 
     void setNodeStyles(NodeStyles styles); // indexed by graph node; missing entries are undecided
@@ -109,7 +110,7 @@ private:
                    const QRect &device, bool interactive) const;
     double fitScale(const QSizeF &size) const;
 
-    std::shared_ptr<GraphScene> m_scene;
+    std::shared_ptr<CanvasScene> m_scene;
     NodeStyles m_styles;
     EdgeMarks m_edgeMarks;
     bool m_diff = false;

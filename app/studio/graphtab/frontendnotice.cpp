@@ -1,28 +1,28 @@
 #include "frontendnotice.h"
 
-#include "graphpreview.h"
+#include "graphtabstate.h"
 #include "studio/common/coretexts.h"
 
 namespace opsinfo {
 
-FrontEndNotice::FrontEndNotice(GraphPreview *preview, QWidget *parent)
+FrontEndNotice::FrontEndNotice(GraphTabState *preview, QWidget *parent)
     : QLabel(parent)
-    , m_preview(preview)
+    , m_state(preview)
 {
     setObjectName(QStringLiteral("frontEndNotice"));
     setWordWrap(true);
     setTextFormat(Qt::RichText);
     setStyleSheet(
         QStringLiteral("QLabel{background:#f3eefb;padding:4px;border:1px solid #d5c8ea}"));
-    connect(m_preview, &GraphPreview::frontEndChanged, this, &FrontEndNotice::update);
-    connect(m_preview, &GraphPreview::resolved, this, &FrontEndNotice::update);
+    connect(m_state, &GraphTabState::frontEndChanged, this, &FrontEndNotice::update);
+    connect(m_state, &GraphTabState::resolved, this, &FrontEndNotice::update);
     update();
 }
 
 void FrontEndNotice::update()
 {
     QString problem;
-    const std::optional<FrontEndPlan> plan = m_preview->frontEndPlan(&problem);
+    const std::optional<FrontEndPlan> plan = m_state->frontEndPlan(&problem);
     if (!plan) {
         hide();
         return;

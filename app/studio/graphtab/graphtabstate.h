@@ -17,7 +17,7 @@ class QTimer;
 namespace opsinfo {
 
 class BackgroundJobs;
-class GraphScene;
+class CanvasScene;
 class Workspace;
 
 // The Graph tab's state without widgets: the loaded graph and its laid-out scene, the library
@@ -25,13 +25,13 @@ class Workspace;
 // Re-resolves (debounced) when the library is edited or reset or the mixlist changes. Loading,
 // layout and resolving run on worker threads for graphs above inlineNodeLimit() nodes; below it
 // they run at once, so small graphs show without flicker and tests need not wait.
-class GraphPreview : public QObject
+class GraphTabState : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit GraphPreview(Workspace *workspace, QObject *parent = nullptr);
-    ~GraphPreview() override;
+    explicit GraphTabState(Workspace *workspace, QObject *parent = nullptr);
+    ~GraphTabState() override;
 
     Workspace *workspace() const { return m_workspace; }
     BackgroundJobs *jobs() const { return m_jobs; }
@@ -51,7 +51,7 @@ public:
     const Graph *graph() const { return m_context ? m_context->graph.get() : nullptr; }
     QString graphPath() const { return m_graphPath; }
     bool isSampleGraph() const { return m_sample; }
-    std::shared_ptr<GraphScene> scene() const { return m_scene; }
+    std::shared_ptr<CanvasScene> scene() const { return m_scene; }
     const std::vector<Diagnostic> &loadDiagnostics() const { return m_loadDiagnostics; }
     ResolveContextPtr context() const { return m_context; }
     // Op types of the graph's nodes (for the library's "used in graph" filter).
@@ -149,7 +149,7 @@ private:
     std::string m_platformIni;
     std::string m_platformSoc; // its SoC_version
     ResolveContextPtr m_context;
-    std::shared_ptr<GraphScene> m_scene;
+    std::shared_ptr<CanvasScene> m_scene;
     std::vector<Diagnostic> m_loadDiagnostics;
     QString m_graphPath;
     bool m_sample = false;

@@ -1,11 +1,11 @@
-#include "graphpreviewwidget.h"
+#include "graphtabwidget.h"
 
 #include "backgroundjobs.h"
 #include "evidence/executedcheck.h"
 #include "evidenceoverlay.h"
 #include "frontendnotice.h"
 #include "graphdiffpanel.h"
-#include "graphpreview.h"
+#include "graphtabstate.h"
 #include "modechart.h"
 #include "nodedetails.h"
 #include "nodestylemap.h"
@@ -14,7 +14,7 @@
 #include "studio/document/frontendchoice.h"
 #include "studio/document/frontendcombo.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphview.h"
+#include "studio/graph/graphcanvas.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -37,10 +37,10 @@
 
 namespace opsinfo {
 
-GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<UserPrompt *()> prompt,
-                                       QWidget *parent)
+GraphTabWidget::GraphTabWidget(GraphTabState *preview, std::function<UserPrompt *()> prompt,
+                               QWidget *parent)
     : QWidget(parent)
-    , m_preview(preview)
+    , m_state(preview)
     , m_prompt(prompt)
     , m_frontEnd(new FrontEndCombo(preview->workspace()->frontEndChoice(), this))
     , m_mode(new QComboBox(this))
@@ -56,7 +56,7 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_status(new QLabel(this))
     , m_inputs(new QLabel(this))
-    , m_view(new GraphView(this))
+    , m_canvas(new GraphCanvas(this))
     , m_side(new QTabWidget(this))
     , m_details(new QTextBrowser(this))
     , m_rule(new QLabel(this))
@@ -77,7 +77,7 @@ GraphPreviewWidget::GraphPreviewWidget(GraphPreview *preview, std::function<User
 }
 
 // Object names, for tests and style sheets.
-void GraphPreviewWidget::nameWidgets()
+void GraphTabWidget::nameWidgets()
 {
     setObjectName(QStringLiteral("graphPreview"));
     m_frontEnd->setObjectName(QStringLiteral("frontEndCombo"));
@@ -92,7 +92,7 @@ void GraphPreviewWidget::nameWidgets()
     m_cancel->setObjectName(QStringLiteral("graphCancel"));
     m_status->setObjectName(QStringLiteral("graphStatus"));
     m_inputs->setObjectName(QStringLiteral("graphInputs"));
-    m_view->setObjectName(QStringLiteral("graphView"));
+    m_canvas->setObjectName(QStringLiteral("graphView"));
     m_side->setObjectName(QStringLiteral("previewSideTabs"));
     m_details->setObjectName(QStringLiteral("nodeDetails"));
     m_rule->setObjectName(QStringLiteral("ruleText"));
@@ -103,7 +103,7 @@ void GraphPreviewWidget::nameWidgets()
     m_filterClear->setObjectName(QStringLiteral("graphTypeFilterClear"));
 }
 
-void GraphPreviewWidget::setUpControls()
+void GraphTabWidget::setUpControls()
 {
     fillModes();
     m_mode->setToolTip(tr("precision_mode / precision_mode_v2, aliases included (§4)"));
@@ -152,7 +152,7 @@ void GraphPreviewWidget::setUpControls()
 }
 
 // Mode and gray-rule pickers, search, zoom, and the progress of a load.
-QHBoxLayout *GraphPreviewWidget::createToolBar()
+QHBoxLayout *GraphTabWidget::createToolBar()
 {
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(4, 4, 4, 0);
@@ -176,7 +176,7 @@ QHBoxLayout *GraphPreviewWidget::createToolBar()
 }
 
 // The selected node's explanation, the all-modes chart and the graph diff.
-void GraphPreviewWidget::createSidePane()
+void GraphTabWidget::createSidePane()
 {
     auto *nodePage = new QWidget(this);
     auto *nodeLayout = new QVBoxLayout(nodePage);
@@ -189,7 +189,7 @@ void GraphPreviewWidget::createSidePane()
     m_side->addTab(m_diff, tr("Diff"));
 }
 
-void GraphPreviewWidget::arrange(QHBoxLayout *bar)
+void GraphTabWidget::arrange(QHBoxLayout *bar)
 {
     auto *filterLayout = new QHBoxLayout(m_filterBar);
     filterLayout->setContentsMargins(6, 2, 6, 2);
@@ -201,7 +201,7 @@ void GraphPreviewWidget::arrange(QHBoxLayout *bar)
     graphLayout->setSpacing(0);
     graphLayout->addWidget(m_sides);
     graphLayout->addWidget(m_filterBar);
-    graphLayout->addWidget(m_view, 1);
+    graphLayout->addWidget(m_canvas, 1);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("graphSplitter"));
     split->addWidget(graphPane);
@@ -222,15 +222,15 @@ void GraphPreviewWidget::arrange(QHBoxLayout *bar)
     layout->addWidget(m_status);
 }
 
-void GraphPreviewWidget::connectSignals()
+void GraphTabWidget::connectSignals()
 {
     connect(m_mode, &QComboBox::currentIndexChanged, this,
-            [this] { m_preview->setModeName(m_mode->currentData().toString()); });
-    connect(m_badges, &QComboBox::currentIndexChanged, this, &GraphPreviewWidget::applyStyles);
+            [this] { m_state->setModeName(m_mode->currentData().toString()); });
+    connect(m_badges, &QComboBox::currentIndexChanged, this, &GraphTabWidget::applyStyles);
     connect(m_grayRule, &QComboBox::currentIndexChanged, this,
-            [this] { m_preview->setGrayRule(GrayRule(m_grayRule->currentData().toInt())); });
-    connect(m_preview, &GraphPreview::frontEndChanged, this, &GraphPreviewWidget::fillModes);
-    connect(m_preview, &GraphPreview::modeChanged, this, [this](const QString &name) {
+            [this] { m_state->setGrayRule(GrayRule(m_grayRule->currentData().toInt())); });
+    connect(m_state, &GraphTabState::frontEndChanged, this, &GraphTabWidget::fillModes);
+    connect(m_state, &GraphTabState::modeChanged, this, [this](const QString &name) {
         const int i = m_mode->findData(name);
         if (i >= 0 && i != m_mode->currentIndex()) {
             const QSignalBlocker block(m_mode);
@@ -243,36 +243,36 @@ void GraphPreviewWidget::connectSignals()
             m_matches->clear();
             return;
         }
-        const bool found = m_view->search(text);
-        m_matches->setText(found ? tr("%n match(es)", nullptr, m_view->searchMatchCount())
+        const bool found = m_canvas->search(text);
+        m_matches->setText(found ? tr("%n match(es)", nullptr, m_canvas->searchMatchCount())
                                  : tr("no match"));
     };
     connect(m_search, &QLineEdit::textEdited, this, search);
     connect(m_search, &QLineEdit::returnPressed, this, search);
-    connect(m_zoomIn, &QToolButton::clicked, m_view, &GraphView::zoomIn);
-    connect(m_zoomOut, &QToolButton::clicked, m_view, &GraphView::zoomOut);
-    connect(m_fit, &QToolButton::clicked, m_view, &GraphView::fitToView);
-    connect(m_cancel, &QPushButton::clicked, m_preview, &GraphPreview::cancel);
-    connect(m_preview, &GraphPreview::busyChanged, this, [this](bool busy) {
+    connect(m_zoomIn, &QToolButton::clicked, m_canvas, &GraphCanvas::zoomIn);
+    connect(m_zoomOut, &QToolButton::clicked, m_canvas, &GraphCanvas::zoomOut);
+    connect(m_fit, &QToolButton::clicked, m_canvas, &GraphCanvas::fitToView);
+    connect(m_cancel, &QPushButton::clicked, m_state, &GraphTabState::cancel);
+    connect(m_state, &GraphTabState::busyChanged, this, [this](bool busy) {
         m_progress->setVisible(busy);
         m_cancel->setVisible(busy);
         if (busy)
             m_progress->setValue(0);
     });
-    connect(m_preview, &GraphPreview::progressChanged, this,
+    connect(m_state, &GraphTabState::progressChanged, this,
             [this](int percent, const QString &stage) {
                 m_progress->setValue(percent);
                 m_progress->setFormat(stage + QStringLiteral(" %p%"));
             });
-    connect(m_preview, &GraphPreview::graphChanged, this, &GraphPreviewWidget::graphChanged);
-    connect(m_preview, &GraphPreview::resolved, this, &GraphPreviewWidget::resolved);
-    connect(m_preview, &GraphPreview::resolved, this, &GraphPreviewWidget::updateInputs);
-    connect(m_preview, &GraphPreview::inputsChanged, this, &GraphPreviewWidget::updateInputs);
+    connect(m_state, &GraphTabState::graphChanged, this, &GraphTabWidget::graphChanged);
+    connect(m_state, &GraphTabState::resolved, this, &GraphTabWidget::resolved);
+    connect(m_state, &GraphTabState::resolved, this, &GraphTabWidget::updateInputs);
+    connect(m_state, &GraphTabState::inputsChanged, this, &GraphTabWidget::updateInputs);
 
-    m_view->installEventFilter(this);
-    connect(m_view, &GraphView::nodeSelected, this, &GraphPreviewWidget::updateDetails);
-    connect(m_view, &GraphView::scopeSelected, this, &GraphPreviewWidget::updateDetails);
-    connect(m_details, &QTextBrowser::anchorClicked, this, &GraphPreviewWidget::openLink);
+    m_canvas->installEventFilter(this);
+    connect(m_canvas, &GraphCanvas::nodeSelected, this, &GraphTabWidget::updateDetails);
+    connect(m_canvas, &GraphCanvas::scopeSelected, this, &GraphTabWidget::updateDetails);
+    connect(m_details, &QTextBrowser::anchorClicked, this, &GraphTabWidget::openLink);
     connect(m_side, &QTabWidget::currentChanged, this, [this](int page) {
         if (page == ModesPage && m_modesStale)
             updateModesChart();
@@ -282,22 +282,22 @@ void GraphPreviewWidget::connectSignals()
         }
         applyStyles();
     });
-    connect(m_diff, &GraphDiffPanel::diffChanged, this, &GraphPreviewWidget::applyStyles);
-    connect(m_diff, &GraphDiffPanel::highlightChanged, this, &GraphPreviewWidget::applyStyles);
+    connect(m_diff, &GraphDiffPanel::diffChanged, this, &GraphTabWidget::applyStyles);
+    connect(m_diff, &GraphDiffPanel::highlightChanged, this, &GraphTabWidget::applyStyles);
     connect(m_diff, &GraphDiffPanel::nodeActivated, this,
-            [this](int node) { m_view->selectNode(node); });
+            [this](int node) { m_canvas->selectNode(node); });
     connect(m_filterClear, &QToolButton::clicked, this, [this] { setOpTypeFilter({}, {}); });
 }
 
-void GraphPreviewWidget::fillModes()
+void GraphTabWidget::fillModes()
 {
     const QSignalBlocker block(m_mode);
     m_mode->clear();
     // With a front end, its default comes first: what the compiler runs with when the script
     // names no mode.
     if (const std::optional<FrontEnd> frontEnd
-        = m_preview->workspace()->frontEndChoice()->frontEnd()) {
-        const auto fallback = defaultModeFor(*frontEnd, m_preview->soc().toStdString());
+        = m_state->workspace()->frontEndChoice()->frontEnd()) {
+        const auto fallback = defaultModeFor(*frontEnd, m_state->soc().toStdString());
         m_mode->addItem(fallback ? tr("default for this front end (%1)")
                                        .arg(QString::fromLatin1(precisionModeName(*fallback)))
                                  : tr("default for this front end (depends on the SoC)"),
@@ -320,32 +320,32 @@ void GraphPreviewWidget::fillModes()
             tip += tr(" — same as %1").arg(canonical);
         m_mode->setItemData(m_mode->count() - 1, tip, Qt::ToolTipRole);
     }
-    m_mode->setCurrentIndex(std::max(0, m_mode->findData(m_preview->modeName())));
+    m_mode->setCurrentIndex(std::max(0, m_mode->findData(m_state->modeName())));
 }
 
-QComboBox *GraphPreviewWidget::frontEndCombo() const
+QComboBox *GraphTabWidget::frontEndCombo() const
 {
     return m_frontEnd;
 }
 
-QLabel *GraphPreviewWidget::frontEndNotice() const
+QLabel *GraphTabWidget::frontEndNotice() const
 {
     return m_notice;
 }
 
-void GraphPreviewWidget::showSidePage(SidePage page)
+void GraphTabWidget::showSidePage(SidePage page)
 {
     m_side->setCurrentIndex(int(page));
 }
 
-void GraphPreviewWidget::graphChanged()
+void GraphTabWidget::graphChanged()
 {
-    m_view->setScene(m_preview->scene());
+    m_canvas->setScene(m_state->scene());
     // Thousands of nodes fitted in one view are specks: start from the blocks (/model/layers.N),
     // coloured by their majority dtype; double-click opens one.
-    // (GraphScene::overview() laid it out so on the worker: this only fits the view)
-    if (m_view->scene() && m_view->scene()->graphNodeCount() > GraphScene::kOverviewAbove)
-        m_view->collapseToDepth(GraphScene::kOverviewDepth);
+    // (CanvasScene::overview() laid it out so on the worker: this only fits the view)
+    if (m_canvas->scene() && m_canvas->scene()->graphNodeCount() > CanvasScene::kOverviewAbove)
+        m_canvas->collapseToDepth(CanvasScene::kOverviewDepth);
     m_modesStale = true;
     m_diffStale = true;
     m_rule->hide();
@@ -354,7 +354,7 @@ void GraphPreviewWidget::graphChanged()
     updateStatus();
 }
 
-void GraphPreviewWidget::resolved()
+void GraphTabWidget::resolved()
 {
     m_modesStale = true;
     m_diffStale = true;
@@ -369,13 +369,13 @@ void GraphPreviewWidget::resolved()
     updateStatus();
 }
 
-void GraphPreviewWidget::applyStyles()
+void GraphTabWidget::applyStyles()
 {
-    const PreviewResultPtr result = m_preview->result();
-    const GraphScene *scene = m_view->scene();
+    const PreviewResultPtr result = m_state->result();
+    const CanvasScene *scene = m_canvas->scene();
     if (!result || !scene) {
-        m_view->setNodeStyles({});
-        m_view->setDiffMarks({}, false);
+        m_canvas->setNodeStyles({});
+        m_canvas->setDiffMarks({}, false);
         m_sides->hide();
         return;
     }
@@ -389,11 +389,11 @@ void GraphPreviewWidget::applyStyles()
     if (m_sides->isVisibleTo(this))
         m_sides->setText(m_diff->sidesSummaryHtml());
     if (highlight) {
-        m_view->setNodeStyles(diffHighlightStyles(m_diff->model()->diff(), b->resolution, nodes));
-        m_view->setDiffMarks(diffEdgeMarks(a->resolution, b->resolution), true);
+        m_canvas->setNodeStyles(diffHighlightStyles(m_diff->model()->diff(), b->resolution, nodes));
+        m_canvas->setDiffMarks(diffEdgeMarks(a->resolution, b->resolution), true);
         return;
     }
-    m_view->setDiffMarks({}, false);
+    m_canvas->setDiffMarks({}, false);
     NodeStyles styles = result->styles.size() == std::size_t(nodes)
         ? result->styles
         : nodeStylesFor(result->resolution, nodes);
@@ -407,17 +407,17 @@ void GraphPreviewWidget::applyStyles()
             if (!m_typeFilter.contains(QString::fromUtf8(graph.nodes()[std::size_t(i)].opType)))
                 styles[std::size_t(i)] = NodeStyle {};
     }
-    m_view->setNodeStyles(std::move(styles));
+    m_canvas->setNodeStyles(std::move(styles));
 }
 
-void GraphPreviewWidget::setOpTypeFilter(const QStringList &types, const QString &label)
+void GraphTabWidget::setOpTypeFilter(const QStringList &types, const QString &label)
 {
     m_typeFilter = QSet<QString>(types.begin(), types.end());
     if (m_typeFilter.isEmpty()) {
         m_filterBar->hide();
     } else {
         int matching = 0;
-        if (const Graph *graph = m_preview->graph())
+        if (const Graph *graph = m_state->graph())
             for (const Node &node : graph->nodes())
                 matching += m_typeFilter.contains(QString::fromUtf8(node.opType)) ? 1 : 0;
         m_filterLabel->setText(
@@ -428,7 +428,7 @@ void GraphPreviewWidget::setOpTypeFilter(const QStringList &types, const QString
     applyStyles();
 }
 
-void GraphPreviewWidget::showDiff()
+void GraphTabWidget::showDiff()
 {
     showSidePage(DiffPage);
     if (m_diffStale) {
@@ -437,18 +437,18 @@ void GraphPreviewWidget::showDiff()
     }
     if (m_diff->table()->currentIndex().isValid() || m_diff->model()->rowCount() == 0)
         return;
-    const int node = m_view->selectedNode();
+    const int node = m_canvas->selectedNode();
     if (node < 0 || !m_diff->selectChangedNode(node))
         m_diff->table()->selectRow(0);
 }
 
-int GraphPreviewWidget::addSidePage(QWidget *page, const QString &title)
+int GraphTabWidget::addSidePage(QWidget *page, const QString &title)
 {
     return m_side->addTab(page, title);
 }
 
-void GraphPreviewWidget::setEvidence(const EvidenceStore *store,
-                                     std::shared_ptr<const EvidenceOverlay> overlay)
+void GraphTabWidget::setEvidence(const EvidenceStore *store,
+                                 std::shared_ptr<const EvidenceOverlay> overlay)
 {
     m_evidence = store;
     m_overlay = std::move(overlay);
@@ -460,18 +460,18 @@ void GraphPreviewWidget::setEvidence(const EvidenceStore *store,
     updateDetails();
 }
 
-void GraphPreviewWidget::updateDetails()
+void GraphTabWidget::updateDetails()
 {
-    const PreviewResultPtr result = m_preview->result();
+    const PreviewResultPtr result = m_state->result();
     if (!result) {
         m_details->setHtml(
             tr("<p>Open a graph (File > Open Graph) to see how the compiler would choose "
                "its dtypes.</p>"));
         return;
     }
-    const int scope = m_view->selectedScope();
-    if (scope >= 0 && m_view->scene()) {
-        const Scope &s = m_view->scene()->scopes().scope(scope);
+    const int scope = m_canvas->selectedScope();
+    if (scope >= 0 && m_canvas->scene()) {
+        const Scope &s = m_canvas->scene()->scopes().scope(scope);
         m_details->setHtml(
             tr("<h3>%1</h3><p>A collapsed scope of %n node(s). Double-click it or press Enter "
                "to expand it; File > Export > keep_dtype exports its nodes.</p>",
@@ -480,10 +480,10 @@ void GraphPreviewWidget::updateDetails()
         return;
     }
     const QPoint scroll(0, 0);
-    QString html = nodeDetailsHtml(*result, m_view->selectedNode(), *m_preview->workspace());
+    QString html = nodeDetailsHtml(*result, m_canvas->selectedNode(), *m_state->workspace());
     if (m_overlay && m_evidence && !m_evidence->isEmpty()) {
         const Graph &graph = *result->context->graph;
-        const int node = m_view->selectedNode();
+        const int node = m_canvas->selectedNode();
         html += evidenceDetailsHtml(*m_evidence, *m_overlay, graph, node);
         if (m_checked != result || m_checkedOverlay != m_overlay) { // once per resolution
             m_checked = result;
@@ -500,17 +500,17 @@ void GraphPreviewWidget::updateDetails()
     Q_UNUSED(scroll);
 }
 
-void GraphPreviewWidget::updateStatus()
+void GraphTabWidget::updateStatus()
 {
-    const PreviewResultPtr result = m_preview->result();
+    const PreviewResultPtr result = m_state->result();
     if (!result) {
-        m_status->setText(m_preview->hasGraph() ? tr("Resolving...") : tr("No graph loaded."));
+        m_status->setText(m_state->hasGraph() ? tr("Resolving...") : tr("No graph loaded."));
         return;
     }
     const ResolutionSummary &s = result->resolution.summary;
     const Graph &graph = *result->context->graph;
     QString name
-        = m_preview->isSampleGraph() ? tr("sample graph") : QString::fromStdString(graph.path);
+        = m_state->isSampleGraph() ? tr("sample graph") : QString::fromStdString(graph.path);
     QString text
         = tr("%1 · %2 nodes · %3: %4 fp16 · %5 bf16 · %6 fp32 · %7 AI CPU · %8 errors · %9 casts")
               .arg(name)
@@ -528,20 +528,20 @@ void GraphPreviewWidget::updateStatus()
         text += tr(" · %n approximate", nullptr, int(s.approximate));
     if (s.ambiguous > 0)
         text += tr(" · %n ambiguous", nullptr, int(s.ambiguous));
-    const QString problem = m_preview->modeProblem();
+    const QString problem = m_state->modeProblem();
     if (!problem.isEmpty())
         text += QStringLiteral(" · ⚠ ") + problem;
-    if (!m_preview->loadDiagnostics().empty())
-        text += tr(" · %n load message(s)", nullptr, int(m_preview->loadDiagnostics().size()));
+    if (!m_state->loadDiagnostics().empty())
+        text += tr(" · %n load message(s)", nullptr, int(m_state->loadDiagnostics().size()));
     m_status->setText(text);
 }
 
-void GraphPreviewWidget::updateInputs()
+void GraphTabWidget::updateInputs()
 {
     // The cube list of the latest prediction (it is what the colours show), else the one next.
-    const PreviewResultPtr result = m_preview->result();
-    const CubeOpList cube = result && !m_preview->isBusy() ? result->context->library->cubeOps()
-                                                           : m_preview->cubeOps();
+    const PreviewResultPtr result = m_state->result();
+    const CubeOpList cube
+        = result && !m_state->isBusy() ? result->context->library->cubeOps() : m_state->cubeOps();
     const QString count = QString::number(cube.types().size());
     QString text = cube.isDefault()
         ? tr("Cube ops: FE's default list (%1 types)").arg(count)
@@ -551,10 +551,10 @@ void GraphPreviewWidget::updateInputs()
         return path.isEmpty() ? tr("none") : QFileInfo(path).fileName();
     };
     text += tr(" · keep_dtype: %1 · customize_dtypes: %2")
-                .arg(file(m_preview->keepDtypePath()), file(m_preview->customizeDtypesPath()));
-    if (!m_preview->platformIniPath().isEmpty())
-        text += tr(" · SoC %1 (%2)").arg(m_preview->soc(), file(m_preview->platformIniPath()));
-    const std::vector<Diagnostic> &diagnostics = m_preview->inputDiagnostics();
+                .arg(file(m_state->keepDtypePath()), file(m_state->customizeDtypesPath()));
+    if (!m_state->platformIniPath().isEmpty())
+        text += tr(" · SoC %1 (%2)").arg(m_state->soc(), file(m_state->platformIniPath()));
+    const std::vector<Diagnostic> &diagnostics = m_state->inputDiagnostics();
     QStringList tip;
     for (const Diagnostic &d : diagnostics)
         tip << diagnosticText(d);
@@ -566,18 +566,18 @@ void GraphPreviewWidget::updateInputs()
                                        : tip.join(QLatin1Char('\n')));
 }
 
-void GraphPreviewWidget::updateModesChart()
+void GraphTabWidget::updateModesChart()
 {
-    const ResolveContextPtr context = m_preview->context();
+    const ResolveContextPtr context = m_state->context();
     if (!context)
         return;
     m_modesStale = false;
     m_chart->setPending(true);
-    const ResolveSettings settings = m_preview->currentSettings();
-    const std::string soc = m_preview->soc().toStdString();
-    const std::string platformIni = m_preview->platformIni();
-    m_preview->jobs()->start<std::vector<ModeSummary>>(
-        BackgroundJobs::Modes, tr("Resolving every mode"), m_preview->runsInline(),
+    const ResolveSettings settings = m_state->currentSettings();
+    const std::string soc = m_state->soc().toStdString();
+    const std::string platformIni = m_state->platformIni();
+    m_state->jobs()->start<std::vector<ModeSummary>>(
+        BackgroundJobs::Modes, tr("Resolving every mode"), m_state->runsInline(),
         [context, settings, soc,
          platformIni](const std::function<void(int, const QString &)> &progress) {
             progress(10, tr("Resolving every mode"));
@@ -586,7 +586,7 @@ void GraphPreviewWidget::updateModesChart()
         [this](std::vector<ModeSummary> counts) { m_chart->setCounts(std::move(counts)); });
 }
 
-void GraphPreviewWidget::openLink(const QUrl &url)
+void GraphTabWidget::openLink(const QUrl &url)
 {
     const QString target = url.toString();
     if (target.startsWith(QLatin1String("rule:"))) {
@@ -596,53 +596,53 @@ void GraphPreviewWidget::openLink(const QUrl &url)
         bool ok = false;
         const int node = target.mid(5).toInt(&ok);
         if (ok)
-            m_view->selectNode(node);
+            m_canvas->selectNode(node);
     }
 }
 
-void GraphPreviewWidget::focusSelectionWhenShown()
+void GraphTabWidget::focusSelectionWhenShown()
 {
     m_focusPending = true;
-    if (m_view->viewport()->width() > 200 && m_view->isVisible())
+    if (m_canvas->viewport()->width() > 200 && m_canvas->isVisible())
         focusSelection();
 }
 
-bool GraphPreviewWidget::eventFilter(QObject *watched, QEvent *event)
+bool GraphTabWidget::eventFilter(QObject *watched, QEvent *event)
 {
     // After the view's own resize handling (it refits): queue the focus behind it.
-    if (watched == m_view && event->type() == QEvent::Resize && m_focusPending
-        && m_view->width() > 200)
-        QMetaObject::invokeMethod(this, &GraphPreviewWidget::focusSelection, Qt::QueuedConnection);
+    if (watched == m_canvas && event->type() == QEvent::Resize && m_focusPending
+        && m_canvas->width() > 200)
+        QMetaObject::invokeMethod(this, &GraphTabWidget::focusSelection, Qt::QueuedConnection);
     return QWidget::eventFilter(watched, event);
 }
 
-void GraphPreviewWidget::focusSelection()
+void GraphTabWidget::focusSelection()
 {
-    const GraphScene *scene = m_view->scene();
-    const int node = m_view->selectedNode();
+    const CanvasScene *scene = m_canvas->scene();
+    const int node = m_canvas->selectedNode();
     if (!m_focusPending || !scene || node < 0)
         return;
     m_focusPending = false;
-    m_view->setZoom(0.85);
-    m_view->centerOn(scene->rect(scene->visibleOf(node)).center());
+    m_canvas->setZoom(0.85);
+    m_canvas->centerOn(scene->rect(scene->visibleOf(node)).center());
 }
 
-bool GraphPreviewWidget::selectNodeByName(const QString &name)
+bool GraphTabWidget::selectNodeByName(const QString &name)
 {
-    const Graph *graph = m_preview->graph();
+    const Graph *graph = m_state->graph();
     const int index = graph ? graph->indexOf(name.toStdString()) : -1;
     if (index < 0)
         return false;
-    m_view->selectNode(index, false);
+    m_canvas->selectNode(index, false);
     updateDetails();
     return true;
 }
 
-std::vector<std::string> GraphPreviewWidget::selectedNodeNames() const
+std::vector<std::string> GraphTabWidget::selectedNodeNames() const
 {
     std::vector<std::string> names;
-    const Graph *graph = m_preview->graph();
-    const GraphScene *scene = m_view->scene();
+    const Graph *graph = m_state->graph();
+    const CanvasScene *scene = m_canvas->scene();
     if (!graph || !scene)
         return names;
     auto add = [&](int node) {
@@ -651,19 +651,19 @@ std::vector<std::string> GraphPreviewWidget::selectedNodeNames() const
             && !isConstantOpType(n.opType))
             names.emplace_back(n.name);
     };
-    if (m_view->selectedNode() >= 0) {
-        add(m_view->selectedNode());
-    } else if (m_view->selectedScope() >= 0) {
+    if (m_canvas->selectedNode() >= 0) {
+        add(m_canvas->selectedNode());
+    } else if (m_canvas->selectedScope() >= 0) {
         const ScopeTree &tree = scene->scopes();
         for (int s = 0; s < tree.size(); ++s)
-            if (tree.contains(m_view->selectedScope(), s))
+            if (tree.contains(m_canvas->selectedScope(), s))
                 for (int node : tree.scope(s).nodes)
                     add(node);
     }
     return names;
 }
 
-QString GraphPreviewWidget::detailsText() const
+QString GraphTabWidget::detailsText() const
 {
     return m_details->toPlainText();
 }

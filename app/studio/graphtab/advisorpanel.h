@@ -24,7 +24,7 @@ class AdviceCandidateModel;
 class DocumentIo;
 class EvidenceOverlay;
 class EvidenceStore;
-class GraphPreview;
+class GraphTabState;
 class UserPrompt;
 
 // The Graph tab's Advisor page: what must stay fp32 (nodes picked in the graph, and the nodes the
@@ -37,7 +37,7 @@ class AdvisorPanel : public QWidget
 
 public:
     // The keep_dtype export is written through `io`; every question goes to its prompt.
-    AdvisorPanel(GraphPreview *preview, DocumentIo *io,
+    AdvisorPanel(GraphTabState *preview, DocumentIo *io,
                  std::function<std::vector<std::string>()> selectedNodes,
                  QWidget *parent = nullptr);
     ~AdvisorPanel() override;
@@ -80,7 +80,7 @@ private:
     void updateActions();
     UserPrompt *prompt() const;
 
-    GraphPreview *m_preview;
+    GraphTabState *m_state;
     DocumentIo *m_io;
     std::function<std::vector<std::string>()> m_selectedNodes;
     const EvidenceStore *m_evidence = nullptr;

@@ -1,5 +1,6 @@
 #include "nodestylemap.h"
 
+#include "diff/resolutiondiff.h"
 #include "graph/graph.h"
 
 #include <algorithm>
@@ -74,13 +75,10 @@ QString decisionText(const NodeResolution &node)
 {
     if (node.status == ResolutionStatus::Error)
         return QStringLiteral("error");
-    QString text = node.dtype == DType::Undefined ? QStringLiteral("-")
-                                                  : QString::fromLatin1(dtypeName(node.dtype));
-    if (node.engine == Engine::AICPU)
-        text += QStringLiteral(" (AI CPU)");
-    else if (node.engine == Engine::GE)
-        text += QStringLiteral(" (GE op)");
-    return text;
+    // The CLI's words, so a row reads as `opsinfo resolve diff` prints it and as the transition
+    // counts above the table name it; "-" stands for the dtype the CLI leaves empty.
+    const QString label = QString::fromStdString(decisionLabel(Decision::of(node)));
+    return node.dtype == DType::Undefined ? QStringLiteral("-") + label : label;
 }
 
 } // namespace opsinfo

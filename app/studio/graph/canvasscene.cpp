@@ -1,4 +1,4 @@
-#include "graphscene.h"
+#include "canvasscene.h"
 
 #include <QCoreApplication>
 
@@ -34,7 +34,7 @@ Graph skeletonOf(const Graph &graph)
 
 } // namespace
 
-GraphScene::GraphScene(const Graph &graph, const LayoutOptions &options, int collapseDepth)
+CanvasScene::CanvasScene(const Graph &graph, const LayoutOptions &options, int collapseDepth)
     : m_graph(skeletonOf(graph))
     , m_scopes(buildScopeTree(m_graph))
     , m_options(options)
@@ -44,13 +44,13 @@ GraphScene::GraphScene(const Graph &graph, const LayoutOptions &options, int col
     relayout();
 }
 
-std::shared_ptr<GraphScene> GraphScene::overview(const Graph &graph)
+std::shared_ptr<CanvasScene> CanvasScene::overview(const Graph &graph)
 {
     const bool large = graph.nodes().size() > std::size_t(kOverviewAbove);
-    return std::make_shared<GraphScene>(graph, LayoutOptions {}, large ? kOverviewDepth : 0);
+    return std::make_shared<CanvasScene>(graph, LayoutOptions {}, large ? kOverviewDepth : 0);
 }
 
-void GraphScene::relayout()
+void CanvasScene::relayout()
 {
     m_view = m_collapsed.empty()
         ? expandedGraph(m_graph, m_options.includeControlEdges)
@@ -95,7 +95,7 @@ void GraphScene::relayout()
     m_edgeIndex.build(edgeBoxes);
 }
 
-QString GraphScene::toolTip(int visible) const
+QString CanvasScene::toolTip(int visible) const
 {
     const int node = graphNodeOf(visible);
     if (node >= 0) {
@@ -103,18 +103,18 @@ QString GraphScene::toolTip(int visible) const
         return QStringLiteral("%1\n%2").arg(QString::fromUtf8(n.name), QString::fromUtf8(n.opType));
     }
     const Scope &scope = m_scopes.scope(scopeOf(visible));
-    return QCoreApplication::translate("GraphScene",
+    return QCoreApplication::translate("CanvasScene",
                                        "%1\n%n nodes (collapsed; double-click to expand)", nullptr,
                                        scope.totalNodes)
         .arg(QString::fromUtf8(scope.name));
 }
 
-bool GraphScene::isCollapsed(int scope) const
+bool CanvasScene::isCollapsed(int scope) const
 {
     return std::binary_search(m_collapsed.begin(), m_collapsed.end(), scope);
 }
 
-std::vector<int> GraphScene::validScopes(std::vector<int> scopes) const
+std::vector<int> CanvasScene::validScopes(std::vector<int> scopes) const
 {
     scopes.erase(
         std::remove_if(scopes.begin(), scopes.end(),
@@ -125,7 +125,7 @@ std::vector<int> GraphScene::validScopes(std::vector<int> scopes) const
     return scopes;
 }
 
-void GraphScene::setCollapsedScopes(std::vector<int> scopes)
+void CanvasScene::setCollapsedScopes(std::vector<int> scopes)
 {
     scopes = validScopes(std::move(scopes));
     if (scopes == m_collapsed)
@@ -134,7 +134,7 @@ void GraphScene::setCollapsedScopes(std::vector<int> scopes)
     relayout();
 }
 
-void GraphScene::setCollapsed(int scope, bool collapsed)
+void CanvasScene::setCollapsed(int scope, bool collapsed)
 {
     std::vector<int> scopes = m_collapsed;
     if (collapsed)
@@ -144,12 +144,12 @@ void GraphScene::setCollapsed(int scope, bool collapsed)
     setCollapsedScopes(std::move(scopes));
 }
 
-void GraphScene::collapseDepth(int depth)
+void CanvasScene::collapseDepth(int depth)
 {
     setCollapsedScopes(depth > 0 ? m_scopes.scopesAtDepth(depth) : std::vector<int> {});
 }
 
-int GraphScene::reveal(int graphNode)
+int CanvasScene::reveal(int graphNode)
 {
     if (graphNode < 0 || graphNode >= graphNodeCount())
         return -1;
@@ -162,7 +162,7 @@ int GraphScene::reveal(int graphNode)
     return visibleOf(graphNode);
 }
 
-int GraphScene::visibleAt(const QPointF &point) const
+int CanvasScene::visibleAt(const QPointF &point) const
 {
     std::vector<int> hits;
     m_nodeIndex.query(QRectF(point, QSizeF(0, 0)), hits);
@@ -172,17 +172,17 @@ int GraphScene::visibleAt(const QPointF &point) const
     return -1;
 }
 
-void GraphScene::visibleIn(const QRectF &area, std::vector<int> &out) const
+void CanvasScene::visibleIn(const QRectF &area, std::vector<int> &out) const
 {
     m_nodeIndex.query(area, out);
 }
 
-void GraphScene::edgesIn(const QRectF &area, std::vector<int> &out) const
+void CanvasScene::edgesIn(const QRectF &area, std::vector<int> &out) const
 {
     m_edgeIndex.query(area, out);
 }
 
-std::vector<int> GraphScene::find(const QString &text) const
+std::vector<int> CanvasScene::find(const QString &text) const
 {
     std::vector<int> matches;
     const QString needle = text.trimmed();

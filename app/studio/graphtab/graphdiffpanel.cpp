@@ -1,7 +1,7 @@
 #include "graphdiffpanel.h"
 
 #include "backgroundjobs.h"
-#include "graphpreview.h"
+#include "graphtabstate.h"
 #include "mixlist/mixlist.h"
 #include "studio/common/coretexts.h"
 #include "studio/common/explanationcompare.h"
@@ -29,10 +29,10 @@ namespace opsinfo {
 // Above this many nodes a diff resolves without explanations (see compare()).
 static constexpr std::size_t kExplainedDiffNodes = 50000;
 
-GraphDiffPanel::GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt,
+GraphDiffPanel::GraphDiffPanel(GraphTabState *preview, std::function<UserPrompt *()> prompt,
                                QWidget *parent)
     : QWidget(parent)
-    , m_preview(preview)
+    , m_state(preview)
     , m_prompt(std::move(prompt))
     , m_model(new GraphDiffModel(this))
     , m_kind(new QComboBox(this))
@@ -150,7 +150,7 @@ void GraphDiffPanel::fillSides()
         }
         m_sideA->setCurrentIndex(m_sideA->findData(QStringLiteral("must_keep_origin_dtype")));
         m_sideB->setCurrentIndex(
-            m_sideB->findData(QString::fromLatin1(precisionModeName(m_preview->mode()))));
+            m_sideB->findData(QString::fromLatin1(precisionModeName(m_state->mode()))));
     } else {
         for (QComboBox *box : {m_sideA, m_sideB}) {
             box->addItem(tr("current colours (edits + mixlist)"), CurrentMixlist);
@@ -201,7 +201,7 @@ void GraphDiffPanel::setHighlight(bool on)
 std::shared_ptr<const PolicyTable> GraphDiffPanel::policiesFor(int side, const QString &file,
                                                                QString *label)
 {
-    Workspace *workspace = m_preview->workspace();
+    Workspace *workspace = m_state->workspace();
     const LibraryDocument *document = workspace->libraryDocument();
     switch (side) {
     case NoMixlist:
@@ -245,10 +245,10 @@ std::shared_ptr<const PolicyTable> GraphDiffPanel::policiesFor(int side, const Q
 
 void GraphDiffPanel::compare()
 {
-    ResolveContextPtr context = m_preview->context();
+    ResolveContextPtr context = m_state->context();
     if (!context || m_filling)
         return;
-    ResolveSettings a = m_preview->currentSettings();
+    ResolveSettings a = m_state->currentSettings();
     ResolveSettings b = a;
     QString labelA, labelB;
     if (kind() == Kind::Modes) {
@@ -278,8 +278,8 @@ void GraphDiffPanel::compare()
     // Explanations double the work and the memory of a resolve: for the largest graphs they are
     // made on demand, for the node selected (updateExplanation).
     const bool explain = context->graph->nodes().size() <= kExplainedDiffNodes;
-    m_preview->jobs()->start<Outcome>(
-        BackgroundJobs::Diff, tr("Comparing"), m_preview->runsInline(),
+    m_state->jobs()->start<Outcome>(
+        BackgroundJobs::Diff, tr("Comparing"), m_state->runsInline(),
         [context, a, b, explain](const std::function<void(int, const QString &)> &progress) {
             progress(10, tr("Resolving side A"));
             Outcome outcome;
@@ -375,8 +375,8 @@ void GraphDiffPanel::explainLater()
     const ResolveContextPtr context = m_resultA->context;
     const ResolveSettings a = m_resultA->settings, b = m_resultB->settings;
     using Pair = std::pair<PreviewResultPtr, PreviewResultPtr>;
-    m_preview->jobs()->start<Pair>(
-        BackgroundJobs::Diff, tr("Explaining"), m_preview->runsInline(),
+    m_state->jobs()->start<Pair>(
+        BackgroundJobs::Diff, tr("Explaining"), m_state->runsInline(),
         [context, a, b](const std::function<void(int, const QString &)> &progress) {
             progress(10, tr("Explaining side A"));
             Pair pair;

@@ -1,4 +1,4 @@
-#include "graphview.h"
+#include "graphcanvas.h"
 
 #include "graphminimap.h"
 #include "studio/tasks/backgroundrelease.h"
@@ -20,7 +20,7 @@ constexpr double kZoomStep = 1.25;
 const QColor kBackground(0xf4, 0xf6, 0xf7);
 } // namespace
 
-GraphView::GraphView(QWidget *parent)
+GraphCanvas::GraphCanvas(QWidget *parent)
     : QAbstractScrollArea(parent)
     , m_miniMap(new GraphMiniMap(this))
 {
@@ -32,17 +32,17 @@ GraphView::GraphView(QWidget *parent)
     m_miniMap->hide();
 }
 
-GraphView::~GraphView() = default;
+GraphCanvas::~GraphCanvas() = default;
 
-void GraphView::setGraph(const Graph &graph, const LayoutOptions &options)
+void GraphCanvas::setGraph(const Graph &graph, const LayoutOptions &options)
 {
-    setScene(std::make_shared<GraphScene>(graph, options));
+    setScene(std::make_shared<CanvasScene>(graph, options));
 }
 
-void GraphView::setScene(std::shared_ptr<GraphScene> scene)
+void GraphCanvas::setScene(std::shared_ptr<CanvasScene> scene)
 {
     const int oldCount = m_scene ? m_scene->graphNodeCount() : -1;
-    std::shared_ptr<GraphScene> old = std::exchange(m_scene, std::move(scene));
+    std::shared_ptr<CanvasScene> old = std::exchange(m_scene, std::move(scene));
     releaseInBackground(std::move(old));
     if (!m_scene || m_scene->graphNodeCount() != oldCount)
         m_styles.clear();
@@ -55,12 +55,12 @@ void GraphView::setScene(std::shared_ptr<GraphScene> scene)
     fitToView();
 }
 
-void GraphView::clear()
+void GraphCanvas::clear()
 {
     setScene(nullptr);
 }
 
-void GraphView::setNodeStyles(NodeStyles styles)
+void GraphCanvas::setNodeStyles(NodeStyles styles)
 {
     m_styles = std::move(styles);
     m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle> {};
@@ -68,7 +68,7 @@ void GraphView::setNodeStyles(NodeStyles styles)
     viewport()->update();
 }
 
-void GraphView::setDiffMarks(EdgeMarks marks, bool diff)
+void GraphCanvas::setDiffMarks(EdgeMarks marks, bool diff)
 {
     m_edgeMarks = std::move(marks);
     m_diff = diff;
@@ -76,7 +76,7 @@ void GraphView::setDiffMarks(EdgeMarks marks, bool diff)
     viewport()->update();
 }
 
-void GraphView::sceneRelaidOut()
+void GraphCanvas::sceneRelaidOut()
 {
     m_visibleStyles = m_scene ? visibleStyles(*m_scene, m_styles) : std::vector<NodeStyle> {};
     updateScrollBars();
@@ -86,7 +86,7 @@ void GraphView::sceneRelaidOut()
     emit sceneChanged();
 }
 
-int GraphView::selectedVisible() const
+int GraphCanvas::selectedVisible() const
 {
     if (!m_scene)
         return -1;
@@ -99,7 +99,7 @@ int GraphView::selectedVisible() const
     return -1;
 }
 
-void GraphView::emitSelection()
+void GraphCanvas::emitSelection()
 {
     viewport()->update();
     m_miniMap->update();
@@ -108,7 +108,7 @@ void GraphView::emitSelection()
         emit scopeSelected(m_selectedScope);
 }
 
-void GraphView::selectNode(int graphNode, bool center)
+void GraphCanvas::selectNode(int graphNode, bool center)
 {
     if (!m_scene || graphNode < 0 || graphNode >= m_scene->graphNodeCount()) {
         clearSelection();
@@ -131,7 +131,7 @@ void GraphView::selectNode(int graphNode, bool center)
     emitSelection();
 }
 
-void GraphView::selectScope(int scope)
+void GraphCanvas::selectScope(int scope)
 {
     if (!m_scene || scope <= ScopeTree::root || scope >= m_scene->scopes().size()) {
         clearSelection();
@@ -142,7 +142,7 @@ void GraphView::selectScope(int scope)
     emitSelection();
 }
 
-void GraphView::clearSelection()
+void GraphCanvas::clearSelection()
 {
     if (m_selectedNode < 0 && m_selectedScope < 0)
         return;
@@ -150,7 +150,7 @@ void GraphView::clearSelection()
     emitSelection();
 }
 
-bool GraphView::search(const QString &text)
+bool GraphCanvas::search(const QString &text)
 {
     if (!m_scene)
         return false;
@@ -166,7 +166,7 @@ bool GraphView::search(const QString &text)
     return true;
 }
 
-void GraphView::setScopeCollapsed(int scope, bool collapsed)
+void GraphCanvas::setScopeCollapsed(int scope, bool collapsed)
 {
     if (!m_scene || scope <= ScopeTree::root || scope >= m_scene->scopes().size())
         return;
@@ -196,7 +196,7 @@ void GraphView::setScopeCollapsed(int scope, bool collapsed)
     }
 }
 
-void GraphView::collapseToDepth(int depth)
+void GraphCanvas::collapseToDepth(int depth)
 {
     if (!m_scene)
         return;
@@ -205,7 +205,7 @@ void GraphView::collapseToDepth(int depth)
     fitToView();
 }
 
-double GraphView::fitScale(const QSizeF &size) const
+double GraphCanvas::fitScale(const QSizeF &size) const
 {
     if (!m_scene || m_scene->bounds().isEmpty())
         return 1.0;
@@ -216,7 +216,7 @@ double GraphView::fitScale(const QSizeF &size) const
     return std::min({sx, sy, 1.5});
 }
 
-void GraphView::fitToView()
+void GraphCanvas::fitToView()
 {
     if (!m_scene) {
         m_scale = 1.0;
@@ -231,22 +231,22 @@ void GraphView::fitToView()
     emit zoomChanged(m_scale);
 }
 
-void GraphView::setZoom(double scale)
+void GraphCanvas::setZoom(double scale)
 {
     zoomAt(scale, QRectF(viewport()->rect()).center());
 }
 
-void GraphView::zoomIn()
+void GraphCanvas::zoomIn()
 {
     setZoom(m_scale * kZoomStep);
 }
 
-void GraphView::zoomOut()
+void GraphCanvas::zoomOut()
 {
     setZoom(m_scale / kZoomStep);
 }
 
-void GraphView::zoomAt(double scale, const QPointF &anchor)
+void GraphCanvas::zoomAt(double scale, const QPointF &anchor)
 {
     const double minScale = std::min(0.5 * fitScale(viewport()->size()), 0.05);
     scale = std::clamp(scale, minScale, kMaxScale);
@@ -260,7 +260,7 @@ void GraphView::zoomAt(double scale, const QPointF &anchor)
     emit zoomChanged(m_scale);
 }
 
-void GraphView::centerOn(const QPointF &scenePoint)
+void GraphCanvas::centerOn(const QPointF &scenePoint)
 {
     m_autoFit = false;
     m_origin = scenePoint - QPointF(viewport()->width(), viewport()->height()) / (2.0 * m_scale);
@@ -269,22 +269,22 @@ void GraphView::centerOn(const QPointF &scenePoint)
     m_miniMap->update();
 }
 
-QPointF GraphView::mapToScene(const QPointF &viewportPoint) const
+QPointF GraphCanvas::mapToScene(const QPointF &viewportPoint) const
 {
     return m_origin + viewportPoint / m_scale;
 }
 
-QPointF GraphView::mapFromScene(const QPointF &scenePoint) const
+QPointF GraphCanvas::mapFromScene(const QPointF &scenePoint) const
 {
     return (scenePoint - m_origin) * m_scale;
 }
 
-QRectF GraphView::visibleSceneRect() const
+QRectF GraphCanvas::visibleSceneRect() const
 {
     return QRectF(m_origin, QSizeF(viewport()->width(), viewport()->height()) / m_scale);
 }
 
-void GraphView::updateScrollBars()
+void GraphCanvas::updateScrollBars()
 {
     m_syncingScrollBars = true;
     const QRectF b = m_scene ? m_scene->bounds() : QRectF();
@@ -303,7 +303,7 @@ void GraphView::updateScrollBars()
     m_syncingScrollBars = false;
 }
 
-void GraphView::scrollContentsBy(int, int)
+void GraphCanvas::scrollContentsBy(int, int)
 {
     if (m_syncingScrollBars)
         return;
@@ -313,8 +313,8 @@ void GraphView::scrollContentsBy(int, int)
     m_miniMap->update();
 }
 
-void GraphView::paintOver(QPainter &painter, const QRectF &area, const QTransform &toDevice,
-                          const QRect &device, bool interactive) const
+void GraphCanvas::paintOver(QPainter &painter, const QRectF &area, const QTransform &toDevice,
+                            const QRect &device, bool interactive) const
 {
     RenderRequest request;
     request.edgeMarks = m_diff ? &m_edgeMarks : nullptr;
@@ -331,7 +331,7 @@ void GraphView::paintOver(QPainter &painter, const QRectF &area, const QTransfor
         m_stats = stats;
 }
 
-void GraphView::paintEvent(QPaintEvent *)
+void GraphCanvas::paintEvent(QPaintEvent *)
 {
     QPainter painter(viewport());
     painter.fillRect(viewport()->rect(), kBackground);
@@ -348,7 +348,7 @@ void GraphView::paintEvent(QPaintEvent *)
         paintLegend(painter, QPointF(10, 10), m_diff ? LegendKind::Diff : LegendKind::Dtypes);
 }
 
-void GraphView::resizeEvent(QResizeEvent *event)
+void GraphCanvas::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
     if (m_autoFit) // still showing the whole graph: keep doing so as the widget settles
@@ -357,7 +357,7 @@ void GraphView::resizeEvent(QResizeEvent *event)
     placeMiniMap();
 }
 
-void GraphView::placeMiniMap()
+void GraphCanvas::placeMiniMap()
 {
     const QRect area = viewport()->geometry();
     const int side = std::clamp(std::min(area.width(), area.height()) / 4, 80, 200);
@@ -365,24 +365,24 @@ void GraphView::placeMiniMap()
     m_miniMap->raise();
 }
 
-void GraphView::setLegendVisible(bool visible)
+void GraphCanvas::setLegendVisible(bool visible)
 {
     m_legendVisible = visible;
     viewport()->update();
 }
 
-void GraphView::setMiniMapVisible(bool visible)
+void GraphCanvas::setMiniMapVisible(bool visible)
 {
     m_miniMapWanted = visible;
     m_miniMap->setVisible(visible && m_scene && m_scene->visibleCount() > 0);
 }
 
-bool GraphView::isMiniMapVisible() const
+bool GraphCanvas::isMiniMapVisible() const
 {
     return m_miniMap->isVisibleTo(this);
 }
 
-void GraphView::wheelEvent(QWheelEvent *event)
+void GraphCanvas::wheelEvent(QWheelEvent *event)
 {
     if (!m_scene)
         return;
@@ -395,7 +395,7 @@ void GraphView::wheelEvent(QWheelEvent *event)
     event->accept();
 }
 
-void GraphView::keyPressEvent(QKeyEvent *event)
+void GraphCanvas::keyPressEvent(QKeyEvent *event)
 {
     const int panX = viewport()->width() / 10, panY = viewport()->height() / 10;
     switch (event->key()) {
@@ -439,7 +439,7 @@ void GraphView::keyPressEvent(QKeyEvent *event)
     event->accept();
 }
 
-void GraphView::mousePressEvent(QMouseEvent *event)
+void GraphCanvas::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton || !m_scene)
         return;
@@ -456,7 +456,7 @@ void GraphView::mousePressEvent(QMouseEvent *event)
     viewport()->setCursor(Qt::ClosedHandCursor);
 }
 
-void GraphView::mouseMoveEvent(QMouseEvent *event)
+void GraphCanvas::mouseMoveEvent(QMouseEvent *event)
 {
     if (!m_dragging)
         return;
@@ -469,7 +469,7 @@ void GraphView::mouseMoveEvent(QMouseEvent *event)
     m_miniMap->update();
 }
 
-void GraphView::mouseReleaseEvent(QMouseEvent *event)
+void GraphCanvas::mouseReleaseEvent(QMouseEvent *event)
 {
     if (m_dragging && (event->position().toPoint() - m_dragStart).manhattanLength() < 3)
         clearSelection(); // a click on the background
@@ -477,7 +477,7 @@ void GraphView::mouseReleaseEvent(QMouseEvent *event)
     viewport()->unsetCursor();
 }
 
-void GraphView::mouseDoubleClickEvent(QMouseEvent *event)
+void GraphCanvas::mouseDoubleClickEvent(QMouseEvent *event)
 {
     if (!m_scene || event->button() != Qt::LeftButton)
         return;
@@ -495,7 +495,7 @@ void GraphView::mouseDoubleClickEvent(QMouseEvent *event)
         setScopeCollapsed(scope, true);
 }
 
-bool GraphView::viewportEvent(QEvent *event)
+bool GraphCanvas::viewportEvent(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip && m_scene) {
         auto *help = static_cast<QHelpEvent *>(event);

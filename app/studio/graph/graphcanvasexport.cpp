@@ -1,6 +1,6 @@
-// GraphView's rendering of the whole graph: the PNG and SVG export bytes and the minimap's
+// GraphCanvas's rendering of the whole graph: the PNG and SVG export bytes and the minimap's
 // overview.
-#include "graphview.h"
+#include "graphcanvas.h"
 
 #include <QBuffer>
 #include <QImageWriter>
@@ -16,7 +16,7 @@ namespace {
 constexpr int kExportMargin = 24;
 } // namespace
 
-QImage GraphView::renderOverview(const QSize &size, bool withLegend) const
+QImage GraphCanvas::renderOverview(const QSize &size, bool withLegend) const
 {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
@@ -37,7 +37,7 @@ QImage GraphView::renderOverview(const QSize &size, bool withLegend) const
     return image;
 }
 
-QByteArray GraphView::renderPng(QString *error, int maxSide) const
+QByteArray GraphCanvas::renderPng(QString *error, int maxSide) const
 {
     if (!m_scene) {
         if (error)
@@ -80,7 +80,7 @@ QByteArray GraphView::renderPng(QString *error, int maxSide) const
     return buffer.data();
 }
 
-QByteArray GraphView::renderSvg(QString *error) const
+QByteArray GraphCanvas::renderSvg(QString *error) const
 {
     if (!m_scene) {
         if (error)

@@ -4,7 +4,7 @@
 
 namespace opsinfo {
 
-class GraphPreview;
+class GraphTabState;
 
 // Said before any result while a front end is chosen: the front end, the mode the preview runs
 // with ("default for this front end" where it is), every setting that does nothing on that path
@@ -14,12 +14,12 @@ class FrontEndNotice : public QLabel
     Q_OBJECT
 
 public:
-    explicit FrontEndNotice(GraphPreview *preview, QWidget *parent = nullptr);
+    explicit FrontEndNotice(GraphTabState *preview, QWidget *parent = nullptr);
 
     void update();
 
 private:
-    GraphPreview *m_preview;
+    GraphTabState *m_state;
 };
 
 } // namespace opsinfo

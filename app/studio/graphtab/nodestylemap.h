@@ -19,7 +19,7 @@ NodeStyle::Engine nodeEngine(Engine engine);
 // node that consumes a Cast the compiler inserts (C1).
 NodeStyles nodeStylesFor(const Resolution &resolution, int graphNodes);
 
-// "float16", "float32 (AI CPU)", "float16 (GE op)", "error" ... for lists and the diff.
+// "float16", "float32 (AICPU)", "float16 (GE)", "error" ... for the diff (core's decisionLabel).
 QString decisionText(const NodeResolution &node);
 
 } // namespace opsinfo

@@ -6,7 +6,7 @@
 #include "advicecandidatemodel.h"
 #include "evidenceoverlay.h"
 #include "graph/graph.h"
-#include "graphpreview.h"
+#include "graphtabstate.h"
 #include "studio/common/coretexts.h"
 #include "studio/document/documentio.h"
 #include "studio/document/evidencestore.h"
@@ -53,10 +53,10 @@ QToolButton *buttonFor(QAction *action, QWidget *parent)
 
 } // namespace
 
-AdvisorPanel::AdvisorPanel(GraphPreview *preview, DocumentIo *io,
+AdvisorPanel::AdvisorPanel(GraphTabState *preview, DocumentIo *io,
                            std::function<std::vector<std::string>()> selectedNodes, QWidget *parent)
     : QWidget(parent)
-    , m_preview(preview)
+    , m_state(preview)
     , m_io(io)
     , m_selectedNodes(std::move(selectedNodes))
     , m_candidates(new AdviceCandidateModel(this))
@@ -85,16 +85,16 @@ AdvisorPanel::AdvisorPanel(GraphPreview *preview, DocumentIo *io,
     createWidgets();
     updateActions();
     // The window's Cancel drops every job: the Advise button must come back (advised() will not).
-    connect(m_preview->jobs(), &BackgroundJobs::busyChanged, this, [this] {
-        if (m_advising && !m_preview->jobs()->isBusy(BackgroundJobs::Advice)) {
+    connect(m_state->jobs(), &BackgroundJobs::busyChanged, this, [this] {
+        if (m_advising && !m_state->jobs()->isBusy(BackgroundJobs::Advice)) {
             m_advising = false;
             m_advise->setEnabled(true);
             m_summary->setText(tr("Advice cancelled."));
         }
     });
     // Advice is about one graph: a new one makes it (and a run still going) meaningless.
-    connect(m_preview, &GraphPreview::graphChanged, this, [this] {
-        m_preview->jobs()->cancel(BackgroundJobs::Advice);
+    connect(m_state, &GraphTabState::graphChanged, this, [this] {
+        m_state->jobs()->cancel(BackgroundJobs::Advice);
         m_advising = false;
         m_advise->setEnabled(true);
         if (m_result) {
@@ -234,7 +234,7 @@ void AdvisorPanel::setObjective(AdviceObjective objective)
 
 bool AdvisorPanel::advise()
 {
-    const ResolveContextPtr context = m_preview->context();
+    const ResolveContextPtr context = m_state->context();
     if (!context || !context->graph) {
         prompt()->information(
             tr("No graph"),
@@ -256,15 +256,15 @@ bool AdvisorPanel::advise()
     AdviceRequest &request = job->request;
     request.graph = &graph;
     request.library = context->library.get();
-    request.mode = m_preview->mode();
-    job->mixlist = m_preview->workspace()->mixlistDocument()->mixlist();
+    request.mode = m_state->mode();
+    job->mixlist = m_state->workspace()->mixlistDocument()->mixlist();
     request.mixlist = job->mixlist.empty() ? nullptr : &job->mixlist;
-    request.grayRule = m_preview->grayRule();
+    request.grayRule = m_state->grayRule();
     request.objective = AdviceObjective(m_objective->currentData().toInt());
     request.maxChanges = std::size_t(m_maxChanges->value());
     request.maxMoved = std::size_t(m_maxMoved->value());
     // The front end chosen in the window: on one that passes no keep_dtype, list edits only.
-    if (const auto frontEnd = m_preview->workspace()->frontEndChoice()->frontEnd())
+    if (const auto frontEnd = m_state->workspace()->frontEndChoice()->frontEnd())
         request.keepDtypeReachesCompiler
             = frontEndTraits(*frontEnd).keepDtype != KeepDtypeRoute::None;
     const std::string picked = tr("picked in the graph").toStdString();
@@ -287,8 +287,8 @@ bool AdvisorPanel::advise()
     m_advising = true;
     m_advise->setEnabled(false);
     m_summary->setText(tr("Advising: re-resolving the graph for each candidate edit..."));
-    m_preview->jobs()->start<std::shared_ptr<const AdviceResult>>(
-        BackgroundJobs::Advice, tr("Advising"), m_preview->runsInline(),
+    m_state->jobs()->start<std::shared_ptr<const AdviceResult>>(
+        BackgroundJobs::Advice, tr("Advising"), m_state->runsInline(),
         [job](const auto &) {
             return std::make_shared<const AdviceResult>(opsinfo::advise(job->request));
         },
@@ -437,7 +437,7 @@ bool AdvisorPanel::applyCurrentPlan()
     if (index < 0)
         return false;
     const AdvicePlan &plan = m_result->plans[std::size_t(index)];
-    MixlistDocument *document = m_preview->workspace()->mixlistDocument();
+    MixlistDocument *document = m_state->workspace()->mixlistDocument();
     if (plan.mixlist.sameContent(document->mixlist())) {
         prompt()->information(tr("Nothing to apply"),
                               tr("The mixlist already holds this plan's entries."));

@@ -10,10 +10,10 @@
 #include "studio/common/translations.h"
 #include "studio/document/librarydocument.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphview.h"
+#include "studio/graph/graphcanvas.h"
+#include "studio/graphtab/nodestylemap.h"
 #include "studio/library/libraryfilterproxy.h"
 #include "studio/library/libraryview.h"
-#include "studio/preview/nodestylemap.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -21,6 +21,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
 #include <QUrl>
@@ -29,7 +30,7 @@
 
 using namespace opsinfo;
 
-class TestGraphPreview : public QObject, public GraphTabFixture
+class TestGraphTab : public QObject, public GraphTabFixture
 {
     Q_OBJECT
 
@@ -46,38 +47,40 @@ private slots:
     void searchFindsByNameAndType();
     void grayRuleOption();
     void reResolvesAfterLibraryEdit();
+    void resolvesOnlyForItsOwnTypes_data();
+    void resolvesOnlyForItsOwnTypes();
 };
 
-void TestGraphPreview::opensTheSampleGraph()
+void TestGraphTab::opensTheSampleGraph()
 {
-    QVERIFY(preview()->hasGraph());
-    QVERIFY(preview()->isSampleGraph());
-    QVERIFY(preview()->result());
-    QCOMPARE(m_window->graphView(), static_cast<QWidget *>(widget()));
-    const Graph &graph = *preview()->graph();
+    QVERIFY(state()->hasGraph());
+    QVERIFY(state()->isSampleGraph());
+    QVERIFY(state()->result());
+    QCOMPARE(m_window->graphTabWidget(), static_cast<QWidget *>(widget()));
+    const Graph &graph = *state()->graph();
     QVERIFY(graph.nodes().size() > 100);
-    QCOMPARE(widget()->view()->scene()->graphNodeCount(), int(graph.nodes().size()));
+    QCOMPARE(widget()->canvas()->scene()->graphNodeCount(), int(graph.nodes().size()));
     // Every op type of the sample graph is in the sample library (boundary ops aside).
     for (const Node &n : graph.nodes())
         if (!isBoundaryOpType(n.opType))
             QVERIFY2(m_window->workspace()->libraryDocument()->library().find(n.opType),
                      std::string(n.opType).c_str());
     // Scopes for grouping: /model/layers.0/attn exists.
-    QVERIFY(widget()->view()->scene()->scopes().find("/model/layers.0/attn") >= 0);
+    QVERIFY(widget()->canvas()->scene()->scopes().find("/model/layers.0/attn") >= 0);
     // Styles follow the result, one per node, and some nodes get a cast mark.
-    const NodeStyles &styles = widget()->view()->nodeStyles();
+    const NodeStyles &styles = widget()->canvas()->nodeStyles();
     QCOMPARE(styles.size(), graph.nodes().size());
     QVERIFY(std::any_of(styles.begin(), styles.end(),
                         [](const NodeStyle &s) { return s.castOnInput; }));
     for (std::size_t i = 0; i < styles.size();
          ++i) // gray ops whose producers disagree are outlined (G6)
-        QCOMPARE(styles[i].ambiguous, preview()->result()->resolution.nodes[i].ambiguous);
+        QCOMPARE(styles[i].ambiguous, state()->result()->resolution.nodes[i].ambiguous);
     // The colours come with the result from the load job: what working them out here gives.
     const NodeStyles fresh
-        = nodeStylesFor(preview()->result()->resolution, int(graph.nodes().size()));
-    QCOMPARE(preview()->result()->styles.size(), fresh.size());
+        = nodeStylesFor(state()->result()->resolution, int(graph.nodes().size()));
+    QCOMPARE(state()->result()->styles.size(), fresh.size());
     for (std::size_t i = 0; i < fresh.size(); ++i) {
-        const NodeStyle &shipped = preview()->result()->styles[i];
+        const NodeStyle &shipped = state()->result()->styles[i];
         QCOMPARE(shipped.kind, fresh[i].kind);
         QCOMPARE(shipped.engine, fresh[i].engine);
         QCOMPARE(shipped.ambiguous, fresh[i].ambiguous);
@@ -99,11 +102,11 @@ void TestGraphPreview::opensTheSampleGraph()
     QVERIFY(shown.contains(QStringLiteral("Conv2D")));
     QVERIFY(!shown.contains(QStringLiteral("ApplyAdamD")));
     // The sample opens with a node selected, so the pane explains something at once.
-    QVERIFY(widget()->view()->selectedNode() >= 0);
+    QVERIFY(widget()->canvas()->selectedNode() >= 0);
     QVERIFY(widget()->detailsText().contains(QStringLiteral("mask/Add")));
 }
 
-void TestGraphPreview::modeColoursAndExplains_data()
+void TestGraphTab::modeColoursAndExplains_data()
 {
     QTest::addColumn<QString>("mode");
     QTest::addColumn<QString>("node");
@@ -129,26 +132,26 @@ void TestGraphPreview::modeColoursAndExplains_data()
         << "force_fp32" << gelu << int(NodeStyle::Fp32) << "M3";
 }
 
-void TestGraphPreview::modeColoursAndExplains()
+void TestGraphTab::modeColoursAndExplains()
 {
     QFETCH(QString, mode);
     QFETCH(QString, node);
     QFETCH(int, kind);
     QFETCH(QString, rule);
     pickMode(mode);
-    const int index = preview()->graph()->indexOf(node.toStdString());
+    const int index = state()->graph()->indexOf(node.toStdString());
     QVERIFY(index >= 0);
-    QCOMPARE(preview()->result()->resolution.mode, *parsePrecisionMode(mode.toStdString()));
-    QCOMPARE(int(widget()->view()->nodeStyles()[std::size_t(index)].kind), kind);
+    QCOMPARE(state()->result()->resolution.mode, *parsePrecisionMode(mode.toStdString()));
+    QCOMPARE(int(widget()->canvas()->nodeStyles()[std::size_t(index)].kind), kind);
     // a re-resolve brings its colours along too
-    QCOMPARE(int(preview()->result()->styles[std::size_t(index)].kind), kind);
+    QCOMPARE(int(state()->result()->styles[std::size_t(index)].kind), kind);
     QVERIFY(widget()->selectNodeByName(node));
     const QString text = widget()->detailsText();
     QVERIFY2(text.contains(rule), qPrintable(text));
     QVERIFY(widget()->detailsBrowser()->toHtml().contains(QStringLiteral("rule:") + rule));
 }
 
-void TestGraphPreview::ruleAndProducerLinks()
+void TestGraphTab::ruleAndProducerLinks()
 {
     QVERIFY(widget()->selectNodeByName(QStringLiteral("/model/layers.0/attn/softmax/SoftmaxV2")));
     QTextBrowser *browser = widget()->detailsBrowser();
@@ -165,11 +168,11 @@ void TestGraphPreview::ruleAndProducerLinks()
              qPrintable(widget()->ruleLabel()->text()));
     // A producer link selects the producer.
     emit browser->anchorClicked(QUrl(QStringLiteral("node:%1").arg(producer)));
-    QCOMPARE(widget()->view()->selectedNode(), producer);
+    QCOMPARE(widget()->canvas()->selectedNode(), producer);
     QVERIFY(widget()->detailsText().contains(QStringLiteral("/model/layers.0/attn/mask/Add")));
 }
 
-void TestGraphPreview::approximateAndCaveatShown()
+void TestGraphTab::approximateAndCaveatShown()
 {
     pickMode(QStringLiteral("allow_mix_precision"));
     // LayerNorm lists no dtypes and its static op_select_format row is the union over the shapes
@@ -197,7 +200,7 @@ void TestGraphPreview::approximateAndCaveatShown()
 // Every step of every node's explanation on the sample, in every mode, is a sentence the Chinese UI
 // knows: recognised as its template and shown translated in the details pane.
 
-void TestGraphPreview::explanationsInChinese()
+void TestGraphTab::explanationsInChinese()
 {
     const CoreTexts &zh = CoreTexts::forLanguage(QStringLiteral("zh_CN"));
     QStringList unknown;
@@ -205,7 +208,7 @@ void TestGraphPreview::explanationsInChinese()
          {"force_fp16", "allow_fp32_to_fp16", "cube_fp16in_fp32out", "must_keep_origin_dtype",
           "allow_mix_precision", "allow_mix_precision_bf16", "force_fp32"}) {
         pickMode(QString::fromLatin1(mode));
-        for (const NodeResolution &n : preview()->result()->resolution.nodes)
+        for (const NodeResolution &n : state()->result()->resolution.nodes)
             for (const QString &step : QString::fromStdString(n.explanation)
                                            .split(QStringLiteral("; "), Qt::SkipEmptyParts))
                 if (!zh.recognises(step) && !unknown.contains(step))
@@ -228,54 +231,54 @@ void TestGraphPreview::explanationsInChinese()
     QVERIFY2(!text.contains(first), qPrintable(text));
 }
 
-void TestGraphPreview::searchFindsByNameAndType()
+void TestGraphTab::searchFindsByNameAndType()
 {
     auto *search = m_window->findChild<QLineEdit *>(QStringLiteral("graphSearch"));
     QVERIFY(search);
     search->setFocus();
     QTest::keyClicks(search, QStringLiteral("layers.1/mlp/act"));
-    QCOMPARE(widget()->view()->selectedNode(), node("/model/layers.1/mlp/act/Gelu"));
+    QCOMPARE(widget()->canvas()->selectedNode(), node("/model/layers.1/mlp/act/Gelu"));
     search->clear();
     QTest::keyClicks(search, QStringLiteral("swish"));
-    const int first = widget()->view()->selectedNode();
+    const int first = widget()->canvas()->selectedNode();
     QVERIFY(first >= 0);
-    QCOMPARE(QString::fromUtf8(preview()->graph()->nodes()[std::size_t(first)].opType),
+    QCOMPARE(QString::fromUtf8(state()->graph()->nodes()[std::size_t(first)].opType),
              QStringLiteral("Swish"));
     QTest::keyClick(search, Qt::Key_Return); // next match
-    const int second = widget()->view()->selectedNode();
+    const int second = widget()->canvas()->selectedNode();
     QVERIFY(second != first);
-    QCOMPARE(QString::fromUtf8(preview()->graph()->nodes()[std::size_t(second)].opType),
+    QCOMPARE(QString::fromUtf8(state()->graph()->nodes()[std::size_t(second)].opType),
              QStringLiteral("Swish"));
     // Fit and zoom buttons.
-    const double fitted = widget()->view()->zoom();
+    const double fitted = widget()->canvas()->zoom();
     m_window->findChild<QAbstractButton *>(QStringLiteral("zoomInButton"))->click();
-    QVERIFY(widget()->view()->zoom() > fitted);
+    QVERIFY(widget()->canvas()->zoom() > fitted);
     m_window->findChild<QAbstractButton *>(QStringLiteral("fitButton"))->click();
-    QVERIFY(widget()->view()->visibleSceneRect().contains(widget()->view()->scene()->bounds()));
+    QVERIFY(widget()->canvas()->visibleSceneRect().contains(widget()->canvas()->scene()->bounds()));
 }
 
-void TestGraphPreview::grayRuleOption()
+void TestGraphTab::grayRuleOption()
 {
     auto *combo = m_window->findChild<QComboBox *>(QStringLiteral("grayRuleCombo"));
     QVERIFY(combo);
-    const PreviewResultPtr before = preview()->result();
+    const PreviewResultPtr before = state()->result();
     combo->setCurrentIndex(combo->findData(int(GrayRule::Previous)));
-    QTRY_VERIFY(!preview()->isBusy());
-    QVERIFY(preview()->result() != before);
-    QCOMPARE(preview()->result()->settings.grayRule, GrayRule::Previous);
+    QTRY_VERIFY(!state()->isBusy());
+    QVERIFY(state()->result() != before);
+    QCOMPARE(state()->result()->settings.grayRule, GrayRule::Previous);
     // The same as the core gives for G6 directly.
-    const ResolveContext &context = *preview()->context();
+    const ResolveContext &context = *state()->context();
     ResolveOptions options;
     options.grayRule = GrayRule::Previous;
     const Resolution direct = context.resolver->resolve(
-        preview()->mode(), tablePolicies(m_window->workspace()->policyTable()), options);
-    const Resolution &shown = preview()->result()->resolution;
+        state()->mode(), tablePolicies(m_window->workspace()->policyTable()), options);
+    const Resolution &shown = state()->result()->resolution;
     QCOMPARE(shown.nodes.size(), direct.nodes.size());
     for (std::size_t i = 0; i < direct.nodes.size(); ++i)
         QCOMPARE(shown.nodes[i].dtype, direct.nodes[i].dtype);
 }
 
-void TestGraphPreview::reResolvesAfterLibraryEdit()
+void TestGraphTab::reResolvesAfterLibraryEdit()
 {
     pickMode(QStringLiteral("allow_mix_precision"));
     const char *lora = "/model/layers.0/attn/q_proj/lora/AddLora";
@@ -288,13 +291,53 @@ void TestGraphPreview::reResolvesAfterLibraryEdit()
     QVERIFY(black && black->isEnabled());
     black->trigger();
     QTRY_COMPARE(int(nodeStyleKind(decision(lora))), int(NodeStyle::AiCpu));
-    QTRY_VERIFY(!preview()->isBusy());
-    QCOMPARE(int(widget()->view()->nodeStyles()[std::size_t(node(lora))].kind),
+    QTRY_VERIFY(!state()->isBusy());
+    QCOMPARE(int(widget()->canvas()->nodeStyles()[std::size_t(node(lora))].kind),
              int(NodeStyle::AiCpu));
-    QVERIFY(preview()->result()->resolution.summary.aicpuNodes >= 1);
+    QVERIFY(state()->result()->resolution.summary.aicpuNodes >= 1);
     action("actionUndo")->trigger();
     QTRY_COMPARE(int(nodeStyleKind(decision(lora))), int(NodeStyle::Fp16));
 }
 
-QTEST_MAIN(TestGraphPreview)
-#include "tst_graphpreview.moc"
+void TestGraphTab::resolvesOnlyForItsOwnTypes_data()
+{
+    QTest::addColumn<bool>("inGraph"); // edit an op type of the sample graph, else one outside it
+    QTest::newRow("type in the graph") << true;
+    QTest::newRow("type outside the graph") << false;
+}
+
+void TestGraphTab::resolvesOnlyForItsOwnTypes()
+{
+    // The library edit names its op type; the tab resolves again only when its graph has one.
+    QFETCH(bool, inGraph);
+    QTRY_VERIFY(!state()->isBusy());
+    const QSet<QString> graphTypes = state()->opTypes();
+    QString type;
+    for (const OpEntry &e : m_window->workspace()->libraryDocument()->library().ops()) {
+        const QString t = QString::fromStdString(e.type);
+        if (graphTypes.contains(t) == inGraph && e.policy != Policy::Black) {
+            type = t;
+            break;
+        }
+    }
+    QVERIFY(!type.isEmpty());
+    QSignalSpy resolved(state(), &GraphTabState::resolved);
+    m_window->showView(MainWindow::View::Library);
+    m_window->libraryView()->selectType(type);
+    QAction *black = action("actionSetBlack");
+    QVERIFY(black && black->isEnabled());
+    black->trigger();
+    QCOMPARE(m_window->workspace()->policyTable().effective(type.toStdString()), Policy::Black);
+    if (inGraph) {
+        QTRY_COMPARE(resolved.size(), 1);
+    } else {
+        QVERIFY(!state()->isBusy()); // no debounce started
+        QTest::qWait(400); // past the debounce
+        QCOMPARE(resolved.size(), 0);
+    }
+    action("actionUndo")->trigger();
+    QTRY_VERIFY(!state()->isBusy());
+}
+
+QTEST_MAIN(TestGraphTab)
+#include "tst_graphtab.moc"

@@ -16,7 +16,7 @@ class QTextBrowser;
 
 namespace opsinfo {
 
-class GraphPreview;
+class GraphTabState;
 class UserPrompt;
 
 // Graph diff on the loaded graph: mode A vs mode B (current colours), or two colourings under the
@@ -32,7 +32,7 @@ public:
     enum class Kind { Modes, Mixlists };
     enum MixlistSide { CurrentMixlist, NoMixlist, AsOpened, MixlistFile };
 
-    GraphDiffPanel(GraphPreview *preview, std::function<UserPrompt *()> prompt,
+    GraphDiffPanel(GraphTabState *preview, std::function<UserPrompt *()> prompt,
                    QWidget *parent = nullptr);
 
     GraphDiffModel *model() const { return m_model; }
@@ -69,7 +69,7 @@ private:
     void explainLater();
     std::shared_ptr<const PolicyTable> policiesFor(int side, const QString &file, QString *label);
 
-    GraphPreview *m_preview;
+    GraphTabState *m_state;
     std::function<UserPrompt *()> m_prompt;
     GraphDiffModel *m_model;
     QComboBox *m_kind;

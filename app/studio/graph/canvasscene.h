@@ -13,11 +13,11 @@
 
 namespace opsinfo {
 
-// What the graph view shows, without any widget: a skeleton copy of the graph (names, types,
+// What the canvas shows, without any widget: a skeleton copy of the graph (names, types,
 // edges), its scope tree, the collapsed scopes, the layout of what is visible and spatial
 // indexes over it. Building one lays the graph out, so for large graphs build it off the UI
-// thread and hand it to GraphView::setScene().
-class GraphScene
+// thread and hand it to GraphCanvas::setScene().
+class CanvasScene
 {
 public:
     struct Edge
@@ -35,11 +35,11 @@ public:
     static constexpr int kOverviewDepth = 2;
     // `collapseDepth` > 0 lays out only what is visible with the scopes at that depth collapsed
     // (collapseDepth() afterwards would lay the whole graph out first, then again).
-    explicit GraphScene(const Graph &graph, const LayoutOptions &options = {},
-                        int collapseDepth = 0);
+    explicit CanvasScene(const Graph &graph, const LayoutOptions &options = {},
+                         int collapseDepth = 0);
     // The scene a newly opened graph starts from: kOverviewDepth collapsed above kOverviewAbove
     // nodes.
-    static std::shared_ptr<GraphScene> overview(const Graph &graph);
+    static std::shared_ptr<CanvasScene> overview(const Graph &graph);
 
     const Graph &graph() const { return m_graph; } // the skeleton: no attributes, shapes, subgraphs
     const ScopeTree &scopes() const { return m_scopes; }

@@ -28,9 +28,10 @@ GraphDiff graphDiff(const Graph &graph, const Resolution &a, const Resolution &b
         row.kindB = nodeStyleKind(*change.b);
         row.castsA = change.castsA;
         row.castsB = change.castsB;
-        ++diff.transitions[row.a + QStringLiteral("->") + row.b];
         diff.rows.push_back(std::move(row));
     }
+    for (const auto &[label, count] : countTransitionsByLabel(changes))
+        diff.transitions.emplace(QString::fromStdString(label), int(count));
     return diff;
 }
 

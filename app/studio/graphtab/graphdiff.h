@@ -22,7 +22,7 @@ struct GraphDiffRow
     bool topLevel = true; // drawn in the graph view
     QString name;
     QString opType;
-    QString a; // "float32", "float16 (AI CPU)"
+    QString a; // "float32", "float16 (AICPU)" (decisionText)
     QString b;
     NodeStyle::Kind kindA = NodeStyle::Undecided;
     NodeStyle::Kind kindB = NodeStyle::Undecided;
@@ -35,7 +35,8 @@ struct GraphDiff
     std::vector<GraphDiffRow> rows; // in the CLI's output order
     std::size_t castsA = 0;
     std::size_t castsB = 0;
-    std::map<QString, int> transitions; // "float32->float16": count
+    std::map<QString, int>
+        transitions; // "float32->float16": count (core's countTransitionsByLabel)
     long castDelta() const { return long(castsB) - long(castsA); }
 };
 

@@ -1,4 +1,4 @@
-#include "graphrenderer.h"
+#include "canvaspainter.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -57,7 +57,7 @@ bool clipSegment(QPointF &a, QPointF &b, const QRectF &clip)
 
 } // namespace
 
-std::vector<NodeStyle> visibleStyles(const GraphScene &scene, const NodeStyles &styles)
+std::vector<NodeStyle> visibleStyles(const CanvasScene &scene, const NodeStyles &styles)
 {
     const int count = scene.visibleCount();
     std::vector<NodeStyle> result(static_cast<std::size_t>(count));
@@ -123,7 +123,7 @@ namespace {
 struct PaintPass
 {
     QPainter &painter;
-    const GraphScene &scene;
+    const CanvasScene &scene;
     const std::vector<NodeStyle> &styles;
     const RenderRequest &request;
     QTransform base; // the painter's transform before the scene's
@@ -144,7 +144,7 @@ struct CastDiamond
 
 // The Cast an edge carries: from the diff's marks when there are any, else from the consumer's
 // castOnInput.
-std::optional<EdgeMark> castOn(const PaintPass &pass, const GraphScene::Edge &edge)
+std::optional<EdgeMark> castOn(const PaintPass &pass, const CanvasScene::Edge &edge)
 {
     if (!pass.request.edgeMarks) {
         if (pass.styleOf(edge.to).castOnInput)
@@ -194,7 +194,7 @@ std::vector<CastDiamond> paintEdges(PaintPass &pass)
     QVector<QLineF> reversedLines;
     const bool detailed = s * 6.0 >= 3.0; // arrowheads and cast diamonds readable
     for (int e : ids) {
-        const GraphScene::Edge &edge = pass.scene.edges()[std::size_t(e)];
+        const CanvasScene::Edge &edge = pass.scene.edges()[std::size_t(e)];
         if (edge.box.width() * s < 1.0 && edge.box.height() * s < 1.0)
             continue; // sub-pixel
         ++pass.stats.edges;
@@ -466,7 +466,7 @@ void paintCastDiamond(QPainter &painter, const QPolygonF &shape, EdgeMark mark)
 
 } // namespace
 
-PaintStats paintGraph(QPainter &painter, const GraphScene &scene,
+PaintStats paintGraph(QPainter &painter, const CanvasScene &scene,
                       const std::vector<NodeStyle> &styles, const RenderRequest &request)
 {
     PaintPass pass {painter, scene, styles, request, painter.transform(), request.toDevice.m11(),
@@ -501,17 +501,19 @@ QRectF paintLegend(QPainter &painter, const QPointF &topLeft, LegendKind kind)
     for (int e = 0; e < NodeStyle::engineCount; ++e)
         entries.append({Entry::Engine, nodeEngineLegend(NodeStyle::Engine(e))});
     if (kind == LegendKind::Diff) {
-        entries.append({Entry::Split, QCoreApplication::translate("GraphView", "changed: A | B")});
         entries.append(
-            {Entry::Cast, QCoreApplication::translate("GraphView", "Cast on both sides")});
-        entries.append({Entry::Added, QCoreApplication::translate("GraphView", "Cast added in B")});
+            {Entry::Split, QCoreApplication::translate("GraphCanvas", "changed: A | B")});
         entries.append(
-            {Entry::Removed, QCoreApplication::translate("GraphView", "Cast removed in B")});
+            {Entry::Cast, QCoreApplication::translate("GraphCanvas", "Cast on both sides")});
+        entries.append(
+            {Entry::Added, QCoreApplication::translate("GraphCanvas", "Cast added in B")});
+        entries.append(
+            {Entry::Removed, QCoreApplication::translate("GraphCanvas", "Cast removed in B")});
     } else {
-        entries.append({Entry::Cast, QCoreApplication::translate("GraphView", "Cast inserted")});
+        entries.append({Entry::Cast, QCoreApplication::translate("GraphCanvas", "Cast inserted")});
     }
     entries.append(
-        {Entry::Ambiguous, QCoreApplication::translate("GraphView", "ambiguous (gray)")});
+        {Entry::Ambiguous, QCoreApplication::translate("GraphCanvas", "ambiguous (gray)")});
     double textWidth = 0.0;
     for (const auto &entry : entries)
         textWidth = std::max(textWidth, metrics.horizontalAdvance(entry.second));

@@ -1,4 +1,4 @@
-#include "graphpreview.h"
+#include "graphtabstate.h"
 
 #include "backgroundjobs.h"
 #include "common/soc.h"
@@ -12,7 +12,7 @@
 #include "studio/document/librarydocument.h"
 #include "studio/document/mixlistdocument.h"
 #include "studio/document/workspace.h"
-#include "studio/graph/graphscene.h"
+#include "studio/graph/canvasscene.h"
 #include "studio/tasks/backgroundrelease.h"
 
 #include <QFile>
@@ -36,7 +36,7 @@ QString diagnosticsText(const std::vector<Diagnostic> &diagnostics, std::size_t 
     QStringList lines;
     for (const Diagnostic &d : diagnostics) {
         if (std::size_t(lines.size()) == max) {
-            lines << GraphPreview::tr("... and %1 more").arg(diagnostics.size() - max);
+            lines << GraphTabState::tr("... and %1 more").arg(diagnostics.size() - max);
             break;
         }
         lines << diagnosticText(d);
@@ -46,16 +46,16 @@ QString diagnosticsText(const std::vector<Diagnostic> &diagnostics, std::size_t 
 
 } // namespace
 
-struct GraphPreview::Loaded
+struct GraphTabState::Loaded
 {
     std::shared_ptr<const Graph> graph;
-    std::shared_ptr<GraphScene> scene;
+    std::shared_ptr<CanvasScene> scene;
     std::vector<Diagnostic> diagnostics;
     ResolveContextPtr context;
     PreviewResultPtr result;
 };
 
-GraphPreview::GraphPreview(Workspace *workspace, QObject *parent)
+GraphTabState::GraphTabState(Workspace *workspace, QObject *parent)
     : QObject(parent)
     , m_workspace(workspace)
     , m_jobs(new BackgroundJobs(this))
@@ -65,9 +65,9 @@ GraphPreview::GraphPreview(Workspace *workspace, QObject *parent)
     m_settings.mode = PrecisionMode::AllowMixPrecisionFp16;
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
-    connect(m_debounce, &QTimer::timeout, this, &GraphPreview::resolveNow);
-    connect(m_jobs, &BackgroundJobs::busyChanged, this, &GraphPreview::busyChanged);
-    connect(m_jobs, &BackgroundJobs::progressChanged, this, &GraphPreview::progressChanged);
+    connect(m_debounce, &QTimer::timeout, this, &GraphTabState::resolveNow);
+    connect(m_jobs, &BackgroundJobs::busyChanged, this, &GraphTabState::busyChanged);
+    connect(m_jobs, &BackgroundJobs::progressChanged, this, &GraphTabState::progressChanged);
     connect(m_jobs, &BackgroundJobs::failed, this,
             [this](const QString &what, const QString &message) {
                 emit errorOccurred(
@@ -78,7 +78,13 @@ GraphPreview::GraphPreview(Workspace *workspace, QObject *parent)
         m_libraryStale = true;
         scheduleResolve();
     });
-    connect(m_workspace, &Workspace::effectiveChanged, this, &GraphPreview::scheduleResolve);
+    connect(m_workspace, &Workspace::effectiveChanged, this, [this](const OpTypeChange &change) {
+        // Another op type's colour moves no node of this graph: a 100,000-node graph is not
+        // resolved again for an edit it cannot show.
+        if (!change.isEverything() && !opTypes().intersects(change.types()))
+            return;
+        scheduleResolve();
+    });
     connect(m_workspace->frontEndChoice(), &FrontEndChoice::changed, this, [this] {
         // A newly chosen front end starts at its default (what the compiler runs with when the
         // script names no mode); without a front end there is no default to stand on.
@@ -92,24 +98,24 @@ GraphPreview::GraphPreview(Workspace *workspace, QObject *parent)
     m_libraryStale = true;
 }
 
-GraphPreview::~GraphPreview() = default;
+GraphTabState::~GraphTabState() = default;
 
-void GraphPreview::setDebounceMs(int ms)
+void GraphTabState::setDebounceMs(int ms)
 {
     m_debounce->setInterval(ms);
 }
 
-bool GraphPreview::runsInline() const
+bool GraphTabState::runsInline() const
 {
     return m_context && int(m_context->graph->nodes().size()) <= m_inlineNodeLimit;
 }
 
-QString GraphPreview::sampleGraphResource()
+QString GraphTabState::sampleGraphResource()
 {
     return QStringLiteral(":/sample/ge_proto_sample_graph.txt");
 }
 
-bool GraphPreview::looksLikeGraph(const QString &path)
+bool GraphTabState::looksLikeGraph(const QString &path)
 {
     QFile file(path);
     if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly))
@@ -120,7 +126,7 @@ bool GraphPreview::looksLikeGraph(const QString &path)
     return format != GraphFormat::Unknown && format != GraphFormat::Json;
 }
 
-bool GraphPreview::openGraph(const QString &path)
+bool GraphTabState::openGraph(const QString &path)
 {
     const QFileInfo info(path);
     if (!info.isFile() || !info.isReadable()) {
@@ -131,12 +137,12 @@ bool GraphPreview::openGraph(const QString &path)
     return startLoad(info.absoluteFilePath(), {});
 }
 
-bool GraphPreview::openSampleGraph()
+bool GraphTabState::openSampleGraph()
 {
     return startLoad({}, sampleGraphResource());
 }
 
-void GraphPreview::clearGraph()
+void GraphTabState::clearGraph()
 {
     m_jobs->cancelAll();
     releaseInBackground(std::exchange(m_context, nullptr), std::exchange(m_scene, nullptr),
@@ -148,7 +154,7 @@ void GraphPreview::clearGraph()
     emit resolved();
 }
 
-void GraphPreview::librarySnapshot()
+void GraphTabState::librarySnapshot()
 {
     // A copy: the document's library changes under edits while workers read the snapshot.
     const LibraryDocument *document = m_workspace->libraryDocument();
@@ -167,14 +173,14 @@ void GraphPreview::librarySnapshot()
     m_libraryStale = false;
 }
 
-CubeOpList GraphPreview::cubeOps() const
+CubeOpList GraphTabState::cubeOps() const
 {
     if (m_feIni)
         return *m_feIni;
     return m_library && !m_libraryStale ? m_library->cubeOps() : CubeOpList::defaults();
 }
 
-std::optional<std::string> GraphPreview::readInput(const QString &path, const QString &what)
+std::optional<std::string> GraphTabState::readInput(const QString &path, const QString &what)
 {
     // keep_dtype, customize_dtypes and fe.ini files are a few KiB; anything huge is another file.
     constexpr qint64 maxBytes = 16 * 1024 * 1024;
@@ -198,8 +204,8 @@ std::optional<std::string> GraphPreview::readInput(const QString &path, const QS
     return std::string(bytes.constData(), std::size_t(bytes.size()));
 }
 
-void GraphPreview::reportInputErrors(const QString &what, const QString &path,
-                                     const std::vector<Diagnostic> &diagnostics)
+void GraphTabState::reportInputErrors(const QString &what, const QString &path,
+                                      const std::vector<Diagnostic> &diagnostics)
 {
     emit errorOccurred(
         tr("Cannot use the %1 file").arg(what),
@@ -207,7 +213,7 @@ void GraphPreview::reportInputErrors(const QString &what, const QString &path,
         tr("Correct the lines named (file:line:column), then load it again."));
 }
 
-bool GraphPreview::loadKeepDtype(const QString &path)
+bool GraphTabState::loadKeepDtype(const QString &path)
 {
     if (path.isEmpty()) {
         m_settings.keepDtype.reset();
@@ -232,7 +238,7 @@ bool GraphPreview::loadKeepDtype(const QString &path)
     return true;
 }
 
-bool GraphPreview::loadCustomizeDtypes(const QString &path)
+bool GraphTabState::loadCustomizeDtypes(const QString &path)
 {
     if (path.isEmpty()) {
         m_settings.customizeDtypes.reset();
@@ -257,7 +263,7 @@ bool GraphPreview::loadCustomizeDtypes(const QString &path)
     return true;
 }
 
-bool GraphPreview::loadFeIni(const QString &path)
+bool GraphTabState::loadFeIni(const QString &path)
 {
     if (path.isEmpty()) {
         m_feIni.reset();
@@ -282,7 +288,7 @@ bool GraphPreview::loadFeIni(const QString &path)
     return true;
 }
 
-bool GraphPreview::loadPlatformIni(const QString &path)
+bool GraphTabState::loadPlatformIni(const QString &path)
 {
     if (path.isEmpty()) {
         m_platformIniPath.clear();
@@ -309,7 +315,7 @@ bool GraphPreview::loadPlatformIni(const QString &path)
     return true;
 }
 
-void GraphPreview::refreshInputDiagnostics()
+void GraphTabState::refreshInputDiagnostics()
 {
     m_inputDiagnostics = m_keepDiagnostics;
     m_inputDiagnostics.insert(m_inputDiagnostics.end(), m_customizeDiagnostics.begin(),
@@ -322,7 +328,7 @@ void GraphPreview::refreshInputDiagnostics()
             m_inputDiagnostics.push_back(std::move(d));
 }
 
-void GraphPreview::inputsLoaded()
+void GraphTabState::inputsLoaded()
 {
     refreshInputDiagnostics();
     if (m_libraryStale || !m_library)
@@ -331,7 +337,7 @@ void GraphPreview::inputsLoaded()
     resolveNow();
 }
 
-ResolveSettings GraphPreview::currentSettings() const
+ResolveSettings GraphTabState::currentSettings() const
 {
     ResolveSettings settings = m_settings;
     settings.frontEnd = frontEndPlan();
@@ -351,7 +357,7 @@ ResolveSettings GraphPreview::currentSettings() const
     return settings;
 }
 
-std::optional<FrontEndPlan> GraphPreview::frontEndPlan(QString *problem) const
+std::optional<FrontEndPlan> GraphTabState::frontEndPlan(QString *problem) const
 {
     const std::optional<FrontEnd> frontEnd = m_workspace->frontEndChoice()->frontEnd();
     if (!frontEnd)
@@ -376,7 +382,7 @@ std::optional<FrontEndPlan> GraphPreview::frontEndPlan(QString *problem) const
     return plan;
 }
 
-bool GraphPreview::startLoad(const QString &path, const QString &resource)
+bool GraphTabState::startLoad(const QString &path, const QString &resource)
 {
     QByteArray bytes;
     qint64 size = 0;
@@ -425,7 +431,7 @@ bool GraphPreview::startLoad(const QString &path, const QString &resource)
             std::shared_ptr<const Graph> graph(std::move(read.graph));
             loaded.graph = graph;
             progress(35, tr("Laying out %1 nodes").arg(graph->nodes().size()));
-            loaded.scene = GraphScene::overview(*graph);
+            loaded.scene = CanvasScene::overview(*graph);
             progress(70, tr("Preparing the resolver"));
             loaded.context = ResolveContext::make(graph, library);
             progress(85, tr("Resolving"));
@@ -441,7 +447,7 @@ bool GraphPreview::startLoad(const QString &path, const QString &resource)
     return inlineRun ? *opened : true;
 }
 
-void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
+void GraphTabState::finishLoad(const QString &path, bool sample, Loaded loaded)
 {
     if (!loaded.graph) {
         emit errorOccurred(
@@ -473,7 +479,7 @@ void GraphPreview::finishLoad(const QString &path, bool sample, Loaded loaded)
     emit resolved();
 }
 
-QSet<QString> GraphPreview::opTypes() const
+QSet<QString> GraphTabState::opTypes() const
 {
     // A few hundred distinct types among up to hundreds of thousands of nodes: collect them as
     // views first, so only the distinct ones become QStrings (one per node took ~50 ms).
@@ -488,7 +494,7 @@ QSet<QString> GraphPreview::opTypes() const
     return types;
 }
 
-bool GraphPreview::setModeName(const QString &name)
+bool GraphTabState::setModeName(const QString &name)
 {
     if (name.isEmpty()) {
         // The front end's default.
@@ -513,7 +519,7 @@ bool GraphPreview::setModeName(const QString &name)
     return true;
 }
 
-void GraphPreview::setGrayRule(GrayRule rule)
+void GraphTabState::setGrayRule(GrayRule rule)
 {
     if (rule == m_settings.grayRule)
         return;
@@ -521,7 +527,7 @@ void GraphPreview::setGrayRule(GrayRule rule)
     resolveNow();
 }
 
-QString GraphPreview::modeProblem() const
+QString GraphTabState::modeProblem() const
 {
     if (effectiveSoc().empty())
         return {};
@@ -529,13 +535,13 @@ QString GraphPreview::modeProblem() const
     return problem ? coreText(problem->message) : QString();
 }
 
-void GraphPreview::scheduleResolve()
+void GraphTabState::scheduleResolve()
 {
     if (m_context)
         m_debounce->start();
 }
 
-void GraphPreview::resolveNow()
+void GraphTabState::resolveNow()
 {
     m_debounce->stop();
     if (!m_context)
@@ -567,12 +573,12 @@ void GraphPreview::resolveNow()
         });
 }
 
-bool GraphPreview::isBusy() const
+bool GraphTabState::isBusy() const
 {
     return m_jobs->isBusy() || m_debounce->isActive();
 }
 
-void GraphPreview::cancel()
+void GraphTabState::cancel()
 {
     m_debounce->stop();
     m_jobs->cancelAll();
