@@ -1,5 +1,7 @@
 #include "studio/document/documentio.h"
 
+#include "studio/document/document.h"
+
 #include "library/savefile.h"
 #include "studio/common/coretexts.h"
 #include "studio/document/userprompt.h"
@@ -106,6 +108,21 @@ bool DocumentIo::writeText(const QString &path, const std::string &bytes, const 
 bool DocumentIo::writeNewFile(const QString &path, const std::string &bytes)
 {
     return writeText(path, bytes, nullptr, false, nullptr);
+}
+
+bool DocumentIo::maybeSave(const Document &document, const std::function<bool()> &save)
+{
+    if (!document.isModified())
+        return true;
+    switch (m_prompt->unsavedChanges(document.displayName())) {
+    case UserPrompt::UnsavedAnswer::Save:
+        return save();
+    case UserPrompt::UnsavedAnswer::Discard:
+        return true;
+    case UserPrompt::UnsavedAnswer::Cancel:
+        break;
+    }
+    return false;
 }
 
 } // namespace opsinfo

@@ -13,6 +13,7 @@
 
 namespace opsinfo {
 
+class Document;
 class TaskRunner;
 class UserPrompt;
 
@@ -46,6 +47,10 @@ public:
                    bool backup, FileStamp *saved);
     // A new file (no changed-on-disk check, no backup), written off the UI thread.
     bool writeNewFile(const QString &path, const std::string &bytes);
+
+    // Before `document` is replaced: true when it has no unsaved changes, or the user had them
+    // saved (`save` succeeded) or discarded; false when they cancelled.
+    bool maybeSave(const Document &document, const std::function<bool()> &save);
 
     // The diagnostics as one error, the advice from the first error that has a hint.
     void reportDiagnostics(const QString &title, const std::vector<Diagnostic> &diagnostics);

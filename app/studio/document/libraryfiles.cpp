@@ -117,18 +117,7 @@ std::string_view LibraryFiles::openedBytes(const std::string &file) const
 
 bool LibraryFiles::maybeSave()
 {
-    LibraryDocument *document = m_workspace->libraryDocument();
-    if (!document->isModified())
-        return true;
-    switch (m_io->prompt()->unsavedChanges(document->displayName())) {
-    case UserPrompt::UnsavedAnswer::Save:
-        return save();
-    case UserPrompt::UnsavedAnswer::Discard:
-        return true;
-    case UserPrompt::UnsavedAnswer::Cancel:
-        break;
-    }
-    return false;
+    return m_io->maybeSave(*m_workspace->libraryDocument(), [this] { return save(); });
 }
 
 // Writes the library file `file` (as opened) with the colour edits to `target`; the stamp check

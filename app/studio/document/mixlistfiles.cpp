@@ -20,18 +20,24 @@ MixlistFiles::MixlistFiles(Workspace *workspace, DocumentIo *io, QObject *parent
 {
 }
 
+bool MixlistFiles::readOrReport(const QString &path, std::string &bytes, FileStamp &stamp)
+{
+    std::string error;
+    if (readFileStamped(path.toStdString(), bytes, stamp, &error))
+        return true;
+    m_io->prompt()->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()), coreText(error),
+                          tr("Check that the file exists and is readable."));
+    return false;
+}
+
 bool MixlistFiles::open(const QString &path)
 {
     if (!maybeSave())
         return false;
     std::string bytes;
     FileStamp stamp;
-    std::string error;
-    if (!readFileStamped(path.toStdString(), bytes, stamp, &error)) {
-        m_io->prompt()->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()), coreText(error),
-                              tr("Check that the file exists and is readable."));
+    if (!readOrReport(path, bytes, stamp))
         return false;
-    }
     MixlistParseResult parsed = parseMixlistLenient(bytes, path.toStdString());
     // What the compiler refuses (an op on two lists, X2) is shown with the entries, to be
     // repaired here; only a file with nothing to show (no entry could be read) is refused.
@@ -54,12 +60,8 @@ std::optional<Mixlist> MixlistFiles::loadForReading(const QString &path)
 {
     std::string bytes;
     FileStamp stamp;
-    std::string error;
-    if (!readFileStamped(path.toStdString(), bytes, stamp, &error)) {
-        m_io->prompt()->error(tr("Cannot open %1").arg(QFileInfo(path).fileName()), coreText(error),
-                              tr("Check that the file exists and is readable."));
+    if (!readOrReport(path, bytes, stamp))
         return std::nullopt;
-    }
     MixlistParseResult parsed = parseMixlistStrict(bytes, path.toStdString());
     if (!parsed.ok()) {
         m_io->reportDiagnostics(tr("Cannot compare with %1").arg(QFileInfo(path).fileName()),
@@ -77,18 +79,7 @@ void MixlistFiles::openText(std::string_view text, const char *name)
 
 bool MixlistFiles::maybeSave()
 {
-    MixlistDocument *document = m_workspace->mixlistDocument();
-    if (!document->isModified())
-        return true;
-    switch (m_io->prompt()->unsavedChanges(document->displayName())) {
-    case UserPrompt::UnsavedAnswer::Save:
-        return save();
-    case UserPrompt::UnsavedAnswer::Discard:
-        return true;
-    case UserPrompt::UnsavedAnswer::Cancel:
-        break;
-    }
-    return false;
+    return m_io->maybeSave(*m_workspace->mixlistDocument(), [this] { return save(); });
 }
 
 bool MixlistFiles::save()

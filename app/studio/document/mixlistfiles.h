@@ -4,9 +4,12 @@
 #include <QString>
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace opsinfo {
+
+struct FileStamp;
 
 class DocumentIo;
 class Mixlist;
@@ -40,6 +43,8 @@ signals:
     void fileUsed(const QString &path);
 
 private:
+    // Reads `path`; a failure is reported through the prompt.
+    bool readOrReport(const QString &path, std::string &bytes, FileStamp &stamp);
     Workspace *m_workspace;
     DocumentIo *m_io;
 };

@@ -279,13 +279,19 @@ bool MixlistEditor::addFromEdit()
     return added;
 }
 
+QStringList MixlistEditor::selectedTypes(MixlistSlotModel *model) const
+{
+    QListView *view = m_views[slotIndex(model->list(), model->action())];
+    QStringList types;
+    for (const QModelIndex &i : view->selectionModel()->selectedIndexes())
+        types.append(i.data(MixlistSlotModel::TypeRole).toString());
+    return types;
+}
+
 void MixlistEditor::deleteSelected()
 {
     for (MixlistSlotModel *model : m_models) {
-        QListView *view = m_views[slotIndex(model->list(), model->action())];
-        QStringList types;
-        for (const QModelIndex &i : view->selectionModel()->selectedIndexes())
-            types.append(i.data(MixlistSlotModel::TypeRole).toString());
+        const QStringList types = selectedTypes(model);
         if (!types.isEmpty())
             MixlistEdits::remove(m_workspace->mixlistDocument(), types, model->list(),
                                  model->action());
@@ -295,10 +301,7 @@ void MixlistEditor::deleteSelected()
 void MixlistEditor::moveSelected(MixlistList list, MixlistAction action)
 {
     for (MixlistSlotModel *model : m_models) {
-        QListView *view = m_views[slotIndex(model->list(), model->action())];
-        QStringList types;
-        for (const QModelIndex &i : view->selectionModel()->selectedIndexes())
-            types.append(i.data(MixlistSlotModel::TypeRole).toString());
+        const QStringList types = selectedTypes(model);
         if (!types.isEmpty())
             MixlistEdits::move(m_workspace->mixlistDocument(), types, model->list(),
                                model->action(), list, action);

@@ -53,6 +53,8 @@ public:
 
 private:
     static std::size_t slotIndex(MixlistList list, MixlistAction action);
+    // The op types selected in the list that shows `model`.
+    QStringList selectedTypes(MixlistSlotModel *model) const;
     QHBoxLayout *createAddBar();
     QHBoxLayout *createEditBar();
     QGridLayout *createLists();
