@@ -205,6 +205,17 @@ std::string profilerLevel(const nlohmann::ordered_json &doc)
     return {};
 }
 
+// Valid JSON of none of the shapes this version reads.
+void reportNotEvidence(EvidenceFile &out)
+{
+    out.diagnostics.push_back(
+        {Severity::Error,
+         {out.path, 1, 1},
+         "evidence-format",
+         CoreText::tr("a JSON file that is no evidence this version reads"),
+         CoreText::tr("expected msprobe dump.json (keys task, level, data)")});
+}
+
 } // namespace
 
 void importEvidenceJson(std::string_view text, EvidenceFile &out)
@@ -231,12 +242,7 @@ void importEvidenceJson(std::string_view text, EvidenceFile &out)
         return;
     }
     if (!doc.is_object()) {
-        out.diagnostics.push_back(
-            {Severity::Error,
-             {out.path, 1, 1},
-             "evidence-format",
-             CoreText::tr("a JSON file that is no evidence this version reads"),
-             CoreText::tr("expected msprobe dump.json (keys task, level, data)")});
+        reportNotEvidence(out);
         return;
     }
     if (doc.contains("data") && (doc.contains("task") || doc.contains("level"))) {
@@ -276,12 +282,7 @@ void importEvidenceJson(std::string_view text, EvidenceFile &out)
             "msprobe construct.json (which module called each API): no measurements to import, import the dump.json beside it");
         return;
     }
-    out.diagnostics.push_back(
-        {Severity::Error,
-         {out.path, 1, 1},
-         "evidence-format",
-         CoreText::tr("a JSON file that is no evidence this version reads"),
-         CoreText::tr("expected msprobe dump.json (keys task, level, data)")});
+    reportNotEvidence(out);
 }
 
 } // namespace opsinfo::evidence_detail
