@@ -96,38 +96,31 @@ std::vector<AdviceEdit> cover(AdviceContext &context,
     return chosen;
 }
 
-} // namespace
-
-void adviseAccuracy(AdviceContext &context)
+// The protected nodes not yet fp32: what the plans must fix.
+std::set<std::string> unfixedTargets(const AdviceResult &result)
 {
-    AdviceResult &result = context.result;
-    TrialResolver &trial = context.trial;
-    const Resolution &base = trial.baseline();
-    const AdviceRequest &request = context.request;
     std::set<std::string> targets;
     for (const ProtectedNode &p : result.protectedNodes)
         if (p.before != DType::Float32)
             targets.insert(p.name);
-    if (targets.empty()) {
-        if (!result.protectedNodes.empty())
-            result.plans.push_back(
-                makePlan(context, CoreText::tr("nothing to change: every protected node is fp32"),
-                         {}, true));
-        return;
-    }
+    return targets;
+}
 
-    // Candidates: per protected node, its op type to black, a white type to gray (X3), or
-    // keep_dtype for the node itself (M8).
+// Candidates: per protected node, its op type to black, a white type to gray (X3), or
+// keep_dtype for the node itself (M8).
+std::vector<AdviceEdit> candidateEdits(AdviceContext &context, const std::set<std::string> &targets)
+{
+    const AdviceRequest &request = context.request;
     std::vector<AdviceEdit> edits;
     auto addEdit = [&](AdviceEdit e) {
         if (std::find(edits.begin(), edits.end(), e) == edits.end())
             edits.push_back(std::move(e));
     };
     const bool lists = isMixedMode(request.mode);
-    for (const ProtectedNode &p : result.protectedNodes) {
+    for (const ProtectedNode &p : context.result.protectedNodes) {
         if (!targets.count(p.name))
             continue;
-        const Policy now = trial.currentPolicy(p.opType);
+        const Policy now = context.trial.currentPolicy(p.opType);
         if (lists && now != Policy::Black)
             addEdit({EditKind::ToBlack, p.opType, now, Policy::Black});
         if (lists && now == Policy::White)
@@ -136,28 +129,37 @@ void adviseAccuracy(AdviceContext &context)
         if (!kept && request.keepDtypeReachesCompiler)
             addEdit({EditKind::KeepNode, p.name, Policy::Gray, Policy::Gray});
     }
-    for (AdviceEdit &edit : edits) {
-        AdviceCandidate c;
-        c.edit = edit;
-        c.effect = trial.effect(trial.run({edit}), context.protectedIndexes);
-        const bool regresses
-            = std::any_of(c.effect.movedProtected.begin(), c.effect.movedProtected.end(),
-                          [](const MovedNode &m) { return m.to != DType::Float32; });
-        if (c.effect.fixed.empty()) {
-            c.rejected = true;
-            c.why = edit.kind == EditKind::KeepNode
-                ? CoreText::tr(
+    return edits;
+}
+
+// One edit re-resolved alone: what it fixes, and why it is usable or not.
+AdviceCandidate judgeCandidate(AdviceContext &context, const AdviceEdit &edit,
+                               const std::set<std::string> &targets)
+{
+    AdviceCandidate c;
+    c.edit = edit;
+    c.effect = context.trial.effect(context.trial.run({edit}), context.protectedIndexes);
+    const bool regresses
+        = std::any_of(c.effect.movedProtected.begin(), c.effect.movedProtected.end(),
+                      [](const MovedNode &m) { return m.to != DType::Float32; });
+    if (c.effect.fixed.empty()) {
+        c.rejected = true;
+        c.why = edit.kind == EditKind::KeepNode ? CoreText::tr(
                     "fixes nothing: keep_dtype keeps the graph's own dtype, which is not fp32 here")
-                : CoreText::tr("fixes no protected node");
-        } else if (regresses) {
-            c.rejected = true;
-            c.why = CoreText::tr("moves another protected node away from fp32");
-        } else {
-            c.why = effectSentence(c.effect, targets.size(), true);
-        }
-        result.candidates.push_back(std::move(c));
+                                                : CoreText::tr("fixes no protected node");
+    } else if (regresses) {
+        c.rejected = true;
+        c.why = CoreText::tr("moves another protected node away from fp32");
+    } else {
+        c.why = effectSentence(c.effect, targets.size(), true);
     }
-    std::stable_sort(result.candidates.begin(), result.candidates.end(),
+    return c;
+}
+
+// Usable first, then by fixes, moved nodes and Casts.
+void sortCandidates(std::vector<AdviceCandidate> &candidates)
+{
+    std::stable_sort(candidates.begin(), candidates.end(),
                      [](const AdviceCandidate &a, const AdviceCandidate &b) {
                          if (a.rejected != b.rejected)
                              return !a.rejected;
@@ -167,22 +169,27 @@ void adviseAccuracy(AdviceContext &context)
                              return a.effect.moved.size() < b.effect.moved.size();
                          return a.effect.castsDelta() < b.effect.castsDelta();
                      });
+}
 
+// One kind of plan: its label and the usable candidates it may choose from.
+struct Variant
+{
+    std::string label;
+    std::vector<const AdviceCandidate *> pool;
+};
+
+std::vector<Variant> planVariants(const AdviceContext &context)
+{
     auto pool = [&](const std::function<bool(const AdviceCandidate &)> &allowed) {
         std::vector<const AdviceCandidate *> out;
-        for (const AdviceCandidate &c : result.candidates)
+        for (const AdviceCandidate &c : context.result.candidates)
             if (!c.rejected && allowed(c))
                 out.push_back(&c);
         return out;
     };
-    struct Variant
-    {
-        std::string label;
-        std::vector<const AdviceCandidate *> pool;
-    };
-    const std::size_t maxMoved = request.maxMoved;
+    const std::size_t maxMoved = context.request.maxMoved;
     // Without keep_dtype on the front end's path (F3) only the op-type plan is real.
-    const bool keepDtype = request.keepDtypeReachesCompiler;
+    const bool keepDtype = context.request.keepDtypeReachesCompiler;
     std::vector<Variant> variants;
     if (keepDtype)
         variants.push_back(
@@ -197,6 +204,13 @@ void adviseAccuracy(AdviceContext &context)
     if (keepDtype)
         variants.push_back({CoreText::tr("keep_dtype only"),
                             pool([](const AdviceCandidate &c) { return !isTypeEdit(c.edit); })});
+    return variants;
+}
+
+// A plan per variant that covers anything, leaving out the ones with another's edits.
+std::vector<AdvicePlan> variantPlans(AdviceContext &context, const std::vector<Variant> &variants,
+                                     const std::set<std::string> &targets)
+{
     std::vector<AdvicePlan> plans;
     for (const Variant &v : variants) {
         if (v.pool.empty())
@@ -211,8 +225,13 @@ void adviseAccuracy(AdviceContext &context)
         if (!duplicate)
             plans.push_back(makePlan(context, v.label, std::move(chosen), true));
     }
-    // The balanced plan first when it works; then by verified, within --max-changes, edits, moved,
-    // Casts.
+    return plans;
+}
+
+// The balanced plan first when it works; then by verified, within --max-changes, edits, moved,
+// Casts.
+void sortPlans(std::vector<AdvicePlan> &plans)
+{
     std::stable_sort(
         plans.begin()
             + (plans.empty() || !plans.front().verified || !plans.front().withinMaxChanges ? 0 : 1),
@@ -227,8 +246,27 @@ void adviseAccuracy(AdviceContext &context)
                 return a.effect.moved.size() < b.effect.moved.size();
             return a.effect.castsDelta() < b.effect.castsDelta();
         });
+}
+
+} // namespace
+
+void adviseAccuracy(AdviceContext &context)
+{
+    AdviceResult &result = context.result;
+    const std::set<std::string> targets = unfixedTargets(result);
+    if (targets.empty()) {
+        if (!result.protectedNodes.empty())
+            result.plans.push_back(
+                makePlan(context, CoreText::tr("nothing to change: every protected node is fp32"),
+                         {}, true));
+        return;
+    }
+    for (const AdviceEdit &edit : candidateEdits(context, targets))
+        result.candidates.push_back(judgeCandidate(context, edit, targets));
+    sortCandidates(result.candidates);
+    std::vector<AdvicePlan> plans = variantPlans(context, planVariants(context), targets);
+    sortPlans(plans);
     result.plans = std::move(plans);
-    (void)base;
 }
 
 } // namespace opsinfo::advice_detail

@@ -254,117 +254,148 @@ void printAdviceReport(const AdviceResult &result, AdviceObjective objective,
     report << "(" << result.trials << " re-resolutions)\n";
 }
 
-int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+// The options of `advise` that are no file, checked.
+struct AdviseOptions
 {
-    ArgParser p = adviseParser();
-    if (const auto exit = p.parseOrExit(args, out, err))
-        return *exit;
+    AdviceObjective objective = AdviceObjective::Accuracy;
+    std::size_t maxChanges = 8;
+    std::size_t maxMoved = 8;
+    FlagThresholds thresholds;
+    // A file written to stdout: the report then goes to stderr.
+    bool stdoutTaken = false;
+};
+
+std::optional<AdviseOptions> readAdviseOptions(const ArgParser &p, std::ostream &err)
+{
     if (!p.has("mode") && !p.has("front-end")) {
         err << "opsinfo advise: --mode MODE is required (or --front-end ID: its default mode)\n";
-        return ExitUsage;
+        return std::nullopt;
     }
-    if (p.has("json") && (p.value("output") == "-" || p.value("keep-dtype-out") == "-")) {
+    AdviseOptions options;
+    options.stdoutTaken = p.value("output") == "-" || p.value("keep-dtype-out") == "-";
+    if (p.has("json") && options.stdoutTaken) {
         err << "opsinfo advise: --json and a file written to stdout ('-') cannot share stdout\n";
-        return ExitUsage;
+        return std::nullopt;
     }
     const auto objective = parseAdviceObjective(p.value("objective", "accuracy"));
     if (!objective) {
         err << "opsinfo advise: --objective takes accuracy, casts or time, not '"
             << p.value("objective") << "'\n";
-        return ExitUsage;
+        return std::nullopt;
     }
+    // All three are read before failing: each one's message is said.
     const auto maxChanges = countOption(p, "max-changes", 8, err);
     const auto maxMoved = countOption(p, "max-moved", 8, err);
     const auto thresholds = thresholdsForCli(p, err);
     if (!maxChanges || !maxMoved || !thresholds)
-        return ExitUsage;
-    int code = 0;
-    auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
-    if (!in)
-        return code;
-    std::optional<FrontEndPlan> frontEndPlan;
-    std::optional<PrecisionMode> mode;
-    if (in->frontEnd) {
-        // The advice is a mixlist (and keep_dtype): on a path that takes none it would do nothing.
-        if (!frontEndTraits(*in->frontEnd).mixlist) {
-            err << "opsinfo advise: " << frontEndId(*in->frontEnd)
-                << " passes no modify_mixlist to the compiler (F3): a mixlist advice would do "
-                   "nothing there\n";
-            return ExitUsage;
-        }
-        frontEndPlan = planForCli(*in->frontEnd, p.value("mode"), *in, err, code);
-        if (!frontEndPlan)
-            return code;
-        restrictToPlan(*frontEndPlan, *in);
-        mode = frontEndPlan->mode;
-        // Said before the advice; on stderr when stdout carries a written file.
-        const bool stdoutTaken = p.value("output") == "-" || p.value("keep-dtype-out") == "-";
-        if (!p.has("json"))
-            (stdoutTaken ? err : out) << frontEndHeader(*frontEndPlan) << "\n";
-    } else {
-        auto parsed = modeForCli(p.value("mode"), *in, err);
+        return std::nullopt;
+    options.objective = *objective;
+    options.maxChanges = *maxChanges;
+    options.maxMoved = *maxMoved;
+    options.thresholds = *thresholds;
+    return options;
+}
+
+// The mode to advise under, with --front-end its plan (whose header is said here); the exit
+// code when there is none.
+std::optional<int> adviceMode(const ArgParser &p, const AdviseOptions &options, ResolveInputs &in,
+                              std::optional<FrontEndPlan> &frontEndPlan,
+                              std::optional<PrecisionMode> &mode, std::ostream &out,
+                              std::ostream &err)
+{
+    if (!in.frontEnd) {
+        auto parsed = modeForCli(p.value("mode"), in, err);
         if (!parsed)
             return parsed.exitCode();
         mode = *parsed;
+        return std::nullopt;
     }
+    // The advice is a mixlist (and keep_dtype): on a path that takes none it would do nothing.
+    if (!frontEndTraits(*in.frontEnd).mixlist) {
+        err << "opsinfo advise: " << frontEndId(*in.frontEnd)
+            << " passes no modify_mixlist to the compiler (F3): a mixlist advice would do "
+               "nothing there\n";
+        return ExitUsage;
+    }
+    int code = 0;
+    frontEndPlan = planForCli(*in.frontEnd, p.value("mode"), in, err, code);
+    if (!frontEndPlan)
+        return code;
+    restrictToPlan(*frontEndPlan, in);
+    mode = frontEndPlan->mode;
+    // Said before the advice; on stderr when stdout carries a written file.
+    if (!p.has("json"))
+        (options.stdoutTaken ? err : out) << frontEndHeader(*frontEndPlan) << "\n";
+    return std::nullopt;
+}
 
+AdviceRequest adviceRequest(const ArgParser &p, const AdviseOptions &options,
+                            const ResolveInputs &in, PrecisionMode mode)
+{
     AdviceRequest request;
-    request.graph = in->graph.get();
-    request.library = &in->library;
-    request.mode = *mode;
-    request.mixlist = in->mixlist ? &*in->mixlist : nullptr;
-    request.keepDtype = in->options.keepDtype;
-    request.customizeDtypes = in->options.customizeDtypes;
+    request.graph = in.graph.get();
+    request.library = &in.library;
+    request.mode = mode;
+    request.mixlist = in.mixlist ? &*in.mixlist : nullptr;
+    request.keepDtype = in.options.keepDtype;
+    request.customizeDtypes = in.options.customizeDtypes;
     request.keepDtypeReachesCompiler
-        = !in->frontEnd || frontEndTraits(*in->frontEnd).keepDtype != KeepDtypeRoute::None;
-    request.grayRule = in->options.grayRule;
-    request.objective = *objective;
-    request.maxChanges = *maxChanges;
-    request.maxMoved = *maxMoved;
+        = !in.frontEnd || frontEndTraits(*in.frontEnd).keepDtype != KeepDtypeRoute::None;
+    request.grayRule = in.options.grayRule;
+    request.objective = options.objective;
+    request.maxChanges = options.maxChanges;
+    request.maxMoved = options.maxMoved;
     for (const std::string &value : p.values("keep-fp32")) {
         if (value.rfind("OpType::", 0) == 0)
             request.protect.push_back({{}, value.substr(8), "--keep-fp32"});
         else
             request.protect.push_back({value, {}, "--keep-fp32"});
     }
-    std::optional<LoadedEvidence> evidence;
-    EvidenceSummary summary;
-    bool frameworkEvidence = false;
-    if (p.has("evidence")) {
-        auto loaded = loadEvidenceForCli(p.values("evidence"), p, err);
-        if (!loaded)
-            return loaded.exitCode();
-        if (loaded->anyErrors) {
-            err << "opsinfo advise: an evidence file has errors (see above)\n";
-            return ExitInputErrors;
-        }
-        evidence = std::move(*loaded);
-        std::vector<FileJoin> joins;
-        for (const EvidenceFile &file : evidence->files) {
-            joins.push_back(joinEvidence(file, {in->graph.get(), &in->library, &evidence->apiMap}));
-            frameworkEvidence = frameworkEvidence || file.framework == EvidenceFramework::PyTorch;
-        }
-        for (ProtectRequest &r :
-             protectFromEvidence(*in->graph, evidence->files, joins, *thresholds))
-            request.protect.push_back(std::move(r));
-        summary = summarizeEvidence(evidence->files, joins);
-        if (summary.totalUs > 0)
-            request.measured = &summary;
-    }
-    if (*objective == AdviceObjective::Accuracy && request.protect.empty()) {
-        err << "opsinfo advise: nothing to protect: give --keep-fp32 or --evidence with flagged rows\n";
-        return ExitUsage;
-    }
-    const AdviceResult result = opsinfo::advise(request);
-    printDiagnostics(result.diagnostics, err);
-    std::vector<std::string> limits = result.limits;
-    if (frameworkEvidence)
-        limits.push_back(
-            "the evidence comes from PyTorch: a mixlist and keep_dtype act only where the model runs "
-            "through GE (torchair, ATC), not in torch_npu eager mode (FRONTENDS F3)");
-    const AdvicePlan *plan = result.plans.empty() ? nullptr : &result.plans.front();
-    const bool reached = plan && plan->verified && plan->withinMaxChanges;
+    return request;
+}
 
+// The --evidence files and what the advice takes from them; the request points into it.
+struct AdviceEvidence
+{
+    std::optional<LoadedEvidence> loaded;
+    EvidenceSummary summary;
+    bool framework = false; // some evidence comes from PyTorch
+};
+
+// Loads --evidence: the nodes it flags are protected, its timings measure the plans. The exit
+// code when an evidence file cannot be read or has errors.
+std::optional<int> addEvidence(const ArgParser &p, const AdviseOptions &options,
+                               const ResolveInputs &in, AdviceEvidence &evidence,
+                               AdviceRequest &request, std::ostream &err)
+{
+    if (!p.has("evidence"))
+        return std::nullopt;
+    auto loaded = loadEvidenceForCli(p.values("evidence"), p, err);
+    if (!loaded)
+        return loaded.exitCode();
+    if (loaded->anyErrors) {
+        err << "opsinfo advise: an evidence file has errors (see above)\n";
+        return ExitInputErrors;
+    }
+    evidence.loaded = std::move(*loaded);
+    const LoadedEvidence &files = *evidence.loaded;
+    std::vector<FileJoin> joins;
+    for (const EvidenceFile &file : files.files) {
+        joins.push_back(joinEvidence(file, {in.graph.get(), &in.library, &files.apiMap}));
+        evidence.framework = evidence.framework || file.framework == EvidenceFramework::PyTorch;
+    }
+    for (ProtectRequest &r : protectFromEvidence(*in.graph, files.files, joins, options.thresholds))
+        request.protect.push_back(std::move(r));
+    evidence.summary = summarizeEvidence(files.files, joins);
+    if (evidence.summary.totalUs > 0)
+        request.measured = &evidence.summary;
+    return std::nullopt;
+}
+
+// --output and --keep-dtype-out from the recommended plan; the exit code of a failed write.
+int writeAdviceFiles(const ArgParser &p, const AdvicePlan *plan, std::ostream &out,
+                     std::ostream &err)
+{
     if (p.has("output") && plan)
         if (const int code
             = writeOutput(p, p.value("output"), writeMixlist(plan->mixlist), out, err))
@@ -375,18 +406,52 @@ int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream
             return code;
     if ((p.has("output") || p.has("keep-dtype-out")) && !plan)
         err << "opsinfo advise: no plan, nothing written\n";
+    return ExitOk;
+}
 
-    if (p.has("json")) {
-        writeJson(out, err,
-                  adviceJson(result, *mode, frontEndPlan ? &*frontEndPlan : nullptr, *objective,
-                             reached, limits));
-        return reached || *objective != AdviceObjective::Accuracy ? ExitOk : ExitInputErrors;
+int advise(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p = adviseParser();
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
+    const std::optional<AdviseOptions> options = readAdviseOptions(p, err);
+    if (!options)
+        return ExitUsage;
+    int code = 0;
+    auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
+    if (!in)
+        return code;
+    std::optional<FrontEndPlan> frontEndPlan;
+    std::optional<PrecisionMode> mode;
+    if (const auto exit = adviceMode(p, *options, *in, frontEndPlan, mode, out, err))
+        return *exit;
+    AdviceRequest request = adviceRequest(p, *options, *in, *mode);
+    AdviceEvidence evidence;
+    if (const auto exit = addEvidence(p, *options, *in, evidence, request, err))
+        return *exit;
+    const AdviceObjective objective = options->objective;
+    if (objective == AdviceObjective::Accuracy && request.protect.empty()) {
+        err << "opsinfo advise: nothing to protect: give --keep-fp32 or --evidence with flagged rows\n";
+        return ExitUsage;
     }
-
-    // With a file written to stdout, the report goes to stderr.
-    std::ostream &report = p.value("output") == "-" || p.value("keep-dtype-out") == "-" ? err : out;
-    printAdviceReport(result, *objective, limits, report);
-    return reached || *objective != AdviceObjective::Accuracy ? ExitOk : ExitInputErrors;
+    const AdviceResult result = opsinfo::advise(request);
+    printDiagnostics(result.diagnostics, err);
+    std::vector<std::string> limits = result.limits;
+    if (evidence.framework)
+        limits.push_back(
+            "the evidence comes from PyTorch: a mixlist and keep_dtype act only where the model runs "
+            "through GE (torchair, ATC), not in torch_npu eager mode (FRONTENDS F3)");
+    const AdvicePlan *plan = result.plans.empty() ? nullptr : &result.plans.front();
+    const bool reached = plan && plan->verified && plan->withinMaxChanges;
+    if (const int written = writeAdviceFiles(p, plan, out, err))
+        return written;
+    if (p.has("json"))
+        writeJson(out, err,
+                  adviceJson(result, *mode, frontEndPlan ? &*frontEndPlan : nullptr, objective,
+                             reached, limits));
+    else
+        printAdviceReport(result, objective, limits, options->stdoutTaken ? err : out);
+    return reached || objective != AdviceObjective::Accuracy ? ExitOk : ExitInputErrors;
 }
 
 } // namespace

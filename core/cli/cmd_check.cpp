@@ -165,9 +165,8 @@ nlohmann::json modeReportToJson(PrecisionMode mode, const CheckReport &report)
             {"disagreements", list}};
 }
 
-} // namespace
-
-int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+// The command line of `opsinfo check`.
+ArgParser checkParser()
 {
     ArgParser p(
         "opsinfo check",
@@ -194,6 +193,82 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
             "                              --front-end: may be left out, the front end's default)")
         .flag("json", "machine-readable output");
     addEvidenceOptions(p, true, false);
+    return p;
+}
+
+// The mode to check and, with --front-end, its plan; the exit code when there is none or the
+// front end has no GE prediction.
+std::optional<int> checkMode(const ArgParser &p, ResolveInputs &in,
+                             std::optional<FrontEndPlan> &plan, std::optional<PrecisionMode> &mode,
+                             std::ostream &err)
+{
+    if (in.frontEnd) {
+        if (frontEndTraits(*in.frontEnd).path == PrecisionPath::CubeMath) {
+            err << "opsinfo check: " << frontEndId(*in.frontEnd)
+                << " runs aclnn kernels without GE (F1): there is no GE prediction to check\n";
+            return ExitUsage;
+        }
+        int code = 0;
+        plan = planForCli(*in.frontEnd, p.value("mode"), in, err, code);
+        if (!plan)
+            return code;
+        restrictToPlan(*plan, in);
+        mode = plan->mode;
+    } else if (p.has("mode")) {
+        auto parsed = modeForCli(p.value("mode"), in, err);
+        if (!parsed)
+            return parsed.exitCode();
+        mode = *parsed;
+    }
+    return std::nullopt;
+}
+
+// --compiled: every mode's prediction against the compiled dump, into `doc` (JSON) or `out`;
+// `allAgree` false when the given mode (else every mode) disagrees. The exit code when the dump
+// cannot be loaded.
+std::optional<int> checkAgainstCompiled(const ArgParser &p, const ResolveInputs &in,
+                                        std::optional<PrecisionMode> mode, nlohmann::json *doc,
+                                        bool &allAgree, std::ostream &out, std::ostream &err)
+{
+    LoadedGraph compiled = loadGraphForCli(p.value("compiled"), p.value("op-map"), err);
+    if (!compiled)
+        return compiled.exitCode();
+    const ModeCheckSweep sweep = sweepModes(in, mode, **compiled);
+    const ModeCheck *given = nullptr;
+    std::size_t feMatched = 0;
+    for (const ModeCheck &m : sweep.modes) {
+        if (mode && m.mode == *mode)
+            given = &m;
+        feMatched = std::max(feMatched, m.report.feMatched);
+    }
+    if (doc) {
+        if (given)
+            doc->update(modeReportToJson(given->mode, given->report));
+        (*doc)["sweep"] = sweepToJson(sweep);
+        (*doc)["cube_ops"] = cubeOpsToJson(in.library.cubeOps());
+    } else {
+        if (given)
+            printModeReport(given->mode, given->report, out);
+        printSweep(sweep, out);
+    }
+    allAgree = given ? given->report.disagreements.empty() : !sweep.consistent.empty();
+    // Nothing compared is no agreement: a dump of another model, or of the wrong stage, must
+    // not pass as "0 of 0 agree".
+    if (feMatched == 0) {
+        const CheckReport &any = sweep.modes.front().report;
+        err << "opsinfo check: no FE node of " << p.value("SOURCE") << " is in "
+            << p.value("compiled") << " by name (" << any.matched << " of " << any.sourceNodes
+            << " source nodes matched): are they dumps of the same model?\n";
+        allAgree = false;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p = checkParser();
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     if (!p.has("compiled") && !p.has("evidence")) {
@@ -211,23 +286,8 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
         return code;
     std::optional<FrontEndPlan> plan;
     std::optional<PrecisionMode> mode;
-    if (in->frontEnd) {
-        if (frontEndTraits(*in->frontEnd).path == PrecisionPath::CubeMath) {
-            err << "opsinfo check: " << frontEndId(*in->frontEnd)
-                << " runs aclnn kernels without GE (F1): there is no GE prediction to check\n";
-            return ExitUsage;
-        }
-        plan = planForCli(*in->frontEnd, p.value("mode"), *in, err, code);
-        if (!plan)
-            return code;
-        restrictToPlan(*plan, *in);
-        mode = plan->mode;
-    } else if (p.has("mode")) {
-        auto parsed = modeForCli(p.value("mode"), *in, err);
-        if (!parsed)
-            return parsed.exitCode();
-        mode = *parsed;
-    }
+    if (const auto exit = checkMode(p, *in, plan, mode, err))
+        return *exit;
     const bool json = p.has("json");
     nlohmann::json doc = nlohmann::json::object();
     if (mode)
@@ -238,39 +298,10 @@ int runCheckCommand(const std::vector<std::string> &args, std::ostream &out, std
             out << frontEndHeader(*plan) << "\n";
     }
     bool allAgree = true;
-    if (p.has("compiled")) {
-        LoadedGraph compiled = loadGraphForCli(p.value("compiled"), p.value("op-map"), err);
-        if (!compiled)
-            return compiled.exitCode();
-        const ModeCheckSweep sweep = sweepModes(*in, mode, **compiled);
-        const ModeCheck *given = nullptr;
-        std::size_t feMatched = 0;
-        for (const ModeCheck &m : sweep.modes) {
-            if (mode && m.mode == *mode)
-                given = &m;
-            feMatched = std::max(feMatched, m.report.feMatched);
-        }
-        if (json) {
-            if (given)
-                doc.update(modeReportToJson(given->mode, given->report));
-            doc["sweep"] = sweepToJson(sweep);
-            doc["cube_ops"] = cubeOpsToJson(in->library.cubeOps());
-        } else {
-            if (given)
-                printModeReport(given->mode, given->report, out);
-            printSweep(sweep, out);
-        }
-        allAgree = given ? given->report.disagreements.empty() : !sweep.consistent.empty();
-        // Nothing compared is no agreement: a dump of another model, or of the wrong stage, must
-        // not pass as "0 of 0 agree".
-        if (feMatched == 0) {
-            const CheckReport &any = sweep.modes.front().report;
-            err << "opsinfo check: no FE node of " << p.value("SOURCE") << " is in "
-                << p.value("compiled") << " by name (" << any.matched << " of " << any.sourceNodes
-                << " source nodes matched): are they dumps of the same model?\n";
-            allAgree = false;
-        }
-    }
+    if (p.has("compiled"))
+        if (const auto exit
+            = checkAgainstCompiled(p, *in, mode, json ? &doc : nullptr, allAgree, out, err))
+            return *exit;
     if (mode && p.has("evidence")) {
         const Resolution r = resolvePrecision(*in->graph, in->library, *mode,
                                               tablePolicies(in->policies), in->options);

@@ -196,9 +196,8 @@ int atlasOutput(const ArgParser &p, PolicyAtlas atlas, const NameFilter *filter,
     return ExitOk;
 }
 
-} // namespace
-
-int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+// The command line of `opsinfo library diff`.
+ArgParser libraryDiffParser()
 {
     ArgParser p(
         "opsinfo library diff",
@@ -235,9 +234,14 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         .conflicts("mixlist", "mixlist-b")
         .conflicts("csv", "matrix");
     addStrictLibraryOption(p);
-    if (const auto exit = p.parseOrExit(args, out, err))
-        return *exit;
-    std::vector<Source> sources;
+    return p;
+}
+
+// The LIBRARY arguments as sources: with --each-soc each soc folder, with --each-file each file
+// of a folder; the exit code when a folder has none.
+std::optional<int> collectSources(const ArgParser &p, std::vector<Source> &sources,
+                                  std::ostream &err)
+{
     for (const std::string &path : p.values("LIBRARY")) {
         const std::vector<std::string> socs
             = p.has("each-soc") ? socFoldersOf(path) : std::vector<std::string> {};
@@ -268,6 +272,81 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         // --soc picks in a path that offers several; a soc folder or a file is the library itself.
         sources.push_back({path, socFoldersOf(path).empty() ? std::string() : p.value("soc"), {}});
     }
+    return std::nullopt;
+}
+
+// --mixlist (every library), --mixlist-a and --mixlist-b.
+struct SourceMixlists
+{
+    std::optional<Mixlist> common, a, b;
+};
+
+std::optional<int> loadSourceMixlists(const ArgParser &p, SourceMixlists &mixlists,
+                                      std::ostream &err)
+{
+    for (auto [name, slot] :
+         {std::pair {"mixlist", &mixlists.common}, std::pair {"mixlist-a", &mixlists.a},
+          std::pair {"mixlist-b", &mixlists.b}}) {
+        if (!p.has(name))
+            continue;
+        auto loaded = loadMixlistForCli(p.value(name), false, err);
+        if (!loaded)
+            return loaded.exitCode();
+        *slot = std::move(*loaded);
+    }
+    return std::nullopt;
+}
+
+// Two libraries: each one's colours under its mixlist, compared.
+int diffTwoSources(const ArgParser &p, const std::vector<Source> &sources,
+                   const SourceMixlists &mixlists, const NameFilter *filter, std::ostream &out,
+                   std::ostream &err)
+{
+    const auto a
+        = loadLibrariesForCli({sources[0].path}, sources[0].soc, err, refusedLibraryOption(p));
+    if (!a)
+        return a.exitCode();
+    const auto b
+        = loadLibrariesForCli({sources[1].path}, sources[1].soc, err, refusedLibraryOption(p));
+    if (!b)
+        return b.exitCode();
+    const std::optional<Mixlist> &common = mixlists.common;
+    const Mixlist *mixA = common ? &*common : mixlists.a ? &*mixlists.a : nullptr;
+    const Mixlist *mixB = common ? &*common : mixlists.b ? &*mixlists.b : nullptr;
+    const std::string pathA = common ? p.value("mixlist") : p.value("mixlist-a");
+    const std::string pathB = common ? p.value("mixlist") : p.value("mixlist-b");
+    return twoSourceDiff(p, sources, PolicyTable::compute(*a, mixA, pathA),
+                         PolicyTable::compute(*b, mixB, pathB), filter, out, err);
+}
+
+// More libraries: the atlas, a column per library under --mixlist.
+int atlasOfSources(const ArgParser &p, const std::vector<Source> &sources,
+                   const SourceMixlists &mixlists, const NameFilter *filter, std::ostream &out,
+                   std::ostream &err)
+{
+    std::vector<AtlasColumn> columns;
+    for (const Source &source : sources) {
+        const auto library
+            = loadLibrariesForCli({source.path}, source.soc, err, refusedLibraryOption(p));
+        if (!library)
+            return library.exitCode();
+        columns.push_back(atlasColumn(source.name, *library,
+                                      mixlists.common ? &*mixlists.common : nullptr,
+                                      p.value("mixlist")));
+    }
+    return atlasOutput(p, buildAtlas(columns), filter, out, err);
+}
+
+} // namespace
+
+int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p = libraryDiffParser();
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
+    std::vector<Source> sources;
+    if (const auto exit = collectSources(p, sources, err))
+        return *exit;
     const bool atlas = sources.size() > 2 || p.has("atlas") || p.has("csv");
     if (sources.size() < 2) {
         err << "opsinfo library diff: give two libraries (a diff) or more (the atlas); one opp folder with --each-soc "
@@ -284,44 +363,11 @@ int libraryDiff(const std::vector<std::string> &args, std::ostream &out, std::os
         && !(filter = NameFilter::parse(p.value("filter"), "opsinfo library diff", err)))
         return ExitUsage;
     nameSources(sources);
-
-    std::optional<Mixlist> common, ma, mb;
-    for (auto [name, slot] : {std::pair {"mixlist", &common}, std::pair {"mixlist-a", &ma},
-                              std::pair {"mixlist-b", &mb}}) {
-        if (!p.has(name))
-            continue;
-        auto loaded = loadMixlistForCli(p.value(name), false, err);
-        if (!loaded)
-            return loaded.exitCode();
-        *slot = std::move(*loaded);
-    }
-
-    if (!atlas) {
-        const auto a
-            = loadLibrariesForCli({sources[0].path}, sources[0].soc, err, refusedLibraryOption(p));
-        if (!a)
-            return a.exitCode();
-        const auto b
-            = loadLibrariesForCli({sources[1].path}, sources[1].soc, err, refusedLibraryOption(p));
-        if (!b)
-            return b.exitCode();
-        const Mixlist *mixA = common ? &*common : ma ? &*ma : nullptr;
-        const Mixlist *mixB = common ? &*common : mb ? &*mb : nullptr;
-        const std::string pathA = common ? p.value("mixlist") : p.value("mixlist-a");
-        const std::string pathB = common ? p.value("mixlist") : p.value("mixlist-b");
-        return twoSourceDiff(p, sources, PolicyTable::compute(*a, mixA, pathA),
-                             PolicyTable::compute(*b, mixB, pathB), filter.get(), out, err);
-    }
-    std::vector<AtlasColumn> columns;
-    for (const Source &source : sources) {
-        const auto library
-            = loadLibrariesForCli({source.path}, source.soc, err, refusedLibraryOption(p));
-        if (!library)
-            return library.exitCode();
-        columns.push_back(
-            atlasColumn(source.name, *library, common ? &*common : nullptr, p.value("mixlist")));
-    }
-    return atlasOutput(p, buildAtlas(columns), filter.get(), out, err);
+    SourceMixlists mixlists;
+    if (const auto exit = loadSourceMixlists(p, mixlists, err))
+        return *exit;
+    return atlas ? atlasOfSources(p, sources, mixlists, filter.get(), out, err)
+                 : diffTwoSources(p, sources, mixlists, filter.get(), out, err);
 }
 
 } // namespace opsinfo

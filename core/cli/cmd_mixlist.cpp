@@ -91,7 +91,8 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
     return hasErrors(findings) ? ExitInputErrors : ExitOk;
 }
 
-int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+// The command line of `opsinfo mixlist apply`.
+ArgParser mixlistApplyParser()
 {
     ArgParser p("opsinfo mixlist apply",
                 "Show the effective colour (X3) of every op type the mixlist names, and why.");
@@ -106,6 +107,98 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
                 "the precision mode: the lists act only in the mixed modes (M5, M6)");
     addFrontEndOption(p);
     addStrictLibraryOption(p);
+    return p;
+}
+
+// What the compiler sees of the mixlist on the front end and mode given.
+struct MixlistReach
+{
+    std::vector<FrontEndNote> ignored; // the settings the compiler does not get, and why
+    bool reaches = true; // the mixlist gets to the compiler
+    bool keepsLibrary = false; // a path without a mixlist option: the library's colours
+};
+
+MixlistReach mixlistReach(const ArgParser &p, std::optional<FrontEnd> frontEnd,
+                          std::optional<PrecisionMode> mode)
+{
+    MixlistReach reach;
+    if (frontEnd) {
+        std::string error;
+        const auto plan
+            = planFrontEnd({*frontEnd, mode, p.value("soc"), true, false, false}, &error);
+        if (plan) {
+            reach.ignored = plan->ignored;
+            reach.reaches = plan->useMixlist;
+        } else {
+            // The default depends on the SoC, and both F2 defaults are non-mixed modes.
+            reach.ignored = settingsIgnoredOn(*frontEnd, true, false, false);
+            if (reach.ignored.empty())
+                reach.ignored.push_back({"F3", error});
+            reach.reaches = false;
+        }
+        // A path without a mixlist option keeps the library's colours.
+        if (!frontEndTraits(*frontEnd).mixlist)
+            reach.reaches = false;
+    } else if (mode && !isMixedMode(*mode)) {
+        reach.reaches = false;
+        reach.ignored.push_back({"F3",
+                                 "the modify_mixlist does nothing in "
+                                     + std::string(precisionModeName(*mode))
+                                     + ": the lists act only in the mixed modes (F3, M5, M6)"});
+    }
+    reach.keepsLibrary = frontEnd && !frontEndTraits(*frontEnd).mixlist;
+    return reach;
+}
+
+// Writes the op types' colours, as JSON or a table under the front end's notes.
+void printMixlistApply(const ArgParser &p, const PolicyTable &table, const MixlistReach &reach,
+                       std::optional<FrontEnd> frontEnd, std::ostream &out, std::ostream &err)
+{
+    std::string ignoredSteps;
+    for (const FrontEndNote &note : reach.ignored)
+        ignoredSteps += (ignoredSteps.empty() ? "" : "; ") + note.text;
+    nlohmann::json rows = nlohmann::json::array();
+    std::vector<std::vector<std::string>> textRows;
+    for (const OpPolicy &op : table.all()) {
+        if (op.marks.empty() && !p.has("all"))
+            continue;
+        const Policy effective = reach.keepsLibrary ? op.library : op.effective;
+        const std::string why
+            = ignoredSteps.empty() ? op.explanation : ignoredSteps + "; " + op.explanation;
+        rows.push_back({{"op_type", op.type},
+                        {"library", policyName(op.library)},
+                        {"effective", policyName(effective)},
+                        {"changed", !reach.keepsLibrary && op.changedByMixlist()},
+                        {"in_library", op.inLibrary},
+                        {"file", op.libraryFile},
+                        {"explanation", why}});
+        textRows.push_back({op.type, policyName(op.library), policyName(effective), why});
+    }
+    if (p.has("json")) {
+        nlohmann::json ignoredJson = nlohmann::json::array();
+        for (const FrontEndNote &note : reach.ignored)
+            ignoredJson.push_back({{"rule", note.rule}, {"text", note.text}});
+        writeJson(
+            out, err,
+            {{"mixlist", p.value("FILE")},
+             {"front_end", frontEnd ? nlohmann::json(frontEndId(*frontEnd)) : nlohmann::json()},
+             {"mixlist_reaches_compiler", reach.reaches},
+             {"ignored", ignoredJson},
+             {"ops", rows}});
+        return;
+    }
+    if (frontEnd)
+        out << "front end: " << frontEndId(*frontEnd) << " (" << frontEndTitle(*frontEnd) << ")\n";
+    for (const FrontEndNote &note : reach.ignored)
+        out << "  " << note.rule << ": " << note.text << "\n";
+    if (!reach.ignored.empty() || frontEnd)
+        out << "\n";
+    out << formatTable({"OP TYPE", "LIBRARY", "EFFECTIVE", "WHY"}, textRows);
+}
+
+int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p = mixlistApplyParser();
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     std::optional<FrontEnd> frontEnd;
@@ -119,37 +212,7 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
             return ExitInputErrors;
         }
     }
-    // What the compiler sees of this mixlist on that front end, said before the table.
-    std::vector<FrontEndNote> ignored;
-    std::string ignoredSteps;
-    bool mixlistReaches = true;
-    if (frontEnd) {
-        std::string error;
-        const auto plan
-            = planFrontEnd({*frontEnd, mode, p.value("soc"), true, false, false}, &error);
-        if (plan) {
-            ignored = plan->ignored;
-            mixlistReaches = plan->useMixlist;
-        } else {
-            // The default depends on the SoC, and both F2 defaults are non-mixed modes.
-            ignored = settingsIgnoredOn(*frontEnd, true, false, false);
-            if (ignored.empty())
-                ignored.push_back({"F3", error});
-            mixlistReaches = false;
-        }
-        // A path without a mixlist option keeps the library's colours.
-        if (!frontEndTraits(*frontEnd).mixlist)
-            mixlistReaches = false;
-    } else if (mode && !isMixedMode(*mode)) {
-        mixlistReaches = false;
-        ignored.push_back({"F3",
-                           "the modify_mixlist does nothing in "
-                               + std::string(precisionModeName(*mode))
-                               + ": the lists act only in the mixed modes (F3, M5, M6)"});
-    }
-    for (const FrontEndNote &note : ignored)
-        ignoredSteps += (ignoredSteps.empty() ? "" : "; ") + note.text;
-    const bool keepsLibrary = frontEnd && !frontEndTraits(*frontEnd).mixlist;
+    const MixlistReach reach = mixlistReach(p, frontEnd, mode);
     const auto library
         = loadLibrariesForCli(p.values("library"), p.value("soc"), err, refusedLibraryOption(p));
     if (!library)
@@ -160,44 +223,7 @@ int mixlistApply(const std::vector<std::string> &args, std::ostream &out, std::o
         return mixlist.exitCode();
     const PolicyTable table = PolicyTable::compute(*library, &*mixlist, file);
     printDiagnostics(table.warnings(), err);
-    nlohmann::json rows = nlohmann::json::array();
-    std::vector<std::vector<std::string>> textRows;
-    for (const OpPolicy &op : table.all()) {
-        if (op.marks.empty() && !p.has("all"))
-            continue;
-        const Policy effective = keepsLibrary ? op.library : op.effective;
-        const std::string why
-            = ignoredSteps.empty() ? op.explanation : ignoredSteps + "; " + op.explanation;
-        rows.push_back({{"op_type", op.type},
-                        {"library", policyName(op.library)},
-                        {"effective", policyName(effective)},
-                        {"changed", !keepsLibrary && op.changedByMixlist()},
-                        {"in_library", op.inLibrary},
-                        {"file", op.libraryFile},
-                        {"explanation", why}});
-        textRows.push_back({op.type, policyName(op.library), policyName(effective), why});
-    }
-    nlohmann::json ignoredJson = nlohmann::json::array();
-    for (const FrontEndNote &note : ignored)
-        ignoredJson.push_back({{"rule", note.rule}, {"text", note.text}});
-    if (p.has("json")) {
-        writeJson(
-            out, err,
-            {{"mixlist", file},
-             {"front_end", frontEnd ? nlohmann::json(frontEndId(*frontEnd)) : nlohmann::json()},
-             {"mixlist_reaches_compiler", mixlistReaches},
-             {"ignored", ignoredJson},
-             {"ops", rows}});
-    } else {
-        if (frontEnd)
-            out << "front end: " << frontEndId(*frontEnd) << " (" << frontEndTitle(*frontEnd)
-                << ")\n";
-        for (const FrontEndNote &note : ignored)
-            out << "  " << note.rule << ": " << note.text << "\n";
-        if (!ignored.empty() || frontEnd)
-            out << "\n";
-        out << formatTable({"OP TYPE", "LIBRARY", "EFFECTIVE", "WHY"}, textRows);
-    }
+    printMixlistApply(p, table, reach, frontEnd, out, err);
     return ExitOk;
 }
 

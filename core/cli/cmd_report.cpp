@@ -71,6 +71,144 @@ std::vector<PrecisionMode> reportModes(PrecisionMode first, bool all)
     return modes;
 }
 
+// The options of `report` that are no input file, checked.
+struct ReportOptions
+{
+    int collapseDepth = -1;
+    FlagThresholds thresholds;
+};
+
+std::optional<ReportOptions> readReportOptions(const ArgParser &parser, std::ostream &err)
+{
+    if (!parser.has("output")) {
+        err << "opsinfo report: give -o FILE.html (the page to write)\n";
+        return std::nullopt;
+    }
+    if (!parser.has("mode") && !parser.has("all-modes") && !parser.has("front-end")) {
+        err << "opsinfo report: give --mode MODE, --all-modes, or --front-end ID (its default mode)\n";
+        return std::nullopt;
+    }
+    ReportOptions options;
+    if (!readCollapseDepth(parser, options.collapseDepth, err))
+        return std::nullopt;
+    const auto thresholds = thresholdsForCli(parser, err);
+    if (!thresholds)
+        return std::nullopt;
+    options.thresholds = *thresholds;
+    return options;
+}
+
+// The mode the page opens with and, with --front-end, its plan; the exit code when there is
+// none or the front end decides no node.
+std::optional<int> reportFirstMode(const ArgParser &parser, ResolveInputs &in,
+                                   std::optional<FrontEndPlan> &plan, PrecisionMode &first,
+                                   std::ostream &err)
+{
+    if (in.frontEnd) {
+        int code = 0;
+        plan = planForCli(*in.frontEnd, parser.value("mode"), in, err, code);
+        if (!plan)
+            return code;
+        if (plan->path == PrecisionPath::CubeMath) {
+            err << "opsinfo report: on --front-end " << frontEndId(*in.frontEnd)
+                << " no graph goes through FE, so there is no per-node prediction to draw; "
+                   "see 'opsinfo resolve --front-end "
+                << frontEndId(*in.frontEnd) << "'\n";
+            return ExitUsage;
+        }
+        restrictToPlan(*plan, in);
+        first = plan->mode;
+    } else if (parser.has("mode")) {
+        auto parsed = modeForCli(parser.value("mode"), in, err);
+        if (!parsed)
+            return parsed.exitCode();
+        first = *parsed;
+    }
+    return std::nullopt;
+}
+
+// The --evidence files, each joined to the graph.
+struct ReportEvidence
+{
+    std::optional<LoadedEvidence> loaded;
+    std::vector<FileJoin> joins;
+};
+
+std::optional<int> loadReportEvidence(const ArgParser &parser, const ResolveInputs &in,
+                                      ReportEvidence &evidence, std::ostream &err)
+{
+    if (!parser.has("evidence"))
+        return std::nullopt;
+    auto loaded = loadEvidenceForCli(parser.values("evidence"), parser, err);
+    if (!loaded)
+        return loaded.exitCode();
+    evidence.loaded = std::move(*loaded);
+    const JoinContext context {in.graph.get(), &in.library, &evidence.loaded->apiMap};
+    for (const EvidenceFile &file : evidence.loaded->files)
+        evidence.joins.push_back(joinEvidence(file, context));
+    return std::nullopt;
+}
+
+// What the page is drawn from: `page` points into the rest.
+struct ReportData
+{
+    std::deque<Resolution> resolutions; // stable addresses: the report and the diff point in
+    std::optional<Resolution> alone;
+    ResolutionDiff diff;
+    HtmlReportInput page;
+};
+
+// Each mode resolved (the first under the front end's plan), with the page's header fields.
+void resolveReportModes(const ArgParser &parser, const Resolver &resolver, const ResolveInputs &in,
+                        const FrontEndPlan *plan, const std::vector<PrecisionMode> &modes,
+                        Progress &progress, ReportData &data)
+{
+    for (std::size_t m = 0; m < modes.size(); ++m) {
+        progress.update(m, precisionModeName(modes[m]));
+        data.resolutions.push_back(
+            resolver.resolve(modes[m], tablePolicies(in.policies), in.options));
+        if (plan && m == 0)
+            applyFrontEndPlan(*plan, data.resolutions.back());
+    }
+    data.page.graph = in.graph.get();
+    data.page.graphPath = parser.value("GRAPH");
+    std::string libraries;
+    for (const std::string &l : parser.values("library"))
+        libraries += (libraries.empty() ? "" : ", ") + l;
+    data.page.libraryLabel = libraries.empty() ? "no library" : libraries;
+    for (const Resolution &r : data.resolutions)
+        data.page.modes.push_back(&r);
+}
+
+// What --mixlist changes against the library alone, under the first mode.
+void addMixlistDiff(const Resolver &resolver, const ResolveInputs &in, const FrontEndPlan *plan,
+                    PrecisionMode first, ReportData &data)
+{
+    const PolicyTable table = PolicyTable::compute(in.library, nullptr);
+    data.alone = resolver.resolve(first, tablePolicies(table), in.options);
+    if (plan)
+        applyFrontEndPlan(*plan, *data.alone);
+    data.diff = diffResolutions(*in.graph, *data.alone, data.resolutions.front());
+    data.page.mixlistDiff = &data.diff;
+    data.page.mixlistPath = in.mixlistPath;
+}
+
+// Writes the page; exit 1 when a mode has errors or an evidence file had some.
+int writeReportPage(const ArgParser &parser, const ResolveInputs &in, const std::string &html,
+                    const ReportData &data, const ReportEvidence &evidence, std::ostream &err)
+{
+    if (const int written = writeOutputForCli(parser.value("output"), html, parser.inputs(), err);
+        written != ExitOk)
+        return written;
+    err << "opsinfo: report written to " << parser.value("output") << " (" << html.size() / 1024
+        << " KiB, " << in.graph->nodes().size() << " nodes, " << data.resolutions.size()
+        << " mode(s))\n";
+    std::size_t errors = 0;
+    for (const Resolution &r : data.resolutions)
+        errors += r.summary.errors;
+    return errors > 0 || (evidence.loaded && evidence.loaded->anyErrors) ? ExitInputErrors : ExitOk;
+}
+
 } // namespace
 
 int runReportCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
@@ -78,117 +216,49 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
     ArgParser parser = reportParser();
     if (const auto exit = parser.parseOrExit(args, out, err))
         return *exit;
-    if (!parser.has("output")) {
-        err << "opsinfo report: give -o FILE.html (the page to write)\n";
-        return ExitUsage;
-    }
-    if (!parser.has("mode") && !parser.has("all-modes") && !parser.has("front-end")) {
-        err << "opsinfo report: give --mode MODE, --all-modes, or --front-end ID (its default mode)\n";
-        return ExitUsage;
-    }
-    int collapseDepth = -1;
-    if (!readCollapseDepth(parser, collapseDepth, err))
-        return ExitUsage;
-    const auto thresholds = thresholdsForCli(parser, err);
-    if (!thresholds)
+    const std::optional<ReportOptions> options = readReportOptions(parser, err);
+    if (!options)
         return ExitUsage;
     int code = 0;
     auto in = readResolveInputs(parser, parser.value("GRAPH"), err, code);
     const LeaveToExit keepInputs(in);
     if (!in)
         return code;
-
     std::optional<FrontEndPlan> plan;
     PrecisionMode first = kAllPrecisionModes.front();
-    if (in->frontEnd) {
-        plan = planForCli(*in->frontEnd, parser.value("mode"), *in, err, code);
-        if (!plan)
-            return code;
-        if (plan->path == PrecisionPath::CubeMath) {
-            err << "opsinfo report: on --front-end " << frontEndId(*in->frontEnd)
-                << " no graph goes through FE, so there is no per-node prediction to draw; "
-                   "see 'opsinfo resolve --front-end "
-                << frontEndId(*in->frontEnd) << "'\n";
-            return ExitUsage;
-        }
-        restrictToPlan(*plan, *in);
-        first = plan->mode;
-    } else if (parser.has("mode")) {
-        auto parsed = modeForCli(parser.value("mode"), *in, err);
-        if (!parsed)
-            return parsed.exitCode();
-        first = *parsed;
-    }
-
-    std::optional<LoadedEvidence> evidence;
-    std::vector<FileJoin> joins;
-    if (parser.has("evidence")) {
-        auto loaded = loadEvidenceForCli(parser.values("evidence"), parser, err);
-        if (!loaded)
-            return loaded.exitCode();
-        evidence = std::move(*loaded);
-        const JoinContext context {in->graph.get(), &in->library, &evidence->apiMap};
-        for (const EvidenceFile &file : evidence->files)
-            joins.push_back(joinEvidence(file, context));
-    }
+    if (const auto exit = reportFirstMode(parser, *in, plan, first, err))
+        return *exit;
+    ReportEvidence evidence;
+    if (const auto exit = loadReportEvidence(parser, *in, evidence, err))
+        return *exit;
 
     const Resolver resolver(*in->graph, in->library);
     printDiagnostics(resolver.diagnostics(), err);
     const std::vector<PrecisionMode> modes = reportModes(first, parser.has("all-modes"));
-    const bool withMixlist = in->mixlist.has_value();
+    const FrontEndPlan *frontEndPlan = plan ? &*plan : nullptr;
     // Stages: each mode, the library alone (for the mixlist diff), the chart sweep, the page.
     Progress progress(err, "report", modes.size() + 3);
-    std::deque<Resolution> resolutions; // stable addresses: the report and the diff point in
-    for (std::size_t m = 0; m < modes.size(); ++m) {
-        progress.update(m, precisionModeName(modes[m]));
-        resolutions.push_back(resolver.resolve(modes[m], tablePolicies(in->policies), in->options));
-        if (plan && m == 0)
-            applyFrontEndPlan(*plan, resolutions.back());
-    }
-    HtmlReportInput report;
-    report.graph = in->graph.get();
-    report.graphPath = parser.value("GRAPH");
-    std::string libraries;
-    for (const std::string &l : parser.values("library"))
-        libraries += (libraries.empty() ? "" : ", ") + l;
-    report.libraryLabel = libraries.empty() ? "no library" : libraries;
-    for (const Resolution &r : resolutions)
-        report.modes.push_back(&r);
-    std::optional<Resolution> alone;
-    ResolutionDiff diff;
-    if (withMixlist) {
+    ReportData data;
+    resolveReportModes(parser, resolver, *in, frontEndPlan, modes, progress, data);
+    if (in->mixlist) {
         progress.update(modes.size(), "library alone");
-        const PolicyTable table = PolicyTable::compute(in->library, nullptr);
-        alone = resolver.resolve(first, tablePolicies(table), in->options);
-        if (plan)
-            applyFrontEndPlan(*plan, *alone);
-        diff = diffResolutions(*in->graph, *alone, resolutions.front());
-        report.mixlistDiff = &diff;
-        report.mixlistPath = in->mixlistPath;
+        addMixlistDiff(resolver, *in, frontEndPlan, first, data);
     }
     if (parser.has("all-modes")) {
         progress.update(modes.size() + 1, "mode chart");
-        report.modeChart = summarizeModes(resolver, tablePolicies(in->policies), in->options,
-                                          {in->soc, in->platformIni}, 0);
+        data.page.modeChart = summarizeModes(resolver, tablePolicies(in->policies), in->options,
+                                             {in->soc, in->platformIni}, 0);
     }
-    if (evidence) {
-        report.evidence = &evidence->files;
-        report.evidenceJoins = &joins;
-        report.thresholds = *thresholds;
+    if (evidence.loaded) {
+        data.page.evidence = &evidence.loaded->files;
+        data.page.evidenceJoins = &evidence.joins;
+        data.page.thresholds = options->thresholds;
     }
-    report.collapseDepth = collapseDepth;
+    data.page.collapseDepth = options->collapseDepth;
     progress.update(modes.size() + 2, "page");
-    const std::string html = htmlReport(report);
+    const std::string html = htmlReport(data.page);
     progress.finish();
-    if (const int written = writeOutputForCli(parser.value("output"), html, parser.inputs(), err);
-        written != ExitOk)
-        return written;
-    err << "opsinfo: report written to " << parser.value("output") << " (" << html.size() / 1024
-        << " KiB, " << in->graph->nodes().size() << " nodes, " << modes.size() << " mode(s))\n";
-    std::size_t errors = 0;
-    for (const Resolution &r : resolutions)
-        errors += r.summary.errors;
-    return errors > 0 || (evidence && evidence->anyErrors) ? ExitInputErrors : ExitOk;
+    return writeReportPage(parser, *in, html, data, evidence, err);
 }
 
 } // namespace opsinfo

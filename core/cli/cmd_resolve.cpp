@@ -312,46 +312,61 @@ bool readMaxChanged(const ArgParser &p, std::optional<std::size_t> &limit, std::
     return true;
 }
 
-int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+// What the command line of `resolve diff` asks for, checked; the inputs are read after it.
+struct DiffRequest
 {
-    ArgParser p = resolveDiffParser();
-    if (const auto exit = p.parseOrExit(args, out, err))
-        return *exit;
-    ReportFormat format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
-    if (p.has("format") && !parseReportFormat(p.value("format"), format)) {
+    ReportFormat format = ReportFormat::Text;
+    std::optional<std::size_t> limit;
+    std::vector<std::string> modes;
+    bool byMode = false;
+    Hf32Switches hf32;
+};
+
+// The options of `resolve diff` into `request`; false, said on `err`, on a usage error.
+bool readDiffRequest(const ArgParser &p, DiffRequest &request, std::ostream &err)
+{
+    request.format = p.has("json") ? ReportFormat::Json : ReportFormat::Text;
+    if (p.has("format") && !parseReportFormat(p.value("format"), request.format)) {
         err << "opsinfo resolve diff: unknown --format '" << p.value("format")
             << "' (text, json, github, junit)\n";
-        return ExitUsage;
+        return false;
     }
-    std::optional<std::size_t> limit;
-    if (!readMaxChanged(p, limit, err))
-        return ExitUsage;
-    const auto &modes = p.values("mode");
-    const bool byMode = modes.size() == 2;
+    if (!readMaxChanged(p, request.limit, err))
+        return false;
+    request.modes = p.values("mode");
+    request.byMode = request.modes.size() == 2;
     const bool byMixlist = p.has("mixlist-a") || p.has("mixlist-b");
     // With --front-end the mode may be left out: both sides use the front end's default.
-    if (!(byMode || (modes.size() == 1 && byMixlist)
-          || (modes.empty() && byMixlist && p.has("front-end")))) {
+    if (!(request.byMode || (request.modes.size() == 1 && byMixlist)
+          || (request.modes.empty() && byMixlist && p.has("front-end")))) {
         err << "opsinfo resolve diff: give --mode A --mode B, or one --mode (or --front-end) with "
                "--mixlist-a/--mixlist-b\n";
-        return ExitUsage;
+        return false;
     }
-    Hf32Switches hf32;
-    if (!readHf32Options(p, hf32, err))
-        return ExitUsage;
-    if (byMode && (p.has("mixlist-a") || p.has("mixlist-b"))) {
+    if (!readHf32Options(p, request.hf32, err))
+        return false;
+    if (request.byMode && (p.has("mixlist-a") || p.has("mixlist-b"))) {
         err << "opsinfo resolve diff: two --mode and --mixlist-a/--mixlist-b contradict each other: compare two modes,\n"
                "or two mixlists under one --mode\n";
-        return ExitUsage;
+        return false;
     }
-    int code = 0;
-    auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
-    const LeaveToExit keepInputs(in);
-    if (!in)
-        return code;
-    // A mixlist that cannot be read is exit 2, never the 1 of "more than --max-changed".
+    return true;
+}
+
+// The two sides of `resolve diff`: each one's mixlist, and its front-end plan or mode.
+struct DiffSides
+{
     std::optional<Mixlist> mixA, mixB;
-    for (auto [name, slot] : {std::pair {"mixlist-a", &mixA}, std::pair {"mixlist-b", &mixB}}) {
+    std::optional<FrontEndPlan> planA, planB;
+    std::optional<PrecisionMode> modeA, modeB;
+};
+
+// Reads --mixlist-a and --mixlist-b into `sides`; the exit code when one cannot be read.
+std::optional<int> loadDiffMixlists(const ArgParser &p, DiffSides &sides, std::ostream &err)
+{
+    // A mixlist that cannot be read is exit 2, never the 1 of "more than --max-changed".
+    for (auto [name, slot] :
+         {std::pair {"mixlist-a", &sides.mixA}, std::pair {"mixlist-b", &sides.mixB}}) {
         if (!p.has(name))
             continue;
         auto loaded = loadMixlistForCli(p.value(name), false, err);
@@ -359,108 +374,186 @@ int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::os
             return loaded.exitCode();
         *slot = std::move(*loaded);
     }
+    return std::nullopt;
+}
+
+// Each side's plan (with --front-end) or mode; the exit code when one cannot be had.
+std::optional<int> planDiffSides(ResolveInputs &in, const std::vector<std::string> &modes,
+                                 DiffSides &sides, std::ostream &err)
+{
     const std::string modeNameA = modes.empty() ? std::string() : modes.front();
     const std::string modeNameB = modes.empty() ? std::string() : modes.back();
-    std::optional<FrontEndPlan> planA, planB;
-    std::optional<PrecisionMode> modeA, modeB;
-    if (in->frontEnd) {
+    if (in.frontEnd) {
         // Each side's plan: the mixlist it has, the mode it names.
-        in->mixlist = mixA;
-        planA = planForCli(*in->frontEnd, modeNameA, *in, err, code);
-        in->mixlist = mixB;
-        planB = planA ? planForCli(*in->frontEnd, modeNameB, *in, err, code) : std::nullopt;
-        if (!planA || !planB)
+        int code = 0;
+        in.mixlist = sides.mixA;
+        sides.planA = planForCli(*in.frontEnd, modeNameA, in, err, code);
+        in.mixlist = sides.mixB;
+        sides.planB
+            = sides.planA ? planForCli(*in.frontEnd, modeNameB, in, err, code) : std::nullopt;
+        if (!sides.planA || !sides.planB)
             return code;
-        modeA = planA->mode;
-        modeB = planB->mode;
-    } else {
-        auto parsedA = modeForCli(modeNameA, *in, err);
-        if (!parsedA)
-            return parsedA.exitCode();
-        auto parsedB = modeForCli(modeNameB, *in, err);
-        if (!parsedB)
-            return parsedB.exitCode();
-        modeA = *parsedA;
-        modeB = *parsedB;
+        sides.modeA = sides.planA->mode;
+        sides.modeB = sides.planB->mode;
+        return std::nullopt;
     }
-    std::vector<ChangedNode> changes;
-    std::optional<std::pair<std::size_t, std::size_t>> casts; // totals of A and B (graph paths)
-    std::map<std::string, std::size_t> transitions; // "A->B": changed nodes
-    if (planA && planA->path == PrecisionPath::CubeMath) {
-        changes = cubeMathChanges(*in, *planA, *planB, hf32);
-        // Cube math types and compute dtypes, no resolution: counted in the words printed.
-        for (const ChangedNode &c : changes)
-            ++transitions[c.from + "->" + c.to];
-    } else {
-        changes = resolvedChanges(*in, p, mixA, mixB, planA ? &*planA : nullptr,
-                                  planB ? &*planB : nullptr, *modeA, *modeB, casts, transitions);
-    }
+    auto parsedA = modeForCli(modeNameA, in, err);
+    if (!parsedA)
+        return parsedA.exitCode();
+    auto parsedB = modeForCli(modeNameB, in, err);
+    if (!parsedB)
+        return parsedB.exitCode();
+    sides.modeA = *parsedA;
+    sides.modeB = *parsedB;
+    return std::nullopt;
+}
 
+// The changed nodes in every form `resolve diff` writes them.
+struct DiffTally
+{
     nlohmann::json changed = nlohmann::json::array();
     std::vector<std::vector<std::string>> rows;
     std::vector<Diagnostic> findings;
+};
+
+DiffTally tallyChanges(const std::vector<ChangedNode> &changes, const ArgParser &p,
+                       const DiffSides &sides)
+{
+    DiffTally tally;
     for (const ChangedNode &c : changes) {
-        changed.push_back({{"name", c.name},
-                           {"op_type", c.type},
-                           {"a", c.from},
-                           {"b", c.to},
-                           {"explanation_a", c.explanationA},
-                           {"explanation_b", c.explanationB}});
-        rows.push_back({c.name, c.type, c.from, c.to});
-        findings.push_back({Severity::Note,
-                            changeLocation(c.type, mixB, p.value("mixlist-b"), mixA,
-                                           p.value("mixlist-a"), p.value("GRAPH")),
-                            "dtype-change",
-                            "node " + c.name + " (" + c.type + "): " + c.from + " -> " + c.to,
-                            c.explanationB});
+        tally.changed.push_back({{"name", c.name},
+                                 {"op_type", c.type},
+                                 {"a", c.from},
+                                 {"b", c.to},
+                                 {"explanation_a", c.explanationA},
+                                 {"explanation_b", c.explanationB}});
+        tally.rows.push_back({c.name, c.type, c.from, c.to});
+        tally.findings.push_back(
+            {Severity::Note,
+             changeLocation(c.type, sides.mixB, p.value("mixlist-b"), sides.mixA,
+                            p.value("mixlist-a"), p.value("GRAPH")),
+             "dtype-change", "node " + c.name + " (" + c.type + "): " + c.from + " -> " + c.to,
+             c.explanationB});
     }
-    const bool overLimit = limit && changed.size() > *limit;
+    return tally;
+}
+
+// What differs between the two sides of `resolve diff`.
+struct DiffChanges
+{
+    std::vector<ChangedNode> nodes;
+    // The Cast totals of sides A and B, where FE decides (none on the cube-math paths).
+    std::optional<std::pair<std::size_t, std::size_t>> casts;
+    std::map<std::string, std::size_t> transitions; // "A->B": changed nodes
+};
+
+// The changes on the cube-math paths (no resolution), else of the two resolutions.
+DiffChanges diffChanges(ResolveInputs &in, const ArgParser &p, const DiffSides &sides,
+                        const Hf32Switches &hf32)
+{
+    DiffChanges changes;
+    if (sides.planA && sides.planA->path == PrecisionPath::CubeMath) {
+        changes.nodes = cubeMathChanges(in, *sides.planA, *sides.planB, hf32);
+        // Cube math types and compute dtypes, no resolution: counted in the words printed.
+        for (const ChangedNode &c : changes.nodes)
+            ++changes.transitions[c.from + "->" + c.to];
+    } else {
+        changes.nodes
+            = resolvedChanges(in, p, sides.mixA, sides.mixB, sides.planA ? &*sides.planA : nullptr,
+                              sides.planB ? &*sides.planB : nullptr, *sides.modeA, *sides.modeB,
+                              changes.casts, changes.transitions);
+    }
+    return changes;
+}
+
+void writeDiffText(const DiffTally &tally, const DiffChanges &changes, const std::string &sideA,
+                   const std::string &sideB, std::ostream &out)
+{
+    const auto &casts = changes.casts;
+    const long castDelta = casts ? long(casts->second) - long(casts->first) : 0;
+    out << "A: " << sideA << "\nB: " << sideB << "\n\n"
+        << formatTable({"NODE", "OP TYPE", "A", "B"}, tally.rows) << "\n";
+    if (casts)
+        out << tally.changed.size() << " node(s) change dtype; casts " << casts->first << " -> "
+            << casts->second << " (" << (castDelta >= 0 ? "+" : "") << castDelta << ")\n";
+    else
+        out << tally.changed.size()
+            << " cube node(s) change cube math type or compute dtype (no FE on this path)\n";
+    for (const auto &[t, count] : changes.transitions)
+        out << "  " << t << ": " << count << "\n";
+}
+
+// Writes the changes in the asked format; exit 1 when there are more than --max-changed.
+int printDiff(const DiffRequest &request, const ArgParser &p, const ResolveInputs &in,
+              const DiffSides &sides, const DiffChanges &changes, std::ostream &out,
+              std::ostream &err)
+{
+    DiffTally tally = tallyChanges(changes.nodes, p, sides);
+    const auto &casts = changes.casts;
+    const bool overLimit = request.limit && tally.changed.size() > *request.limit;
     if (overLimit) {
-        for (Diagnostic &d : findings)
+        for (Diagnostic &d : tally.findings)
             d.severity = Severity::Error;
     }
     const long castDelta = casts ? long(casts->second) - long(casts->first) : 0;
-    const std::string sideA = byMode ? modes.front() : p.value("mixlist-a", "(no mixlist)");
-    const std::string sideB = byMode ? modes.back() : p.value("mixlist-b", "(no mixlist)");
-    if (planA && format == ReportFormat::Text)
-        out << "A " << frontEndHeader(*planA) << "B " << frontEndHeader(*planB) << "\n";
+    const std::string sideA
+        = request.byMode ? request.modes.front() : p.value("mixlist-a", "(no mixlist)");
+    const std::string sideB
+        = request.byMode ? request.modes.back() : p.value("mixlist-b", "(no mixlist)");
+    const ReportFormat format = request.format;
+    if (sides.planA && format == ReportFormat::Text)
+        out << "A " << frontEndHeader(*sides.planA) << "B " << frontEndHeader(*sides.planB) << "\n";
     if (format == ReportFormat::Github || format == ReportFormat::Junit) {
-        writeFindings(format, "opsinfo resolve diff", p.value("GRAPH"), findings, out, err);
+        writeFindings(format, "opsinfo resolve diff", p.value("GRAPH"), tally.findings, out, err);
     } else if (format == ReportFormat::Json) {
         writeJson(out, err,
                   {{"graph", p.value("GRAPH")},
-                   {"cube_ops", cubeOpsToJson(in->library.cubeOps())},
+                   {"cube_ops", cubeOpsToJson(in.library.cubeOps())},
                    {"a", sideA},
                    {"b", sideB},
-                   {"changed", changed},
-                   {"changed_count", changed.size()},
-                   {"transitions", transitions},
+                   {"changed", tally.changed},
+                   {"changed_count", tally.changed.size()},
+                   {"transitions", changes.transitions},
                    {"casts_a", casts ? nlohmann::json(casts->first) : nlohmann::json()},
                    {"casts_b", casts ? nlohmann::json(casts->second) : nlohmann::json()},
                    {"cast_delta", casts ? nlohmann::json(castDelta) : nlohmann::json()},
-                   {"front_end_a", planA ? frontEndToJson(*planA) : nlohmann::json()},
-                   {"front_end_b", planB ? frontEndToJson(*planB) : nlohmann::json()}});
+                   {"front_end_a", sides.planA ? frontEndToJson(*sides.planA) : nlohmann::json()},
+                   {"front_end_b", sides.planB ? frontEndToJson(*sides.planB) : nlohmann::json()}});
     } else {
-        out << "A: " << sideA << "\nB: " << sideB << "\n\n"
-            << formatTable({"NODE", "OP TYPE", "A", "B"}, rows) << "\n";
-        if (casts)
-            out << changed.size() << " node(s) change dtype; casts " << casts->first << " -> "
-                << casts->second << " (" << (castDelta >= 0 ? "+" : "") << castDelta << ")\n";
-        else
-            out << changed.size()
-                << " cube node(s) change cube math type or compute dtype (no FE on this path)\n";
-        for (const auto &[t, count] : transitions)
-            out << "  " << t << ": " << count << "\n";
+        writeDiffText(tally, changes, sideA, sideB, out);
     }
     if (overLimit) {
-        err << "opsinfo resolve diff: " << changed.size()
-            << " nodes change dtype, more than --max-changed " << *limit << "\n";
+        err << "opsinfo resolve diff: " << tally.changed.size()
+            << " nodes change dtype, more than --max-changed " << *request.limit << "\n";
         return ExitInputErrors;
     }
     return ExitOk;
 }
 
-int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int resolveDiff(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p = resolveDiffParser();
+    if (const auto exit = p.parseOrExit(args, out, err))
+        return *exit;
+    DiffRequest request;
+    if (!readDiffRequest(p, request, err))
+        return ExitUsage;
+    int code = 0;
+    auto in = readResolveInputs(p, p.value("GRAPH"), err, code);
+    const LeaveToExit keepInputs(in);
+    if (!in)
+        return code;
+    DiffSides sides;
+    if (const auto exit = loadDiffMixlists(p, sides, err))
+        return *exit;
+    if (const auto exit = planDiffSides(*in, request.modes, sides, err))
+        return *exit;
+    const DiffChanges changes = diffChanges(*in, p, sides, request.hf32);
+    return printDiff(request, p, *in, sides, changes, out, err);
+}
+
+// The command line of `opsinfo resolve`.
+ArgParser resolveParser()
 {
     ArgParser p(
         "opsinfo resolve",
@@ -489,6 +582,78 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
         "With --front-end torch-npu or mindspore-kbk no graph goes through FE: instead of a dtype\n"
         "preview, every cube node's cube math type and what its input is computed in (HF32 switches\n"
         "included); --library is optional there.");
+    return p;
+}
+
+// `resolve --all-modes`: the cube-math table on the aclnn paths, else the summary per mode.
+int resolveAllModes(const ArgParser &p, ResolveInputs &in, const Hf32Switches &hf32,
+                    std::ostream &out, std::ostream &err)
+{
+    if (in.frontEnd) {
+        restrictToFrontEnd(*in.frontEnd, in);
+        if (frontEndTraits(*in.frontEnd).path == PrecisionPath::CubeMath)
+            return requireSocForCubeMath(*in.frontEnd, in.soc, err)
+                ? allModesCubeMath(in, hf32, p.has("json"), out, err)
+                : ExitUsage;
+    }
+    return allModesTable(in, p.has("json"), p.value("plot"), p.inputs(), out, err);
+}
+
+// The node table of `resolve` for humans, with the summary line under it.
+void printResolutionText(const ResolveInputs &in, const Resolution &r,
+                         const std::vector<int> &order, const FrontEndPlan *plan, std::ostream &out)
+{
+    if (plan)
+        out << frontEndHeader(*plan) << "\n";
+    std::vector<std::vector<std::string>> rows;
+    for (int index : order) {
+        const NodeResolution &n = r.nodes[std::size_t(index)];
+        if (!n.node)
+            continue;
+        rows.push_back({(n.parent >= 0 ? "  " : "") + std::string(n.node->name),
+                        std::string(n.node->opType), reportPolicy(n), dtypeName(n.dtype),
+                        engineName(n.engine),
+                        std::string(statusName(n.status)) + (n.ambiguous ? " ambiguous" : "")
+                            + (n.approximate ? " approx" : ""),
+                        n.rules.joined(",")});
+    }
+    const ResolutionSummary &s = r.summary;
+    out << formatTable({"NODE", "OP TYPE", "LIST", "DTYPE", "ENGINE", "STATUS", "RULES"}, rows)
+        << "\nmode " << (plan ? plan->modeLabel() : std::string(precisionModeName(r.mode))) << ": "
+        << s.fp16Nodes << " fp16, " << s.bf16Nodes << " bf16, " << s.fp32Nodes
+        << " fp32; not on AI Core: " << s.aicpuNodes << " AI CPU, " << s.geNodes << " GE ops; "
+        << s.errors << " errors; casts " << s.castsTotal << " (" << s.castsDown << " down, "
+        << s.castsUp << " up, " << s.castsWeights << " on weights)\n"
+        << cubeOpsOrigin(in.library.cubeOps()) << "\n";
+}
+
+// `resolve` under one mode (or one front-end plan): every node, in JSON, CSV or a table.
+int resolveOneMode(const ResolveInputs &in, const FrontEndPlan *plan, PrecisionMode mode,
+                   const ArgParser &p, std::ostream &out, std::ostream &err)
+{
+    const Resolver resolver(*in.graph, in.library);
+    printDiagnostics(resolver.diagnostics(), err);
+    const Resolution r = resolveUnderPlan(resolver, plan, mode, in.policies, in.options);
+    const std::vector<int> order = outputOrder(*in.graph, r);
+    if (p.has("json")) {
+        nlohmann::json result
+            = resolutionToJson(*in.graph, r, p.value("GRAPH"), order, in.library.cubeOps());
+        if (plan)
+            result["front_end"] = frontEndToJson(*plan);
+        writeJson(out, err, result);
+    } else if (p.has("csv")) {
+        if (plan)
+            err << frontEndHeader(*plan); // CSV stays CSV: the front end's notes go to the messages
+        out << resolutionToCsv(r, order);
+    } else {
+        printResolutionText(in, r, order, plan, out);
+    }
+    return r.summary.errors > 0 ? ExitInputErrors : ExitOk;
+}
+
+int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    ArgParser p = resolveParser();
     if (const auto exit = p.parseOrExit(args, out, err))
         return *exit;
     if (!p.has("mode") && !p.has("all-modes") && !p.has("front-end")) {
@@ -503,16 +668,8 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
     const LeaveToExit keepInputs(in);
     if (!in)
         return code;
-    if (p.has("all-modes")) {
-        if (in->frontEnd) {
-            restrictToFrontEnd(*in->frontEnd, *in);
-            if (frontEndTraits(*in->frontEnd).path == PrecisionPath::CubeMath)
-                return requireSocForCubeMath(*in->frontEnd, in->soc, err)
-                    ? allModesCubeMath(*in, hf32, p.has("json"), out, err)
-                    : ExitUsage;
-        }
-        return allModesTable(*in, p.has("json"), p.value("plot"), p.inputs(), out, err);
-    }
+    if (p.has("all-modes"))
+        return resolveAllModes(p, *in, hf32, out, err);
     std::optional<FrontEndPlan> plan;
     std::optional<PrecisionMode> mode;
     if (in->frontEnd) {
@@ -529,46 +686,7 @@ int resolveMain(const std::vector<std::string> &args, std::ostream &out, std::os
             return parsed.exitCode();
         mode = *parsed;
     }
-    const Resolver resolver(*in->graph, in->library);
-    printDiagnostics(resolver.diagnostics(), err);
-    const Resolution r
-        = resolveUnderPlan(resolver, plan ? &*plan : nullptr, *mode, in->policies, in->options);
-    const std::vector<int> order = outputOrder(*in->graph, r);
-    if (p.has("json")) {
-        nlohmann::json result
-            = resolutionToJson(*in->graph, r, p.value("GRAPH"), order, in->library.cubeOps());
-        if (plan)
-            result["front_end"] = frontEndToJson(*plan);
-        writeJson(out, err, result);
-    } else if (p.has("csv")) {
-        if (plan)
-            err << frontEndHeader(*plan); // CSV stays CSV: the front end's notes go to the messages
-        out << resolutionToCsv(r, order);
-    } else {
-        if (plan)
-            out << frontEndHeader(*plan) << "\n";
-        std::vector<std::vector<std::string>> rows;
-        for (int index : order) {
-            const NodeResolution &n = r.nodes[std::size_t(index)];
-            if (!n.node)
-                continue;
-            rows.push_back({(n.parent >= 0 ? "  " : "") + std::string(n.node->name),
-                            std::string(n.node->opType), reportPolicy(n), dtypeName(n.dtype),
-                            engineName(n.engine),
-                            std::string(statusName(n.status)) + (n.ambiguous ? " ambiguous" : "")
-                                + (n.approximate ? " approx" : ""),
-                            n.rules.joined(",")});
-        }
-        const ResolutionSummary &s = r.summary;
-        out << formatTable({"NODE", "OP TYPE", "LIST", "DTYPE", "ENGINE", "STATUS", "RULES"}, rows)
-            << "\nmode " << (plan ? plan->modeLabel() : std::string(precisionModeName(r.mode)))
-            << ": " << s.fp16Nodes << " fp16, " << s.bf16Nodes << " bf16, " << s.fp32Nodes
-            << " fp32; not on AI Core: " << s.aicpuNodes << " AI CPU, " << s.geNodes << " GE ops; "
-            << s.errors << " errors; casts " << s.castsTotal << " (" << s.castsDown << " down, "
-            << s.castsUp << " up, " << s.castsWeights << " on weights)\n"
-            << cubeOpsOrigin(in->library.cubeOps()) << "\n";
-    }
-    return r.summary.errors > 0 ? ExitInputErrors : ExitOk;
+    return resolveOneMode(*in, plan ? &*plan : nullptr, *mode, p, out, err);
 }
 
 } // namespace

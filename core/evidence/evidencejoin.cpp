@@ -75,7 +75,6 @@ public:
 
     RowJoin join(const EvidenceRow &row) const
     {
-        RowJoin result;
         if (row.core == CoreKind::Communication || row.opType.rfind("hcom_", 0) == 0)
             return miss(JoinMiss::NotAnOp, CoreText::tr("communication task: no FE op"));
         if (row.coreText == "DSA_SQE")
@@ -89,26 +88,50 @@ public:
 
         // 1. By GE node name.
         std::string nameMiss;
-        if (!row.nodeNames.empty() && m_context.graph) {
-            for (const std::string &name : row.nodeNames)
-                if (const int index = m_context.graph->indexOf(name); index >= 0)
-                    result.nodes.push_back(index);
-            if (!result.nodes.empty()) {
-                result.kind = JoinKind::Node;
-                result.irType = m_context.graph->nodes()[std::size_t(result.nodes.front())].opType;
-                result.why = result.nodes.size() == row.nodeNames.size()
-                    ? CoreText::tr("joined by node name")
-                    : CoreText::tr(
-                        "joined by node name (%1 of %2 fused names are nodes of the graph)",
-                        result.nodes.size(), row.nodeNames.size());
-                return result;
-            }
-            nameMiss = CoreText::tr("'%1' is no node of the graph", row.nodeNames.front());
-        }
-
+        if (std::optional<RowJoin> byName = joinByNodeName(row, nameMiss))
+            return *byName;
         // 2. The IR types the row stands for.
         std::vector<std::string> types;
-        enum class Via { Type, ApiMap, PrimitiveName, MindSporeMap } via = Via::Type;
+        Via via = Via::Type;
+        if (std::optional<RowJoin> none = typesOf(row, api, types, via))
+            return *none;
+        if (types.empty())
+            return noTypes(row, nameMiss);
+        // 3. By op type.
+        return joinByType(types, via, nameMiss.empty() ? std::string() : nameMiss + "; ");
+    }
+
+private:
+    // Where the IR types of a row come from.
+    enum class Via { Type, ApiMap, PrimitiveName, MindSporeMap };
+
+    // The row's GE node names that are nodes of the graph; else `nameMiss` says why not.
+    std::optional<RowJoin> joinByNodeName(const EvidenceRow &row, std::string &nameMiss) const
+    {
+        if (row.nodeNames.empty() || !m_context.graph)
+            return std::nullopt;
+        RowJoin result;
+        for (const std::string &name : row.nodeNames)
+            if (const int index = m_context.graph->indexOf(name); index >= 0)
+                result.nodes.push_back(index);
+        if (result.nodes.empty()) {
+            nameMiss = CoreText::tr("'%1' is no node of the graph", row.nodeNames.front());
+            return std::nullopt;
+        }
+        result.kind = JoinKind::Node;
+        result.irType = m_context.graph->nodes()[std::size_t(result.nodes.front())].opType;
+        result.why = result.nodes.size() == row.nodeNames.size()
+            ? CoreText::tr("joined by node name")
+            : CoreText::tr("joined by node name (%1 of %2 fused names are nodes of the graph)",
+                           result.nodes.size(), row.nodeNames.size());
+        return result;
+    }
+
+    // The IR types the row stands for into `types` (by the API map, the MindSpore primitive or
+    // its own op type); the miss when the row is no FE op or its API is not mapped.
+    std::optional<RowJoin> typesOf(const EvidenceRow &row, const std::optional<ApiName> &api,
+                                   std::vector<std::string> &types, Via &via) const
+    {
         if (api) {
             const ApiLookup lookup = m_map.lookup(m_file.framework, *api);
             if (lookup.notAnOp)
@@ -139,21 +162,29 @@ public:
         } else if (!row.opType.empty()) {
             types = {row.opType};
         }
-        if (types.empty()) {
-            if (!nameMiss.empty())
-                return miss(JoinMiss::NameNotInGraph, nameMiss);
-            if (row.name.empty())
-                return miss(JoinMiss::NoName, CoreText::tr("the row names no op"));
-            if (!row.nodeNames.empty())
-                return miss(
-                    JoinMiss::NoType,
-                    CoreText::tr(
-                        "the row records no op type: give the graph to join it by node name"));
-            return miss(JoinMiss::NoType, CoreText::tr("the row records no op type"));
-        }
+        return std::nullopt;
+    }
 
-        // 3. By op type: the first candidate the graph (or else the library) has.
-        const std::string prefix = nameMiss.empty() ? std::string() : nameMiss + "; ";
+    // Why a row with no IR type joins nothing.
+    static RowJoin noTypes(const EvidenceRow &row, const std::string &nameMiss)
+    {
+        if (!nameMiss.empty())
+            return miss(JoinMiss::NameNotInGraph, nameMiss);
+        if (row.name.empty())
+            return miss(JoinMiss::NoName, CoreText::tr("the row names no op"));
+        if (!row.nodeNames.empty())
+            return miss(
+                JoinMiss::NoType,
+                CoreText::tr("the row records no op type: give the graph to join it by node name"));
+        return miss(JoinMiss::NoType, CoreText::tr("the row records no op type"));
+    }
+
+    // The first candidate type the graph (or else the library) has; `prefix` says why the node
+    // names did not join.
+    RowJoin joinByType(const std::vector<std::string> &types, Via via,
+                       const std::string &prefix) const
+    {
+        RowJoin result;
         if (m_context.graph) {
             for (const std::string &type : types) {
                 const auto it = m_byType.find(type);
@@ -194,7 +225,6 @@ public:
         return none;
     }
 
-private:
     static RowJoin miss(JoinMiss reason, std::string why)
     {
         RowJoin r;

@@ -54,6 +54,37 @@ bool isIdentifier(std::string_view s)
     });
 }
 
+Diagnostic syntaxError(const std::string &file, int line, int column, std::string message,
+                       std::string hint)
+{
+    return {
+        Severity::Error, {file, line, column}, "opmap-syntax", std::move(message), std::move(hint)};
+}
+
+// The IR column: '=' (the op's own name), an IR type, or alternatives A|B (A+B); false when
+// its first type is no name.
+bool parseIrColumn(std::string_view ir, std::string_view op, std::string &irType,
+                   std::vector<std::string> &alternatives)
+{
+    if (ir == "=") {
+        irType = std::string(op);
+        return true;
+    }
+    std::string_view first = ir.substr(0, ir.find_first_of("|+"));
+    if (!isIdentifier(first))
+        return false;
+    irType = std::string(first);
+    std::string_view rest = ir.substr(first.size());
+    while (!rest.empty()) {
+        rest.remove_prefix(1);
+        const std::string_view alt = rest.substr(0, rest.find_first_of("|+"));
+        if (!alt.empty())
+            alternatives.emplace_back(alt);
+        rest.remove_prefix(alt.size());
+    }
+    return true;
+}
+
 } // namespace
 
 const OpMap &OpMap::defaults()
@@ -68,6 +99,67 @@ const OpMap &OpMap::defaults()
     return map;
 }
 
+bool OpMap::parseOpsets(std::string_view opsets, std::vector<Range> &ranges)
+{
+    bool ok = !opsets.empty();
+    if (ok && opsets != "*") {
+        for (std::string_view part : splitAt(opsets, ',')) {
+            Range range;
+            const std::size_t dash = part.find('-');
+            if (dash == std::string_view::npos) {
+                ok = ok && parseInt(part, range.low);
+                range.high = range.low;
+            } else {
+                ok = ok && parseInt(part.substr(0, dash), range.low)
+                    && parseInt(part.substr(dash + 1), range.high) && range.low <= range.high;
+            }
+            ranges.push_back(range);
+        }
+    }
+    return ok;
+}
+
+std::optional<Diagnostic> OpMap::parseRow(std::string_view line, bool onnx, const std::string &file,
+                                          int lineNumber, std::string &key, Row &row)
+{
+    const auto cells = splitAt(line, '\t');
+    const std::size_t maxCells = onnx ? 4 : 2;
+    if (cells.size() < 2 || cells.size() > maxCells) {
+        if (onnx)
+            return syntaxError(
+                file, lineNumber, 1,
+                CoreText::tr("expected 2 to 4 tab-separated columns, found %1", cells.size()),
+                CoreText::tr("write op<TAB>ir_type[<TAB>opsets[<TAB>domain]]"));
+        return syntaxError(file, lineNumber, 1,
+                           CoreText::tr("expected 2 tab-separated columns, found %1", cells.size()),
+                           CoreText::tr("write op<TAB>ir_type"));
+    }
+    const std::string_view op = trimmed(cells[0]);
+    const std::string_view ir = trimmed(cells[1]);
+    const int irColumn = int(cells[0].size()) + 2;
+    if (!isIdentifier(op))
+        return syntaxError(file, lineNumber, 1, CoreText::tr("invalid op type '%1'", op),
+                           CoreText::tr("op types are names without spaces"));
+    if (!parseIrColumn(ir, op, row.irType, row.alternatives))
+        return syntaxError(
+            file, lineNumber, irColumn, CoreText::tr("invalid Ascend IR type '%1'", ir),
+            CoreText::tr("write an IR type, '=' for the same name, or alternatives A|B"));
+    std::string_view domain;
+    if (onnx && cells.size() >= 3) {
+        const std::string_view opsets = trimmed(cells[2]);
+        const int opsetColumn = irColumn + int(cells[1].size()) + 1;
+        row.opsetText = std::string(opsets);
+        if (!parseOpsets(opsets, row.opsets))
+            return syntaxError(file, lineNumber, opsetColumn,
+                               CoreText::tr("invalid opset list '%1'", opsets),
+                               CoreText::tr("write opsets as 8-18, 1,6,8-18 or * for any"));
+        if (cells.size() == 4)
+            domain = trimmed(cells[3]);
+    }
+    key = onnx ? onnxKey(domain, op) : std::string(op);
+    return std::nullopt;
+}
+
 std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string &file,
                                         bool override)
 {
@@ -75,13 +167,6 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
     Table *table = nullptr;
     std::unordered_set<std::string> replaced; // keys this load already cleared
     int lineNumber = 0;
-    auto report = [&](int column, std::string message, std::string hint) {
-        diagnostics.push_back({Severity::Error,
-                               {file, lineNumber, column},
-                               "opmap-syntax",
-                               std::move(message),
-                               std::move(hint)});
-    };
     for (std::string_view rawLine : splitAt(text, '\n')) {
         ++lineNumber;
         const std::string_view line = withoutPadding(rawLine);
@@ -93,90 +178,25 @@ std::vector<Diagnostic> OpMap::loadText(std::string_view text, const std::string
             } else if (line == "[tensorflow]" || line == "[tf]") {
                 table = &m_tf;
             } else {
-                report(1, CoreText::tr("unknown section '%1'", line),
-                       CoreText::tr("use [onnx] or [tensorflow]"));
+                diagnostics.push_back(syntaxError(file, lineNumber, 1,
+                                                  CoreText::tr("unknown section '%1'", line),
+                                                  CoreText::tr("use [onnx] or [tensorflow]")));
                 table = nullptr;
             }
             continue;
         }
         if (!table) {
-            report(1, CoreText::tr("row outside a section"),
-                   CoreText::tr("put a line [onnx] or [tensorflow] above the rows"));
+            diagnostics.push_back(
+                syntaxError(file, lineNumber, 1, CoreText::tr("row outside a section"),
+                            CoreText::tr("put a line [onnx] or [tensorflow] above the rows")));
             continue;
         }
-        const auto cells = splitAt(line, '\t');
-        const bool onnx = table == &m_onnx;
-        const std::size_t maxCells = onnx ? 4 : 2;
-        if (cells.size() < 2 || cells.size() > maxCells) {
-            if (onnx)
-                report(
-                    1,
-                    CoreText::tr("expected 2 to 4 tab-separated columns, found %1", cells.size()),
-                    CoreText::tr("write op<TAB>ir_type[<TAB>opsets[<TAB>domain]]"));
-            else
-                report(1, CoreText::tr("expected 2 tab-separated columns, found %1", cells.size()),
-                       CoreText::tr("write op<TAB>ir_type"));
-            continue;
-        }
-        const std::string_view op = trimmed(cells[0]);
-        const std::string_view ir = trimmed(cells[1]);
-        const int irColumn = int(cells[0].size()) + 2;
-        if (!isIdentifier(op)) {
-            report(1, CoreText::tr("invalid op type '%1'", op),
-                   CoreText::tr("op types are names without spaces"));
-            continue;
-        }
+        std::string key;
         Row row;
-        if (ir == "=") {
-            row.irType = std::string(op);
-        } else {
-            std::string_view first = ir.substr(0, ir.find_first_of("|+"));
-            if (!isIdentifier(first)) {
-                report(
-                    irColumn, CoreText::tr("invalid Ascend IR type '%1'", ir),
-                    CoreText::tr("write an IR type, '=' for the same name, or alternatives A|B"));
-                continue;
-            }
-            row.irType = std::string(first);
-            std::string_view rest = ir.substr(first.size());
-            while (!rest.empty()) {
-                rest.remove_prefix(1);
-                const std::string_view alt = rest.substr(0, rest.find_first_of("|+"));
-                if (!alt.empty())
-                    row.alternatives.emplace_back(alt);
-                rest.remove_prefix(alt.size());
-            }
+        if (auto error = parseRow(line, table == &m_onnx, file, lineNumber, key, row)) {
+            diagnostics.push_back(std::move(*error));
+            continue;
         }
-        std::string_view domain;
-        if (onnx && cells.size() >= 3) {
-            const std::string_view opsets = trimmed(cells[2]);
-            const int opsetColumn = irColumn + int(cells[1].size()) + 1;
-            row.opsetText = std::string(opsets);
-            bool ok = !opsets.empty();
-            if (ok && opsets != "*") {
-                for (std::string_view part : splitAt(opsets, ',')) {
-                    Range range;
-                    const std::size_t dash = part.find('-');
-                    if (dash == std::string_view::npos) {
-                        ok = ok && parseInt(part, range.low);
-                        range.high = range.low;
-                    } else {
-                        ok = ok && parseInt(part.substr(0, dash), range.low)
-                            && parseInt(part.substr(dash + 1), range.high)
-                            && range.low <= range.high;
-                    }
-                    row.opsets.push_back(range);
-                }
-            }
-            if (!ok) {
-                report(opsetColumn, CoreText::tr("invalid opset list '%1'", opsets),
-                       CoreText::tr("write opsets as 8-18, 1,6,8-18 or * for any"));
-                continue;
-            }
-            if (cells.size() == 4)
-                domain = trimmed(cells[3]);
-        }
-        const std::string key = onnx ? onnxKey(domain, op) : std::string(op);
         auto &rows = (*table)[key];
         if (override && replaced.insert(key).second)
             rows.clear();

@@ -2,6 +2,7 @@
 
 #include "common/diagnostic.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -64,6 +65,13 @@ private:
         std::vector<std::string> alternatives;
     };
     using Table = std::unordered_map<std::string, std::vector<Row>>; // key "domain\x1fop" or op
+
+    // One row line of a section into its table key and row; the error when it is malformed.
+    static std::optional<Diagnostic> parseRow(std::string_view line, bool onnx,
+                                              const std::string &file, int lineNumber,
+                                              std::string &key, Row &row);
+    // "8-18", "1,6,8-18" or "*" (any opset: no range); false when malformed.
+    static bool parseOpsets(std::string_view opsets, std::vector<Range> &ranges);
 
     Table m_onnx;
     Table m_tf;

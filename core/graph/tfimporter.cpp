@@ -88,6 +88,140 @@ std::vector<std::int64_t> shapeOf(const tfgraph::TensorShapeProto &shape)
     return dims;
 }
 
+// One NodeDef as a graph node (its producers linked later); an op type the map does not know
+// goes to `unmapped`.
+Node importNode(Graph &graph, const tfgraph::NodeDef &def, int j, ImportContext &context,
+                std::set<std::string> &unmapped)
+{
+    Node node;
+    std::string name = def.name().empty() ? "node_" + std::to_string(j) : def.name();
+    if (graph.indexOf(name) >= 0)
+        name += "#" + std::to_string(j);
+    node.name = graph.intern(name);
+    const OpLookup lookup = context.map.lookupTensorFlow(def.op());
+    node.frameworkType = graph.intern(def.op());
+    node.opType = graph.intern(lookup.irType);
+    node.mapped = lookup.mapped;
+    if (!lookup.mapped)
+        unmapped.insert(def.op());
+    for (const std::string &input : def.input()) {
+        if (input.starts_with("^")) {
+            node.controlInputs.push_back(graph.intern(std::string_view(input).substr(1)));
+            continue;
+        }
+        const TensorRef ref = parseTensorRef(input);
+        NodeInput in;
+        in.producerName = graph.intern(ref.producer);
+        in.outputIndex = ref.index;
+        node.inputs.push_back(std::move(in));
+    }
+    for (const char *attr : {"T", "DstT", "SrcT", "dtype"}) {
+        auto it = def.attr().find(attr);
+        if (it != def.attr().end() && it->second.value_case() == tfgraph::AttrValue::kType)
+            node.attributes.set(attr, graph.intern(dtypeName(fromTf(it->second.type()))));
+    }
+    // _output_shapes (written by TF when asked) gives the outputs' number and shapes.
+    if (auto it = def.attr().find("_output_shapes");
+        it != def.attr().end() && it->second.has_list())
+        for (const auto &shape : it->second.list().shape())
+            node.outputs.push_back({{}, DType::Undefined, shapeOf(shape)});
+    return node;
+}
+
+// Outputs exist up to the highest index any consumer reads. Returns each node's number of
+// consumers (data and control).
+std::vector<int> addConsumedOutputs(Graph &graph)
+{
+    std::vector<int> consumers(graph.nodes().size(), 0);
+    for (const Node &node : graph.nodes()) {
+        for (const NodeInput &in : node.inputs) {
+            if (in.producer < 0 || in.outputIndex < 0)
+                continue;
+            ++consumers[std::size_t(in.producer)];
+            Node &producer = graph.nodes()[std::size_t(in.producer)];
+            if (producer.outputs.size() <= std::size_t(in.outputIndex) && in.outputIndex < 65536)
+                producer.outputs.resize(std::size_t(in.outputIndex) + 1);
+        }
+        for (std::string_view control : node.controlInputs)
+            if (int p = graph.indexOf(control); p >= 0)
+                ++consumers[std::size_t(p)];
+    }
+    return consumers;
+}
+
+// Every node but NoOp has an output; each output's dtype as far as the attributes tell it.
+void setAttributeDtypes(Graph &graph, const tfgraph::GraphDef &proto)
+{
+    for (int j = 0; j < proto.node_size(); ++j) {
+        Node &node = graph.nodes()[std::size_t(j)];
+        if (node.outputs.empty() && node.frameworkType != "NoOp")
+            node.outputs.resize(1);
+        for (std::size_t k = 0; k < node.outputs.size(); ++k)
+            node.outputs[k].dtype = attributeDType(proto.node(j), int(k));
+    }
+}
+
+// Whatever the attributes leave open follows the inputs, in dataflow order. TF1 while loops
+// are real cycles (NextIteration feeds Merge): nodes on them keep their attribute dtypes.
+void propagateDtypes(Graph &graph, ImportContext &context)
+{
+    std::vector<Diagnostic> cycles;
+    const std::vector<int> order = graph.topologicalOrder(&cycles);
+    for (Diagnostic &cycle : cycles) {
+        cycle.severity = Severity::Note;
+        cycle.hint = CoreText::tr("TensorFlow while loops (Merge/NextIteration) form cycles") + "; "
+            + CoreText::tr("dtypes on them come from the nodes' attributes only");
+        context.diagnostics.push_back(std::move(cycle));
+    }
+    for (int i : order) {
+        Node &node = graph.nodes()[std::size_t(i)];
+        DType firstFloat = DType::Undefined, firstKnown = DType::Undefined;
+        for (NodeInput &in : node.inputs) {
+            if (in.producer >= 0) {
+                const Node &producer = graph.nodes()[std::size_t(in.producer)];
+                if (std::size_t(in.outputIndex) < producer.outputs.size()) {
+                    in.dtype = producer.outputs[std::size_t(in.outputIndex)].dtype;
+                    in.shape = producer.outputs[std::size_t(in.outputIndex)].shape;
+                }
+            }
+            if (firstFloat == DType::Undefined && isDecidedFloat(in.dtype))
+                firstFloat = in.dtype;
+            if (firstKnown == DType::Undefined)
+                firstKnown = in.dtype;
+        }
+        for (NodeOutput &out : node.outputs)
+            if (out.dtype == DType::Undefined)
+                out.dtype = firstFloat != DType::Undefined ? firstFloat : firstKnown;
+    }
+}
+
+// Placeholders are the graph's inputs; nodes with an output nobody consumes its outputs.
+void setGraphInputsOutputs(Graph &graph, const std::vector<int> &consumers)
+{
+    for (std::size_t i = 0; i < graph.nodes().size(); ++i) {
+        const Node &node = graph.nodes()[i];
+        if (node.frameworkType == "Placeholder" || node.frameworkType == "PlaceholderWithDefault")
+            graph.inputs.emplace_back(node.name);
+        else if (consumers[i] == 0 && node.frameworkType != "NoOp" && !node.outputs.empty())
+            graph.outputs.emplace_back(node.name);
+    }
+}
+
+void noteUnmapped(const std::set<std::string> &unmapped, ImportContext &context)
+{
+    if (unmapped.empty())
+        return;
+    std::string list;
+    for (const auto &type : unmapped)
+        list += (list.empty() ? "" : ", ") + type;
+    context.note(
+        "not-in-map",
+        CoreText::tr("%1 op type(s) are not in the op map and keep their TensorFlow names: %2",
+                     unmapped.size(), list),
+        CoreText::tr("ATC keeps such names too") + "; "
+            + CoreText::tr("they work only if an Ascend IR op of that name exists"));
+}
+
 } // namespace
 
 std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportContext &context)
@@ -106,114 +240,14 @@ std::unique_ptr<Graph> importTfGraph(std::string_view bytes, bool text, ImportCo
     graph->format = "tf-graphdef";
     graph->nodes().reserve(std::size_t(proto.node_size()));
     std::set<std::string> unmapped;
-    for (int j = 0; j < proto.node_size(); ++j) {
-        const tfgraph::NodeDef &def = proto.node(j);
-        Node node;
-        std::string name = def.name().empty() ? "node_" + std::to_string(j) : def.name();
-        if (graph->indexOf(name) >= 0)
-            name += "#" + std::to_string(j);
-        node.name = graph->intern(name);
-        const OpLookup lookup = context.map.lookupTensorFlow(def.op());
-        node.frameworkType = graph->intern(def.op());
-        node.opType = graph->intern(lookup.irType);
-        node.mapped = lookup.mapped;
-        if (!lookup.mapped)
-            unmapped.insert(def.op());
-        for (const std::string &input : def.input()) {
-            if (input.starts_with("^")) {
-                node.controlInputs.push_back(graph->intern(std::string_view(input).substr(1)));
-                continue;
-            }
-            const TensorRef ref = parseTensorRef(input);
-            NodeInput in;
-            in.producerName = graph->intern(ref.producer);
-            in.outputIndex = ref.index;
-            node.inputs.push_back(std::move(in));
-        }
-        for (const char *name : {"T", "DstT", "SrcT", "dtype"}) {
-            auto it = def.attr().find(name);
-            if (it != def.attr().end() && it->second.value_case() == tfgraph::AttrValue::kType)
-                node.attributes.set(name, graph->intern(dtypeName(fromTf(it->second.type()))));
-        }
-        // _output_shapes (written by TF when asked) gives the outputs' number and shapes.
-        if (auto it = def.attr().find("_output_shapes");
-            it != def.attr().end() && it->second.has_list())
-            for (const auto &shape : it->second.list().shape())
-                node.outputs.push_back({{}, DType::Undefined, shapeOf(shape)});
-        graph->addNode(std::move(node));
-    }
+    for (int j = 0; j < proto.node_size(); ++j)
+        graph->addNode(importNode(*graph, proto.node(j), j, context, unmapped));
     context.addLinkDiagnostics(graph->linkProducers());
-
-    // Outputs exist up to the highest index any consumer reads.
-    std::vector<int> consumers(graph->nodes().size(), 0);
-    for (const Node &node : graph->nodes()) {
-        for (const NodeInput &in : node.inputs) {
-            if (in.producer < 0 || in.outputIndex < 0)
-                continue;
-            ++consumers[std::size_t(in.producer)];
-            Node &producer = graph->nodes()[std::size_t(in.producer)];
-            if (producer.outputs.size() <= std::size_t(in.outputIndex) && in.outputIndex < 65536)
-                producer.outputs.resize(std::size_t(in.outputIndex) + 1);
-        }
-        for (std::string_view control : node.controlInputs)
-            if (int p = graph->indexOf(control); p >= 0)
-                ++consumers[std::size_t(p)];
-    }
-    for (int j = 0; j < proto.node_size(); ++j) {
-        Node &node = graph->nodes()[std::size_t(j)];
-        if (node.outputs.empty() && node.frameworkType != "NoOp")
-            node.outputs.resize(1);
-        for (std::size_t k = 0; k < node.outputs.size(); ++k)
-            node.outputs[k].dtype = attributeDType(proto.node(j), int(k));
-    }
-    // Whatever the attributes leave open follows the inputs, in dataflow order. TF1 while loops
-    // are real cycles (NextIteration feeds Merge): nodes on them keep their attribute dtypes.
-    std::vector<Diagnostic> cycles;
-    const std::vector<int> order = graph->topologicalOrder(&cycles);
-    for (Diagnostic &cycle : cycles) {
-        cycle.severity = Severity::Note;
-        cycle.hint = CoreText::tr("TensorFlow while loops (Merge/NextIteration) form cycles") + "; "
-            + CoreText::tr("dtypes on them come from the nodes' attributes only");
-        context.diagnostics.push_back(std::move(cycle));
-    }
-    for (int i : order) {
-        Node &node = graph->nodes()[std::size_t(i)];
-        DType firstFloat = DType::Undefined, firstKnown = DType::Undefined;
-        for (NodeInput &in : node.inputs) {
-            if (in.producer >= 0) {
-                const Node &producer = graph->nodes()[std::size_t(in.producer)];
-                if (std::size_t(in.outputIndex) < producer.outputs.size()) {
-                    in.dtype = producer.outputs[std::size_t(in.outputIndex)].dtype;
-                    in.shape = producer.outputs[std::size_t(in.outputIndex)].shape;
-                }
-            }
-            if (firstFloat == DType::Undefined && isDecidedFloat(in.dtype))
-                firstFloat = in.dtype;
-            if (firstKnown == DType::Undefined)
-                firstKnown = in.dtype;
-        }
-        for (NodeOutput &out : node.outputs)
-            if (out.dtype == DType::Undefined)
-                out.dtype = firstFloat != DType::Undefined ? firstFloat : firstKnown;
-    }
-    for (std::size_t i = 0; i < graph->nodes().size(); ++i) {
-        const Node &node = graph->nodes()[i];
-        if (node.frameworkType == "Placeholder" || node.frameworkType == "PlaceholderWithDefault")
-            graph->inputs.emplace_back(node.name);
-        else if (consumers[i] == 0 && node.frameworkType != "NoOp" && !node.outputs.empty())
-            graph->outputs.emplace_back(node.name);
-    }
-    if (!unmapped.empty()) {
-        std::string list;
-        for (const auto &type : unmapped)
-            list += (list.empty() ? "" : ", ") + type;
-        context.note(
-            "not-in-map",
-            CoreText::tr("%1 op type(s) are not in the op map and keep their TensorFlow names: %2",
-                         unmapped.size(), list),
-            CoreText::tr("ATC keeps such names too") + "; "
-                + CoreText::tr("they work only if an Ascend IR op of that name exists"));
-    }
+    const std::vector<int> consumers = addConsumedOutputs(*graph);
+    setAttributeDtypes(*graph, proto);
+    propagateDtypes(*graph, context);
+    setGraphInputsOutputs(*graph, consumers);
+    noteUnmapped(unmapped, context);
     return graph;
 }
 

@@ -100,30 +100,32 @@ std::string noEffectMessage(MixlistList list, MixlistAction action, Policy polic
     return message;
 }
 
-} // namespace
-
-std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *library,
-                                     const std::string &file)
+// What the checks of one lint run share: the inputs, what is looked up once, the findings.
+struct LintRun
 {
+    const Mixlist &mixlist;
+    const OpLibrary *library;
+    const std::string &file;
+    std::vector<std::string> known; // the library's op types, for the nearest-name suggestion
+    std::map<std::string, std::vector<MixlistMark>, std::less<>> marksByType;
+    std::map<std::string, std::optional<std::string>, std::less<>> nearestCache;
+    // Op type -> line of its first entry, within the list and action being checked.
+    std::map<std::string, int, std::less<>> firstLine;
     std::vector<LintFinding> findings;
-    std::vector<std::string> known;
-    if (library) {
-        known.reserve(library->ops().size());
-        for (const auto &e : library->ops())
-            known.push_back(e.type);
+
+    void report(const Located &at, std::string message, std::string hint, std::optional<FixIt> fix)
+    {
+        Diagnostic d {Severity::Warning,
+                      {file, at.entry->line, at.entry->column},
+                      "X4",
+                      std::move(message),
+                      std::move(hint)};
+        findings.push_back({std::move(d), std::move(fix)});
     }
-    auto report
-        = [&](const Located &at, std::string message, std::string hint, std::optional<FixIt> fix) {
-              Diagnostic d {Severity::Warning,
-                            {file, at.entry->line, at.entry->column},
-                            "X4",
-                            std::move(message),
-                            std::move(hint)};
-              findings.push_back({std::move(d), std::move(fix)});
-          };
 
     // F4: a framework, ONNX or TensorFlow name where an Ascend IR type belongs.
-    auto reportName = [&](const Located &at, const IrNameHint &hint) {
+    void reportName(const Located &at, const IrNameHint &hint)
+    {
         std::string types;
         for (const std::string &t : hint.irTypes)
             types += (types.empty() ? "" : ", ") + t;
@@ -136,112 +138,177 @@ std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *li
                 at.entry->opType, nameOriginText(hint.origin)),
             CoreText::tr("it most likely means %1", types)};
         findings.push_back({std::move(d), makeFix(at, FixIt::Kind::Rename, hint.irTypes.front())});
-    };
-    // F4 note on real IR types that come from the CANN sample: rarely the op a user means.
-    auto noteInLibraryName = [&](const Located &at) {
-        const std::string &type = at.entry->opType;
-        if (isDocumentationPlaceholder(type)) {
-            findings.push_back(
-                {Diagnostic {
-                     Severity::Note,
-                     {file, at.entry->line, at.entry->column},
-                     "F4",
-                     CoreText::tr(
-                         "'%1' is a real Ascend IR type but rarely the op meant: it comes from the CANN documentation's sample mixlist (F4)",
-                         type),
-                     CoreText::tr("replace it with an op type of your graph, or remove it")},
-                 makeFix(at, FixIt::Kind::Remove)});
-        }
-    };
-    if (auto sample = copiedSampleFinding(mixlist, file))
-        findings.push_back(std::move(*sample));
+    }
 
-    const auto marksByType = mixlist.marksByType();
-    std::map<std::string, std::optional<std::string>, std::less<>> nearestCache;
+    // The library's op type nearest to `type`, computed once per type.
+    const std::optional<std::string> &nearest(const std::string &type)
+    {
+        auto cached = nearestCache.find(type);
+        if (cached == nearestCache.end())
+            cached = nearestCache.emplace(type, nearestOpType(type, known)).first;
+        return cached->second;
+    }
+};
+
+// Whether the checks after one go on with the entry, or it is decided.
+enum class Verdict { Next, Done };
+
+Verdict checkDuplicate(LintRun &run, const Located &at)
+{
+    const std::string &type = at.entry->opType;
+    const auto [it, inserted] = run.firstLine.emplace(type, at.entry->line);
+    if (inserted)
+        return Verdict::Next;
+    run.report(at,
+               CoreText::tr("'%1' is listed twice in %2 (first at line %3)", type,
+                            mixlistMarkName(at.list, at.action), it->second),
+               CoreText::tr("remove the duplicate"), makeFix(at, FixIt::Kind::Remove));
+    return Verdict::Done;
+}
+
+Verdict checkGraphOnlyType(LintRun &run, const Located &at)
+{
+    const std::string &type = at.entry->opType;
+    if (!isGraphOnlyType(type))
+        return Verdict::Next;
+    run.report(
+        at,
+        CoreText::tr("'%1' is a graph node type, not an FE op: the mixlist never affects it", type),
+        CoreText::tr("remove the entry"), makeFix(at, FixIt::Kind::Remove));
+    return Verdict::Done;
+}
+
+// F4 note on real IR types that come from the CANN sample: rarely the op a user means.
+Verdict noteDocumentationSample(LintRun &run, const Located &at)
+{
+    const std::string &type = at.entry->opType;
+    if (isDocumentationPlaceholder(type)) {
+        run.findings.push_back(
+            {Diagnostic {
+                 Severity::Note,
+                 {run.file, at.entry->line, at.entry->column},
+                 "F4",
+                 CoreText::tr(
+                     "'%1' is a real Ascend IR type but rarely the op meant: it comes from the CANN documentation's sample mixlist (F4)",
+                     type),
+                 CoreText::tr("replace it with an op type of your graph, or remove it")},
+             makeFix(at, FixIt::Kind::Remove)});
+    }
+    return Verdict::Next;
+}
+
+// Without a library only the names can be judged: a framework name, a sample entry.
+Verdict checkNameWithoutLibrary(LintRun &run, const Located &at)
+{
+    if (run.library)
+        return Verdict::Next;
+    if (const auto hint = irTypesForName(at.entry->opType, nullptr))
+        run.reportName(at, *hint);
+    else
+        noteDocumentationSample(run, at);
+    return Verdict::Done;
+}
+
+// An op type the library does not define: a framework name, a case slip or typo of one it
+// does, or an op the mixlist never affects.
+Verdict checkNotInLibrary(LintRun &run, const Located &at)
+{
+    const std::string &type = at.entry->opType;
+    if (run.library->find(type))
+        return Verdict::Next;
+    const auto &near = run.nearest(type);
+    const bool caseSlip
+        = near && near->size() == type.size() && asciiLower(*near) == asciiLower(type);
+    if (!caseSlip) {
+        if (const auto hint = irTypesForName(type, run.library)) {
+            run.reportName(at, *hint);
+            return Verdict::Done;
+        }
+    }
+    if (near) {
+        run.report(
+            at,
+            CoreText::tr(
+                "'%1' is not in the loaded library — did you mean '%2'? (op types are case-sensitive)",
+                type, *near),
+            CoreText::tr("rename it to '%1'", *near), makeFix(at, FixIt::Kind::Rename, *near));
+    } else {
+        run.report(
+            at,
+            CoreText::tr(
+                "'%1' is not in the loaded AI Core library: an AI CPU-only or unknown op type is never affected by the mixlist",
+                type),
+            CoreText::tr("remove the entry, or load the library that defines it"),
+            makeFix(at, FixIt::Kind::Remove));
+    }
+    return Verdict::Done;
+}
+
+// Changes nothing: X3 gives the same colour with and without this entry.
+Verdict checkNoEffect(LintRun &run, const Located &at)
+{
+    const std::string &type = at.entry->opType;
+    const Policy policy = run.library->find(type)->policy;
+    auto marks = run.marksByType.find(type)->second;
+    const Policy with = applyMarks(policy, marks);
+    marks.erase(std::remove_if(marks.begin(), marks.end(),
+                               [&](const MixlistMark &m) {
+                                   return m.list == at.list && m.action == at.action;
+                               }),
+                marks.end());
+    const Policy without = applyMarks(policy, marks);
+    if (with == without) {
+        const std::string message = noEffectMessage(at.list, at.action, policy,
+                                                    mixlistMarkName(at.list, at.action), type);
+        run.report(at, message + "; " + CoreText::tr("effective %1", policyName(with)),
+                   CoreText::tr("remove the entry"), makeFix(at, FixIt::Kind::Remove));
+    }
+    return Verdict::Done;
+}
+
+struct EntryCheck
+{
+    const char *id;
+    Verdict (*check)(LintRun &, const Located &);
+};
+
+// Run on every entry in this order until one decides it: the later checks rely on the earlier
+// ones (a library is loaded and defines the op type from checkNotInLibrary on).
+constexpr std::array<EntryCheck, 6> kEntryChecks {{
+    {"duplicate", checkDuplicate},
+    {"graph-only-type", checkGraphOnlyType},
+    {"name-without-library", checkNameWithoutLibrary},
+    {"not-in-library", checkNotInLibrary},
+    {"documentation-sample", noteDocumentationSample},
+    {"no-effect", checkNoEffect},
+}};
+
+} // namespace
+
+std::vector<LintFinding> lintMixlist(const Mixlist &mixlist, const OpLibrary *library,
+                                     const std::string &file)
+{
+    LintRun run {mixlist, library, file, {}, mixlist.marksByType(), {}, {}, {}};
+    if (library) {
+        run.known.reserve(library->ops().size());
+        for (const auto &e : library->ops())
+            run.known.push_back(e.type);
+    }
+    if (auto sample = copiedSampleFinding(mixlist, file))
+        run.findings.push_back(std::move(*sample));
     for (auto list : Mixlist::lists) {
         for (auto action : Mixlist::actions) {
             const auto &entries = mixlist.entries(list, action);
-            std::map<std::string, int, std::less<>> firstLine;
+            run.firstLine.clear();
             for (std::size_t i = 0; i < entries.size(); ++i) {
                 const Located at {list, action, i, &entries[i]};
-                const std::string &type = entries[i].opType;
-                const std::string mark = mixlistMarkName(list, action);
-                if (auto [it, inserted] = firstLine.emplace(type, entries[i].line); !inserted) {
-                    report(at,
-                           CoreText::tr("'%1' is listed twice in %2 (first at line %3)", type, mark,
-                                        it->second),
-                           CoreText::tr("remove the duplicate"), makeFix(at, FixIt::Kind::Remove));
-                    continue;
-                }
-                if (isGraphOnlyType(type)) {
-                    report(
-                        at,
-                        CoreText::tr(
-                            "'%1' is a graph node type, not an FE op: the mixlist never affects it",
-                            type),
-                        CoreText::tr("remove the entry"), makeFix(at, FixIt::Kind::Remove));
-                    continue;
-                }
-                if (!library) {
-                    if (const auto hint = irTypesForName(type, nullptr))
-                        reportName(at, *hint);
-                    else if (isDocumentationPlaceholder(type))
-                        noteInLibraryName(at);
-                    continue;
-                }
-                const OpEntry *entry = library->find(type);
-                if (!entry) {
-                    auto cached = nearestCache.find(type);
-                    if (cached == nearestCache.end())
-                        cached = nearestCache.emplace(type, nearestOpType(type, known)).first;
-                    const auto &near = cached->second;
-                    const bool caseSlip = near && near->size() == type.size()
-                        && asciiLower(*near) == asciiLower(type);
-                    if (!caseSlip) {
-                        if (const auto hint = irTypesForName(type, library)) {
-                            reportName(at, *hint);
-                            continue;
-                        }
-                    }
-                    if (near) {
-                        report(
-                            at,
-                            CoreText::tr(
-                                "'%1' is not in the loaded library — did you mean '%2'? (op types are case-sensitive)",
-                                type, *near),
-                            CoreText::tr("rename it to '%1'", *near),
-                            makeFix(at, FixIt::Kind::Rename, *near));
-                    } else {
-                        report(
-                            at,
-                            CoreText::tr(
-                                "'%1' is not in the loaded AI Core library: an AI CPU-only or unknown op type is never affected by the mixlist",
-                                type),
-                            CoreText::tr("remove the entry, or load the library that defines it"),
-                            makeFix(at, FixIt::Kind::Remove));
-                    }
-                    continue;
-                }
-                noteInLibraryName(at);
-                // Changes nothing: X3 gives the same colour with and without this entry.
-                auto marks = marksByType.find(type)->second;
-                const Policy with = applyMarks(entry->policy, marks);
-                marks.erase(std::remove_if(marks.begin(), marks.end(),
-                                           [&](const MixlistMark &m) {
-                                               return m.list == list && m.action == action;
-                                           }),
-                            marks.end());
-                const Policy without = applyMarks(entry->policy, marks);
-                if (with == without) {
-                    const std::string message
-                        = noEffectMessage(list, action, entry->policy, mark, type);
-                    report(at, message + "; " + CoreText::tr("effective %1", policyName(with)),
-                           CoreText::tr("remove the entry"), makeFix(at, FixIt::Kind::Remove));
-                }
+                for (const EntryCheck &check : kEntryChecks)
+                    if (check.check(run, at) == Verdict::Done)
+                        break;
             }
         }
     }
-    return findings;
+    return std::move(run.findings);
 }
 
 Mixlist applyFixIt(const Mixlist &mixlist, const FixIt &fix)

@@ -64,14 +64,68 @@ void ModeChart::setPending(bool pending)
                 "the table adds the GE ops (opFile Null, M9). Modes the SoC refuses ✕."));
 }
 
-void ModeChart::rebuildChart()
-{
-    auto *chart = new QChart;
-    chart->setTitle(tr("All modes"));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setAnimationOptions(QChart::NoAnimation);
+namespace {
 
-    const std::vector<ModeSummary> &counts = m_model->counts();
+// Short names: the canonical ones do not fit under nine bars (the table below has them in full).
+QString shortModeName(PrecisionMode mode)
+{
+    switch (mode) {
+    case PrecisionMode::ForceFp16:
+        return QStringLiteral("force_fp16");
+    case PrecisionMode::CubeFp16InFp32Out:
+        return QStringLiteral("force_fp32");
+    case PrecisionMode::AllowFp32ToFp16:
+        return QStringLiteral("to_fp16");
+    case PrecisionMode::MustKeepOriginDtype:
+        return QStringLiteral("origin");
+    case PrecisionMode::AllowMixPrecisionFp16:
+        return QStringLiteral("mixed_fp16");
+    case PrecisionMode::AllowMixPrecisionBf16:
+        return QStringLiteral("mixed_bf16");
+    case PrecisionMode::AllowFp32ToBf16:
+        return QStringLiteral("to_bf16");
+    case PrecisionMode::CubeHif8:
+        return QStringLiteral("cube_hif8");
+    case PrecisionMode::MixedHif8:
+        return QStringLiteral("mixed_hif8");
+    case PrecisionMode::ForceLowerPrecision:
+    case PrecisionMode::AllowFp32ToLowPrecision:
+        return QString::fromLatin1(precisionModeName(mode));
+    }
+    return QString();
+}
+
+// The modes under the bars, a refused one marked ✕.
+QBarCategoryAxis *modeAxis(const std::vector<ModeSummary> &counts)
+{
+    QStringList categories;
+    for (const ModeSummary &c : counts)
+        categories << shortModeName(c.mode)
+                + (c.refused.empty() ? QString() : QStringLiteral(" ✕"));
+    auto *x = new QBarCategoryAxis;
+    x->append(categories);
+    x->setLabelsAngle(-90); // upright labels are cut to "fo..." under narrow bars
+    QFont small = x->labelsFont();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1.0));
+    x->setLabelsFont(small);
+    return x;
+}
+
+QValueAxis *countAxis(const QString &title, double max)
+{
+    auto *axis = new QValueAxis;
+    axis->setTitleText(title);
+    axis->setRange(0, max);
+    axis->setLabelFormat(QStringLiteral("%d"));
+    return axis;
+}
+
+} // namespace
+
+// Per mode a stacked bar of the nodes per decided dtype and on AI CPU; `maxNodes` gets the
+// highest bar (at least 1).
+QStackedBarSeries *ModeChart::dtypeBars(const std::vector<ModeSummary> &counts, double *maxNodes)
+{
     struct SetDef
     {
         QString name;
@@ -85,7 +139,6 @@ void ModeChart::rebuildChart()
         {tr("AI CPU"), NodeStyle::AiCpu, &ResolutionSummary::aicpuNodes},
     };
     auto *bars = new QStackedBarSeries;
-    double maxNodes = 1;
     std::vector<double> totals(counts.size(), 0.0);
     for (const SetDef &def : defs) {
         auto *set = new QBarSet(def.name);
@@ -99,69 +152,48 @@ void ModeChart::rebuildChart()
         }
         bars->append(set);
     }
+    *maxNodes = 1;
     for (double t : totals)
-        maxNodes = std::max(maxNodes, t);
-    chart->addSeries(bars);
+        *maxNodes = std::max(*maxNodes, t);
+    return bars;
+}
 
+// The Casts per mode as a line; `maxCasts` gets the highest point (at least 1).
+QLineSeries *ModeChart::castsLine(const std::vector<ModeSummary> &counts, double *maxCasts)
+{
     auto *casts = new QLineSeries;
     casts->setName(tr("Casts"));
     casts->setColor(castMarkColor());
     casts->setPointsVisible(true);
     QPen pen(castMarkColor(), 2.5);
     casts->setPen(pen);
-    double maxCasts = 1;
+    *maxCasts = 1;
     for (std::size_t i = 0; i < counts.size(); ++i) {
         const double value = counts[i].refused.empty() ? double(counts[i].summary.castsTotal) : 0.0;
         casts->append(double(i), value);
-        maxCasts = std::max(maxCasts, value);
+        *maxCasts = std::max(*maxCasts, value);
     }
+    return casts;
+}
+
+void ModeChart::rebuildChart()
+{
+    auto *chart = new QChart;
+    chart->setTitle(tr("All modes"));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+
+    const std::vector<ModeSummary> &counts = m_model->counts();
+    double maxNodes = 1;
+    QStackedBarSeries *bars = dtypeBars(counts, &maxNodes);
+    chart->addSeries(bars);
+    double maxCasts = 1;
+    QLineSeries *casts = castsLine(counts, &maxCasts);
     chart->addSeries(casts);
 
-    // Short names: the canonical ones do not fit under nine bars (the table below has them in
-    // full).
-    auto shortName = [](PrecisionMode mode) {
-        switch (mode) {
-        case PrecisionMode::ForceFp16:
-            return QStringLiteral("force_fp16");
-        case PrecisionMode::CubeFp16InFp32Out:
-            return QStringLiteral("force_fp32");
-        case PrecisionMode::AllowFp32ToFp16:
-            return QStringLiteral("to_fp16");
-        case PrecisionMode::MustKeepOriginDtype:
-            return QStringLiteral("origin");
-        case PrecisionMode::AllowMixPrecisionFp16:
-            return QStringLiteral("mixed_fp16");
-        case PrecisionMode::AllowMixPrecisionBf16:
-            return QStringLiteral("mixed_bf16");
-        case PrecisionMode::AllowFp32ToBf16:
-            return QStringLiteral("to_bf16");
-        case PrecisionMode::CubeHif8:
-            return QStringLiteral("cube_hif8");
-        case PrecisionMode::MixedHif8:
-            return QStringLiteral("mixed_hif8");
-        case PrecisionMode::ForceLowerPrecision:
-        case PrecisionMode::AllowFp32ToLowPrecision:
-            return QString::fromLatin1(precisionModeName(mode));
-        }
-        return QString();
-    };
-    QStringList categories;
-    for (const ModeSummary &c : counts)
-        categories << shortName(c.mode) + (c.refused.empty() ? QString() : QStringLiteral(" ✕"));
-    auto *x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setLabelsAngle(-90); // upright labels are cut to "fo..." under narrow bars
-    QFont small = x->labelsFont();
-    small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1.0));
-    x->setLabelsFont(small);
-    auto *nodes = new QValueAxis;
-    nodes->setTitleText(tr("nodes"));
-    nodes->setRange(0, maxNodes * 1.05);
-    nodes->setLabelFormat(QStringLiteral("%d"));
-    auto *castAxis = new QValueAxis;
-    castAxis->setTitleText(tr("casts"));
-    castAxis->setRange(0, maxCasts * 1.1);
-    castAxis->setLabelFormat(QStringLiteral("%d"));
+    QBarCategoryAxis *x = modeAxis(counts);
+    QValueAxis *nodes = countAxis(tr("nodes"), maxNodes * 1.05);
+    QValueAxis *castAxis = countAxis(tr("casts"), maxCasts * 1.1);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(nodes, Qt::AlignLeft);
     chart->addAxis(castAxis, Qt::AlignRight);

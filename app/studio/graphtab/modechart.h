@@ -7,6 +7,8 @@
 class QChart;
 class QChartView;
 class QLabel;
+class QLineSeries;
+class QStackedBarSeries;
 class QTableView;
 
 namespace opsinfo {
@@ -29,6 +31,8 @@ public:
 
 private:
     void rebuildChart();
+    static QStackedBarSeries *dtypeBars(const std::vector<ModeSummary> &counts, double *maxNodes);
+    static QLineSeries *castsLine(const std::vector<ModeSummary> &counts, double *maxCasts);
 
     ModeSummaryModel *m_model;
     QChartView *m_view;

@@ -44,7 +44,17 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     , m_problems(new ProblemPanel(workspace->libraryDocument(), this))
 {
     m_proxy->setSourceModel(m_model);
+    QHBoxLayout *filterBar = setUpFilterBar();
+    setUpTable();
+    layOut(filterBar);
+    connectSignals();
+    updateCount();
+    updateDetails();
+}
 
+// The filter line, its options and the count, in one row above the table.
+QHBoxLayout *LibraryView::setUpFilterBar()
+{
     m_filter->setObjectName(QStringLiteral("libraryFilter"));
     m_filter->setPlaceholderText(tr("Filter op types (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
@@ -69,7 +79,11 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     bar->addWidget(m_changedOnly);
     bar->addWidget(m_usedOnly);
     bar->addWidget(m_count);
+    return bar;
+}
 
+void LibraryView::setUpTable()
+{
     m_table->setObjectName(QStringLiteral("libraryTable"));
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
@@ -94,7 +108,11 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     m_table->setColumnWidth(LibraryModel::ShadowedColumn, 70);
     m_table->setColumnWidth(LibraryModel::ColumnsColumn, 64);
     m_table->setColumnWidth(LibraryModel::DtypesColumn, 180);
+}
 
+// The filter bar and the refusal banner above the table and details, the problems below.
+void LibraryView::layOut(QHBoxLayout *filterBar)
+{
     m_details->setObjectName(QStringLiteral("libraryDetails"));
     m_details->setOpenLinks(false);
 
@@ -120,10 +138,13 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(bar);
+    layout->addLayout(filterBar);
     layout->addWidget(m_refusal);
     layout->addWidget(problemSplitter, 1);
+}
 
+void LibraryView::connectSignals()
+{
     connect(m_problems, &ProblemPanel::typeActivated, this, &LibraryView::selectType);
     connect(m_problems->model(), &ProblemModel::countsChanged, this, &LibraryView::updateRefusal);
     updateRefusal();
@@ -145,14 +166,12 @@ LibraryView::LibraryView(Workspace *workspace, QWidget *parent)
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &LibraryView::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &LibraryView::updateCount);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &LibraryView::updateCount);
-    connect(workspace, &Workspace::effectiveChanged, this, [this](const OpTypeChange &change) {
+    connect(m_workspace, &Workspace::effectiveChanged, this, [this](const OpTypeChange &change) {
         // The pane shows one type: another type's edit does not touch it.
         const QModelIndex current = m_table->selectionModel()->currentIndex();
         if (change.contains(current.data(LibraryModel::TypeRole).toString()))
             updateDetails();
     });
-    updateCount();
-    updateDetails();
 }
 
 void LibraryView::setEvidence(EvidenceStore *store)

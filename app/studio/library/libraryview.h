@@ -9,6 +9,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -53,6 +54,10 @@ signals:
     void selectionChanged();
 
 private:
+    QHBoxLayout *setUpFilterBar();
+    void setUpTable();
+    void layOut(QHBoxLayout *filterBar);
+    void connectSignals();
     void applyFilter();
     void updateDetails();
     void updateCount();
