@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <numeric>
 #include <queue>
 
 namespace opsinfo {
@@ -72,22 +73,38 @@ std::vector<int> Graph::topologicalOrder(std::vector<Diagnostic> *diagnostics) c
 {
     const int n = int(m_nodes.size());
     std::vector<int> pending(static_cast<std::size_t>(n), 0);
-    std::vector<std::vector<int>> consumers(static_cast<std::size_t>(n));
+    // Consumers per producer in one flat array (offsets by producer): no vector per node.
+    std::vector<std::pair<int, int>> edges; // (producer, consumer)
+    edges.reserve(std::size_t(n) * 2);
     for (int i = 0; i < n; ++i) {
         const Node &node = m_nodes[std::size_t(i)];
-        for (const NodeInput &input : node.inputs) {
-            if (input.producer >= 0 && input.producer != i) {
-                consumers[std::size_t(input.producer)].push_back(i);
-                ++pending[std::size_t(i)];
-            }
-        }
-        for (std::string_view control : node.controlInputs) {
-            const int p = indexOf(control);
-            if (p >= 0 && p != i) {
-                consumers[std::size_t(p)].push_back(i);
-                ++pending[std::size_t(i)];
-            }
-        }
+        for (const NodeInput &input : node.inputs)
+            if (input.producer >= 0 && input.producer != i)
+                edges.emplace_back(input.producer, i);
+        for (std::string_view control : node.controlInputs)
+            if (const int p = indexOf(control); p >= 0 && p != i)
+                edges.emplace_back(p, i);
+    }
+    // A file whose every producer comes before its consumers (most exports) is its own order:
+    // the identity is the smallest of all orders, so it is what the heap below would give.
+    if (std::all_of(edges.begin(), edges.end(),
+                    [](const std::pair<int, int> &e) { return e.first < e.second; })) {
+        std::vector<int> order(static_cast<std::size_t>(n));
+        std::iota(order.begin(), order.end(), 0);
+        return order;
+    }
+    std::vector<std::uint32_t> first(std::size_t(n) + 1, 0);
+    for (const auto &[producer, consumer] : edges) {
+        ++first[std::size_t(producer) + 1];
+        ++pending[std::size_t(consumer)];
+    }
+    for (std::size_t i = 1; i < first.size(); ++i)
+        first[i] += first[i - 1];
+    std::vector<int> consumers(edges.size());
+    {
+        std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
+        for (const auto &[producer, consumer] : edges)
+            consumers[next[std::size_t(producer)]++] = consumer;
     }
     // Min-heap on file position keeps ties in file order.
     std::priority_queue<int, std::vector<int>, std::greater<>> ready;
@@ -100,8 +117,8 @@ std::vector<int> Graph::topologicalOrder(std::vector<Diagnostic> *diagnostics) c
         const int i = ready.top();
         ready.pop();
         order.push_back(i);
-        for (int c : consumers[std::size_t(i)])
-            if (--pending[std::size_t(c)] == 0)
+        for (std::uint32_t k = first[std::size_t(i)]; k < first[std::size_t(i) + 1]; ++k)
+            if (const int c = consumers[k]; --pending[std::size_t(c)] == 0)
                 ready.push(c);
     }
     if (diagnostics && int(order.size()) < n) {

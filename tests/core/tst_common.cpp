@@ -8,6 +8,10 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <numeric>
+#include <random>
+
 using namespace opsinfo;
 
 class TestCommon : public QObject
@@ -113,6 +117,68 @@ private slots:
         QCOMPARE(order, (std::vector<int> {1, 2, 0}));
         QCOMPARE(diags.size(), std::size_t(1));
         QVERIFY(diags[0].message.find("'x'") != std::string::npos);
+    }
+
+    // The order is the smallest by file position among all topological orders, whether the file
+    // is already in order (the identity, found without the heap) or not.
+    void topologicalOrderIsTheSmallest_data()
+    {
+        QTest::addColumn<bool>("forwardOnly");
+        QTest::addColumn<unsigned>("seed");
+        for (unsigned seed = 1; seed <= 4; ++seed) {
+            QTest::addRow("file in order, seed %u", seed) << true << seed;
+            QTest::addRow("producers after consumers, seed %u", seed) << false << seed;
+        }
+    }
+
+    void topologicalOrderIsTheSmallest()
+    {
+        QFETCH(bool, forwardOnly);
+        QFETCH(unsigned, seed);
+        std::mt19937 random(seed);
+        const int n = 60;
+        // A DAG over ranks; the file position of rank r is r, or shuffled.
+        std::vector<int> position(n);
+        std::iota(position.begin(), position.end(), 0);
+        if (!forwardOnly)
+            std::shuffle(position.begin(), position.end(), random);
+        std::vector<std::vector<int>> producersAt(n); // by file position
+        for (int r = 1; r < n; ++r)
+            for (int k = 0; k < 3; ++k)
+                if (random() % 2)
+                    producersAt[std::size_t(position[r])].push_back(position[random() % r]);
+        Graph g;
+        for (int i = 0; i < n; ++i)
+            g.intern("n" + std::to_string(i));
+        for (int i = 0; i < n; ++i) {
+            Node node;
+            node.name = g.intern("n" + std::to_string(i));
+            for (int p : producersAt[std::size_t(i)]) {
+                NodeInput input;
+                input.producerName = g.intern("n" + std::to_string(p));
+                node.inputs.push_back(input);
+            }
+            g.addNode(std::move(node));
+        }
+        QVERIFY(g.linkProducers().empty());
+        // Reference: repeatedly the smallest node whose producers are all placed.
+        std::vector<int> expected;
+        std::vector<char> placed(n, 0);
+        while (int(expected.size()) < n) {
+            for (int i = 0; i < n; ++i) {
+                if (placed[std::size_t(i)])
+                    continue;
+                bool ready = true;
+                for (int p : producersAt[std::size_t(i)])
+                    ready = ready && placed[std::size_t(p)];
+                if (ready) {
+                    placed[std::size_t(i)] = 1;
+                    expected.push_back(i);
+                    break;
+                }
+            }
+        }
+        QCOMPARE(g.topologicalOrder(), expected);
     }
 };
 
