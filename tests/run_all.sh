@@ -47,7 +47,7 @@ trap 'echo "== stage times so far:"; printf "   %s\n" "${summary[@]}"' EXIT
 
 # The test build: optimised as shipped (-O2) but without debug info, and each target's sources
 # compiled in batches (unity build) so the common headers are parsed once per batch, not per file.
-# Together they take about half the CPU of a RelWithDebInfo build (CONTRIBUTING.md, "Times").
+# Together they took about half the CPU of a RelWithDebInfo build (tests/bench/README.md, "History").
 echo "== build (Release at -O2, unity, no benchmarks)"
 # The preset is README command 1's too, so the app it built is not built again here.
 cmake --preset default "${launcher[@]}"
