@@ -6,6 +6,7 @@
 #include "cli/cliresolve.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "common/outputfile.h"
 #include "diff/resolutiondiff.h"
 #include "export/htmlreport.h"
 #include "resolver/modesweep.h"

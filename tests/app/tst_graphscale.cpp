@@ -1,13 +1,16 @@
-// The Graph tab with an LLM-sized graph (issue 15): a 186,000-node ATC JSON transformer
-// (tests/bench/gen_transformer_graph.py) opens, is laid out and first painted in under 3 s, the UI
-// thread is never blocked for more than 100 ms meanwhile (latencyprobe.h, as tst_responsiveness
-// measures library loads), and panning and zooming repaint within a frame budget. The figures are
-// printed (qInfo) for the READMEs. OPSINFO_GRAPH_SCALE_NODES sets another size;
-// OPSINFO_UI_STALL_LIMIT_MS another stall limit.
+// The Graph tab with a large ATC JSON transformer (tests/bench/gen_transformer_graph.py): it opens,
+// is laid out and first painted within a limit, the UI thread is never blocked for longer than a
+// limit meanwhile (latencyprobe.h, as tst_responsiveness measures library loads), and panning and
+// zooming repaint within a frame budget. The figures are printed (qInfo) for the READMEs.
 //
-// Opt-in (OPSINFO_GRAPH_SCALE=1): it generates a 77 MB graph and takes ~30 s, and its goals are
-// wall-clock limits a busy CI machine can miss; a suite run skips it, saying so. Figures, with the
-// machine's load, in tests/bench/README.md.
+// Two sizes:
+// - by default (every suite run), 20,000 nodes (8 MB, about a second): open in under 600 ms, the UI
+//   thread blocked for under 60 ms, median frame under 10 ms (scale() says why these figures).
+// - with OPSINFO_GRAPH_SCALE=1 (tests/run_all.sh --full, so .ci/run), the 186,000-node graph of
+//   issue 15 (77 MB, ~10-30 s) against its goals: open in under 3 s, UI gap under 100 ms, median
+//   frame under 33 ms.
+// Both: no frame over 100 ms. OPSINFO_GRAPH_SCALE_NODES sets another size (with the issue-15
+// goals), OPSINFO_UI_STALL_LIMIT_MS another stall limit. Figures in tests/bench/README.md.
 #include "graphtabfixture.h"
 #include "latencyprobe.h"
 
@@ -22,6 +25,15 @@
 
 using namespace opsinfo;
 
+// The graph size and its goals (a member of the test class, so not in the anonymous namespace).
+struct Scale
+{
+    int nodes;
+    qint64 openLimitMs; // open, resolve, layout and first paint
+    qint64 stallLimitMs; // the longest UI-thread gap meanwhile
+    double frameMedianLimitMs; // of the zoom and of the pan repaints; none over 100 ms at any size
+};
+
 namespace {
 
 int envInt(const char *name, int fallback)
@@ -29,6 +41,18 @@ int envInt(const char *name, int fallback)
     bool ok = false;
     const int value = qEnvironmentVariableIntValue(name, &ok);
     return ok && value > 0 ? value : fallback;
+}
+
+Scale scale()
+{
+    if (qEnvironmentVariableIntValue("OPSINFO_GRAPH_SCALE") == 1
+        || qEnvironmentVariableIsSet("OPSINFO_GRAPH_SCALE_NODES"))
+        return {envInt("OPSINFO_GRAPH_SCALE_NODES", 186000), 3000, stallLimitMs(), 33};
+    // 20,000 nodes measured 115 ms, 15-18 ms and 2 ms at load average ~3 (186,000: 899 ms, 32 ms,
+    // 8.8 ms): limits 4-5 times that catch a step a few times slower, while a busy machine's
+    // noise, up to ~3x on open and +30-50 ms on the gap (tests/bench/README.md), still passes.
+    const int stall = qEnvironmentVariableIsSet("OPSINFO_UI_STALL_LIMIT_MS") ? stallLimitMs() : 60;
+    return {20000, 600, stall, 10};
 }
 
 struct FrameTimes
@@ -58,22 +82,19 @@ private slots:
 private:
     GraphCanvas *view() const { return widget()->canvas(); }
 
-    int m_nodes = 0;
+    Scale m_scale {};
     QString m_path;
 };
 
 void TestGraphScale::initTestCase()
 {
-    if (qEnvironmentVariableIntValue("OPSINFO_GRAPH_SCALE") != 1)
-        QSKIP("set OPSINFO_GRAPH_SCALE=1 to measure the 186,000-node graph in the app (issue 15; "
-              "~30 s; wall-clock goals, figures in tests/bench/README.md)");
     setUp();
-    m_nodes = envInt("OPSINFO_GRAPH_SCALE_NODES", 186000);
+    m_scale = scale();
     m_path = m_dir.filePath(QStringLiteral("transformer.json"));
     QProcess python;
     python.start(QStringLiteral("python3"),
                  {QStringLiteral(OPSINFO_SOURCE_DIR "/tests/bench/gen_transformer_graph.py"),
-                  QStringLiteral("--nodes"), QString::number(m_nodes), m_path});
+                  QStringLiteral("--nodes"), QString::number(m_scale.nodes), m_path});
     if (!python.waitForStarted())
         QSKIP("python3 is needed to generate the transformer graph");
     QVERIFY(python.waitForFinished(600000));
@@ -82,10 +103,11 @@ void TestGraphScale::initTestCase()
 
 void TestGraphScale::opensLaysOutAndPaintsInTime()
 {
-    const int limit = stallLimitMs();
+    const qint64 limit = m_scale.stallLimitMs;
     qint64 bestGap = std::numeric_limits<qint64>::max();
     qint64 bestShown = std::numeric_limits<qint64>::max();
-    for (int attempt = 1; attempt <= kAttempts && (bestGap >= limit || bestShown >= 3000);
+    for (int attempt = 1;
+         attempt <= kAttempts && (bestGap >= limit || bestShown >= m_scale.openLimitMs);
          ++attempt) {
         LatencyProbe probe;
         QElapsedTimer wall;
@@ -102,14 +124,19 @@ void TestGraphScale::opensLaysOutAndPaintsInTime()
         qInfo(
             "open %d-node ATC JSON (%.1f MB), attempt %d: layout, resolve and first paint %lld ms, "
             "longest UI gap %lld ms; %d nodes painted",
-            m_nodes, QFileInfo(m_path).size() / 1e6, attempt, shown, gap, stats.nodes);
+            m_scale.nodes, QFileInfo(m_path).size() / 1e6, attempt, shown, gap, stats.nodes);
         QCOMPARE(int(state()->graph()->nodes().size()), int(state()->graph()->fileNodeCount()));
-        QVERIFY(state()->graph()->nodes().size() >= std::size_t(m_nodes) - 60);
+        QVERIFY(state()->graph()->nodes().size() >= std::size_t(m_scale.nodes) - 60);
         bestGap = std::min(bestGap, gap);
         bestShown = std::min(bestShown, shown);
     }
-    QVERIFY2(bestShown < 3000, qPrintable(QStringLiteral("open took %1 ms").arg(bestShown)));
-    QVERIFY2(bestGap < limit, qPrintable(QStringLiteral("UI blocked for %1 ms").arg(bestGap)));
+    QVERIFY2(bestShown < m_scale.openLimitMs,
+             qPrintable(QStringLiteral("open took %1 ms (limit %2 ms)")
+                            .arg(bestShown)
+                            .arg(m_scale.openLimitMs)));
+    QVERIFY2(
+        bestGap < limit,
+        qPrintable(QStringLiteral("UI blocked for %1 ms (limit %2 ms)").arg(bestGap).arg(limit)));
 }
 
 void TestGraphScale::pansAndZoomsWithinAFrame()
@@ -148,10 +175,13 @@ void TestGraphScale::pansAndZoomsWithinAFrame()
     qInfo(
         "%d nodes: zoom frames median %.1f ms, worst %.1f ms (%d frames); pan frames median %.1f ms, "
         "worst %.1f ms (%d frames)",
-        m_nodes, zoom.median, zoom.worst, int(zoomMs.size()), pan.median, pan.worst,
+        m_scale.nodes, zoom.median, zoom.worst, int(zoomMs.size()), pan.median, pan.worst,
         int(panMs.size()));
-    // Smooth: a frame within 33 ms (30 frames a second) as a rule, none beyond 100 ms.
-    QVERIFY2(zoom.median < 33 && pan.median < 33, "median frame over 33 ms");
+    // Smooth: a frame within 33 ms (30 frames a second) as a rule, none beyond 100 ms; the smaller
+    // graph's rule is tighter (its frames are a few ms) so that it can fail too.
+    const double median = m_scale.frameMedianLimitMs;
+    QVERIFY2(zoom.median < median && pan.median < median,
+             qPrintable(QStringLiteral("median frame over %1 ms").arg(median)));
     QVERIFY2(zoom.worst < 100 && pan.worst < 100, "a frame over 100 ms");
 }
 
