@@ -229,4 +229,32 @@ Loaded<Mixlist> loadMixlistForCli(const std::string &path, bool lenient, std::os
     return std::move(parsed.mixlist);
 }
 
+std::optional<int> loadLibraryOptionForCli(const ArgParser &p, std::ostream &err,
+                                           std::optional<OpLibrary> &library)
+{
+    if (!p.has("library"))
+        return std::nullopt;
+    auto loaded
+        = loadLibrariesForCli(p.values("library"), p.value("soc"), err, refusedLibraryOption(p));
+    if (!loaded)
+        return loaded.exitCode();
+    library = std::move(*loaded);
+    return std::nullopt;
+}
+
+std::optional<int> loadMixlistOptionsForCli(const ArgParser &p,
+                                            std::initializer_list<MixlistOption> options,
+                                            std::ostream &err)
+{
+    for (const auto &[name, slot] : options) {
+        if (!p.has(name))
+            continue;
+        auto loaded = loadMixlistForCli(p.value(name), false, err);
+        if (!loaded)
+            return loaded.exitCode();
+        *slot = std::move(*loaded);
+    }
+    return std::nullopt;
+}
+
 } // namespace opsinfo

@@ -4,8 +4,11 @@
 #include "library/oplibrary.h"
 #include "mixlist/mixlist.h"
 
+#include <initializer_list>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace opsinfo {
@@ -32,6 +35,11 @@ Loaded<OpLibrary> loadLibrariesForCli(const std::vector<std::string> &paths, con
                                       std::ostream &err,
                                       RefusedLibrary refused = RefusedLibrary::Read);
 
+// The --library (and --soc, --strict) of a command that can do without one: `library` stays
+// empty when the option is absent. Returns the exit code when it is given but cannot be used.
+std::optional<int> loadLibraryOptionForCli(const ArgParser &parser, std::ostream &err,
+                                           std::optional<OpLibrary> &library);
+
 // Counts, for one runCli call on this thread, the libraries read although the compiler refuses
 // them, so the command's exit code says so (1) whatever it printed: a CI step that shows or edits
 // such a store still fails, and its output is there to act on.
@@ -55,5 +63,12 @@ private:
 // Reads a mixlist strictly, as the compiler would; errors refuse it (exit 1) unless `lenient`,
 // where repairs are reported as warnings. A file that cannot be read: exit 2.
 Loaded<Mixlist> loadMixlistForCli(const std::string &path, bool lenient, std::ostream &err);
+
+// Each mixlist option that is given (strictly, as loadMixlistForCli) into its slot, in the order
+// listed; the exit code of the first that cannot be used.
+using MixlistOption = std::pair<const char *, std::optional<Mixlist> *>;
+std::optional<int> loadMixlistOptionsForCli(const ArgParser &parser,
+                                            std::initializer_list<MixlistOption> options,
+                                            std::ostream &err);
 
 } // namespace opsinfo

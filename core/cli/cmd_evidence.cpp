@@ -202,13 +202,8 @@ int evidenceShow(const std::vector<std::string> &args, std::ostream &out, std::o
         graph = std::move(*loaded);
     }
     std::optional<OpLibrary> library;
-    if (p.has("library")) {
-        auto loaded = loadLibrariesForCli(p.values("library"), p.value("soc"), err,
-                                          refusedLibraryOption(p));
-        if (!loaded)
-            return loaded.exitCode();
-        library = std::move(*loaded);
-    }
+    if (const auto exit = loadLibraryOptionForCli(p, err, library))
+        return *exit;
     const JoinContext context {graph.get(), library ? &*library : nullptr, &evidence->apiMap};
     std::vector<FileJoin> joins;
     for (const EvidenceFile &file : evidence->files)

@@ -284,17 +284,9 @@ struct SourceMixlists
 std::optional<int> loadSourceMixlists(const ArgParser &p, SourceMixlists &mixlists,
                                       std::ostream &err)
 {
-    for (auto [name, slot] :
-         {std::pair {"mixlist", &mixlists.common}, std::pair {"mixlist-a", &mixlists.a},
-          std::pair {"mixlist-b", &mixlists.b}}) {
-        if (!p.has(name))
-            continue;
-        auto loaded = loadMixlistForCli(p.value(name), false, err);
-        if (!loaded)
-            return loaded.exitCode();
-        *slot = std::move(*loaded);
-    }
-    return std::nullopt;
+    return loadMixlistOptionsForCli(
+        p, {{"mixlist", &mixlists.common}, {"mixlist-a", &mixlists.a}, {"mixlist-b", &mixlists.b}},
+        err);
 }
 
 // Two libraries: each one's colours under its mixlist, compared.

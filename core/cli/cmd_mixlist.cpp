@@ -56,13 +56,8 @@ int mixlistLint(const std::vector<std::string> &args, std::ostream &out, std::os
     if (!text)
         return text.exitCode();
     std::optional<OpLibrary> library;
-    if (p.has("library")) {
-        auto loaded = loadLibrariesForCli(p.values("library"), p.value("soc"), err,
-                                          refusedLibraryOption(p));
-        if (!loaded)
-            return loaded.exitCode();
-        library = std::move(*loaded);
-    }
+    if (const auto exit = loadLibraryOptionForCli(p, err, library))
+        return *exit;
     MixlistParseResult parsed
         = p.has("lenient") ? parseMixlistLenient(*text, file) : parseMixlistStrict(*text, file);
     std::vector<Diagnostic> findings;

@@ -365,16 +365,8 @@ struct DiffSides
 std::optional<int> loadDiffMixlists(const ArgParser &p, DiffSides &sides, std::ostream &err)
 {
     // A mixlist that cannot be read is exit 2, never the 1 of "more than --max-changed".
-    for (auto [name, slot] :
-         {std::pair {"mixlist-a", &sides.mixA}, std::pair {"mixlist-b", &sides.mixB}}) {
-        if (!p.has(name))
-            continue;
-        auto loaded = loadMixlistForCli(p.value(name), false, err);
-        if (!loaded)
-            return loaded.exitCode();
-        *slot = std::move(*loaded);
-    }
-    return std::nullopt;
+    return loadMixlistOptionsForCli(p, {{"mixlist-a", &sides.mixA}, {"mixlist-b", &sides.mixB}},
+                                    err);
 }
 
 // Each side's plan (with --front-end) or mode; the exit code when one cannot be had.
