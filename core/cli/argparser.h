@@ -56,9 +56,8 @@ public:
     ArgParser &oneOf(const std::vector<std::string> &names);
     ArgParser &epilog(const std::string &text);
 
-    // False on a usage error (already written to err). Sets helpRequested() for -h/--help.
+    // False on a usage error (already written to err); notes -h/--help for parseOrExit.
     bool parse(const std::vector<std::string> &args, std::ostream &err);
-    bool helpRequested() const { return m_help; }
     // parse() for a command's entry point: the exit code to return right away (2 after a usage
     // error, 0 after printing --help to out), or nullopt to go on.
     std::optional<int> parseOrExit(const std::vector<std::string> &args, std::ostream &out,

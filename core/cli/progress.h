@@ -21,7 +21,6 @@ public:
     // total == 0 means "unknown": only the label and the step text are shown.
     void update(std::size_t done, const std::string &what = {});
     void finish();
-    bool enabled() const { return m_enabled; }
 
     // True when a bar would be drawn on `err` (stderr on a terminal, TERM not "dumb").
     static bool wanted(const std::ostream &err);

@@ -140,12 +140,6 @@ const FrontEndTraits &frontEndTraits(FrontEnd frontEnd)
     return rowOf(frontEnd).traits;
 }
 
-bool defaultDependsOnSoc(FrontEnd frontEnd)
-{
-    const DefaultRule rule = frontEndTraits(frontEnd).defaultRule;
-    return rule == DefaultRule::Training || rule == DefaultRule::AclnnSoc;
-}
-
 std::optional<PrecisionMode> defaultModeFor(FrontEnd frontEnd, std::string_view socVersion)
 {
     switch (frontEndTraits(frontEnd).defaultRule) {

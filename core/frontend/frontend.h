@@ -76,8 +76,6 @@ struct FrontEndTraits
 
 const FrontEndTraits &frontEndTraits(FrontEnd frontEnd);
 
-// Whether the default mode differs between SoCs (F2 and torch_npu's rule).
-bool defaultDependsOnSoc(FrontEnd frontEnd);
 // F1/F2: the mode the compiler runs with when none is given. nullopt when it depends on the SoC
 // and `socVersion` is empty or not a SoC this tool knows.
 std::optional<PrecisionMode> defaultModeFor(FrontEnd frontEnd, std::string_view socVersion);

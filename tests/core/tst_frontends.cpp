@@ -130,10 +130,6 @@ private slots:
         QFETCH(QString, expected);
         const FrontEnd f = fe(qPrintable(frontEnd));
         QCOMPARE(modeText(defaultModeFor(f, soc.toStdString())), expected);
-        QCOMPARE(defaultDependsOnSoc(f),
-                 f == FrontEnd::Ge || f == FrontEnd::Tf1 || f == FrontEnd::Tf2
-                     || f == FrontEnd::TorchNpu || f == FrontEnd::Torchair
-                     || f == FrontEnd::MindSporeO2 || f == FrontEnd::MindSporeKbk);
     }
 
     // F1: which settings reach the compiler. One row per F1 row.
