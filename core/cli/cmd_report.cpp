@@ -9,6 +9,7 @@
 #include "common/outputfile.h"
 #include "diff/resolutiondiff.h"
 #include "export/htmlreport.h"
+#include "layout/scopetree.h"
 #include "resolver/modesweep.h"
 #include "resolver/policysource.h"
 
@@ -36,7 +37,7 @@ ArgParser reportParser()
         .flag("all-modes", "resolve every mode: the mode chart and a mode switch in the page")
         .option("collapse-depth", "N",
                 "draw every name scope at depth N as one block (0: every node); default: 2 above "
-                    + std::to_string(kReportCollapseAbove) + " nodes, as the app opens a graph")
+                    + std::to_string(kOverviewAbove) + " nodes, as the app opens a graph")
         .option("output", "FILE.html", "the page to write (required; never one of the inputs)",
                 false, "o")
         .writes();

@@ -1,10 +1,12 @@
 #include "export/htmlreport.h"
 
+#include "common/nodefill.h"
 #include "common/resources.h"
 #include "export/modechartsvg.h"
 #include "export/resolutionreport.h"
 #include "graph/graph.h"
 #include "layout/graphlayout.h"
+#include "layout/scopetree.h"
 #include "resolver/precisionmode.h"
 
 #include <nlohmann/json.hpp>
@@ -41,9 +43,7 @@ private:
 nlohmann::json layoutJson(const Graph &graph, int collapseDepth, StringTable &strings)
 {
     const ScopeTree tree = buildScopeTree(graph);
-    const int depth = collapseDepth >= 0
-        ? collapseDepth
-        : (graph.nodes().size() > std::size_t(kReportCollapseAbove) ? kReportCollapseDepth : 0);
+    const int depth = collapseDepth >= 0 ? collapseDepth : overviewDepth(graph.nodes().size());
     std::vector<int> collapsed;
     if (depth > 0)
         for (int scope : tree.scopesAtDepth(depth))
@@ -295,6 +295,13 @@ std::string htmlReport(const HtmlReportInput &in, const HtmlReportProgress &prog
     data["names"] = std::move(names);
     data["types"] = std::move(types);
     data["view"] = layoutJson(graph, in.collapseDepth, strings);
+    data["colours"] = {{"float16", nodeFillColour(NodeFill::Float16)},
+                       {"bfloat16", nodeFillColour(NodeFill::BFloat16)},
+                       {"float32", nodeFillColour(NodeFill::Float32)},
+                       {"aicpu", nodeFillColour(NodeFill::AiCpu)},
+                       {"error", nodeFillColour(NodeFill::Error)},
+                       {"notJudged", nodeFillColour(NodeFill::NotJudged)},
+                       {"other", nodeFillColour(NodeFill::Other)}};
     nlohmann::json modes = nlohmann::json::array();
     for (std::size_t m = 0; m < in.modes.size(); ++m) {
         step(m + 1, precisionModeName(in.modes[m]->mode));

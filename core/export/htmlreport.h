@@ -14,12 +14,6 @@ namespace opsinfo {
 
 class Graph;
 
-// Graphs above this many nodes open as their blocks (every name scope at kReportCollapseDepth
-// collapsed), as the app's graph view opens them (CanvasScene::overview): the layout and the page
-// then handle a few thousand boxes, not every node.
-inline constexpr int kReportCollapseAbove = 2000;
-inline constexpr int kReportCollapseDepth = 2;
-
 // What `opsinfo report` puts into one self-contained HTML page.
 struct HtmlReportInput
 {
@@ -35,7 +29,8 @@ struct HtmlReportInput
     const std::vector<EvidenceFile> *evidence = nullptr;
     const std::vector<FileJoin> *evidenceJoins = nullptr; // parallel to `evidence`
     FlagThresholds thresholds;
-    // -1: kReportCollapseDepth above kReportCollapseAbove nodes, else none; 0: every node drawn.
+    // -1: as the app opens the graph (overviewDepth, core/layout/scopetree.h); 0: every node drawn.
+    // The layout and the page then handle a few thousand boxes, not every node.
     int collapseDepth = -1;
 };
 

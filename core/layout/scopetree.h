@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -8,6 +9,17 @@
 namespace opsinfo {
 
 class Graph;
+
+// A newly opened graph above this many nodes is shown as its blocks, every name scope at
+// kOverviewDepth collapsed (thousands of nodes fitted in one view are specks): the app's graph
+// view and the HTML report open a graph so.
+inline constexpr int kOverviewAbove = 2000;
+inline constexpr int kOverviewDepth = 2;
+// kOverviewDepth for a graph of more than kOverviewAbove nodes, else 0 (every node shown).
+inline int overviewDepth(std::size_t nodeCount)
+{
+    return nodeCount > std::size_t(kOverviewAbove) ? kOverviewDepth : 0;
+}
 
 // A name scope: "/model/layers.0/attn" holds the nodes named "/model/layers.0/attn/<op>".
 struct Scope

@@ -91,6 +91,15 @@ void resetKeepingCapacity(NodeResolution &node)
     node.explanation = std::move(explanation);
 }
 
+// Where the node of a record stands: what a decision does not set.
+void placeRecord(const PlanNode &p, NodeResolution &r)
+{
+    r.graphIndex = p.graphIndex;
+    r.parent = p.parent;
+    r.subgraph = p.subgraph;
+    r.node = p.node;
+}
+
 } // namespace
 
 Resolver::Resolver(const Graph &graph, const OpLibrary &library)
@@ -118,14 +127,8 @@ Resolution Resolver::resolve(PrecisionMode mode, const PolicySource &policies,
     Resolution resolution;
     resolution.mode = mode;
     resolution.nodes.resize(plan.nodes.size());
-    for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
-        const PlanNode &p = plan.nodes[i];
-        NodeResolution &r = resolution.nodes[i];
-        r.graphIndex = p.graphIndex;
-        r.parent = p.parent;
-        r.subgraph = p.subgraph;
-        r.node = p.node;
-    }
+    for (std::size_t i = 0; i < plan.nodes.size(); ++i)
+        placeRecord(plan.nodes[i], resolution.nodes[i]);
     NodeDecider decider(plan, mode, policies, options);
     for (int index : plan.order)
         decider.decide(index, resolution.nodes[std::size_t(index)]);
@@ -144,12 +147,8 @@ ResolutionSummary Resolver::summarize(PrecisionMode mode, const PolicySource &po
     // their records, so one record serves every node: no memory per node and mode.
     NodeResolution scratch;
     for (int index : plan.order) {
-        const PlanNode &p = plan.nodes[std::size_t(index)];
         resetKeepingCapacity(scratch);
-        scratch.graphIndex = p.graphIndex;
-        scratch.parent = p.parent;
-        scratch.subgraph = p.subgraph;
-        scratch.node = p.node;
+        placeRecord(plan.nodes[std::size_t(index)], scratch);
         decider.decide(index, scratch);
         countDecidedNode(plan, index, scratch, decider.outputDtypes, summary);
     }

@@ -210,11 +210,11 @@ private slots:
     void largeGraphsOpenAsTheirBlocks()
     {
         QVERIFY(CanvasScene::overview(m_graph)->collapsedScopes().empty()); // small: every node
-        const Graph large = makeTransformerGraphOfSize(CanvasScene::kOverviewAbove + 500);
-        QVERIFY(int(large.nodes().size()) > CanvasScene::kOverviewAbove);
+        const Graph large = makeTransformerGraphOfSize(kOverviewAbove + 500);
+        QVERIFY(int(large.nodes().size()) > kOverviewAbove);
         const std::shared_ptr<CanvasScene> overview = CanvasScene::overview(large);
         CanvasScene expected(large);
-        expected.collapseDepth(CanvasScene::kOverviewDepth);
+        expected.collapseDepth(kOverviewDepth);
         QVERIFY(!overview->collapsedScopes().empty());
         QCOMPARE(overview->collapsedScopes(), expected.collapsedScopes());
         QCOMPARE(overview->visibleCount(), expected.visibleCount());

@@ -46,8 +46,8 @@ CanvasScene::CanvasScene(const Graph &graph, const LayoutOptions &options, int c
 
 std::shared_ptr<CanvasScene> CanvasScene::overview(const Graph &graph)
 {
-    const bool large = graph.nodes().size() > std::size_t(kOverviewAbove);
-    return std::make_shared<CanvasScene>(graph, LayoutOptions {}, large ? kOverviewDepth : 0);
+    return std::make_shared<CanvasScene>(graph, LayoutOptions {},
+                                         overviewDepth(graph.nodes().size()));
 }
 
 void CanvasScene::relayout()

@@ -29,10 +29,6 @@ public:
         bool reversed = false;
     };
 
-    // Graphs above this many nodes open as their blocks: every scope at kOverviewDepth collapsed
-    // (thousands of nodes fitted in one view are specks).
-    static constexpr int kOverviewAbove = 2000;
-    static constexpr int kOverviewDepth = 2;
     // `collapseDepth` > 0 lays out only what is visible with the scopes at that depth collapsed
     // (collapseDepth() afterwards would lay the whole graph out first, then again).
     explicit CanvasScene(const Graph &graph, const LayoutOptions &options = {},

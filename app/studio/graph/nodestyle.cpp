@@ -1,28 +1,48 @@
 #include "nodestyle.h"
 
+#include "common/nodefill.h"
+
 #include <QCoreApplication>
+
+#include <array>
 
 namespace opsinfo {
 
-QColor nodeStyleColor(NodeStyle::Kind kind)
+namespace {
+
+NodeFill fillOf(NodeStyle::Kind kind)
 {
     switch (kind) {
     case NodeStyle::Fp16:
-        return QColor(0x42, 0x8b, 0xd8);
+        return NodeFill::Float16;
     case NodeStyle::Bf16:
-        return QColor(0x8e, 0x5c, 0xd0);
+        return NodeFill::BFloat16;
     case NodeStyle::Fp32:
-        return QColor(0xf2, 0x9a, 0x2e);
+        return NodeFill::Float32;
     case NodeStyle::AiCpu:
-        return QColor(0x8d, 0x6e, 0x63);
+        return NodeFill::AiCpu;
     case NodeStyle::Error:
-        return QColor(0xe0, 0x30, 0x30);
+        return NodeFill::Error;
     case NodeStyle::NotFe:
-        return QColor(0xcf, 0xd8, 0xdc);
+        return NodeFill::NotJudged;
     case NodeStyle::Undecided:
         break;
     }
-    return QColor(0xfa, 0xfa, 0xfa);
+    return NodeFill::Other;
+}
+
+} // namespace
+
+QColor nodeStyleColor(NodeStyle::Kind kind)
+{
+    // Parsed once: the painter asks for these on every frame.
+    static const auto colours = [] {
+        std::array<QColor, NodeStyle::kindCount> parsed;
+        for (int k = 0; k < NodeStyle::kindCount; ++k)
+            parsed[std::size_t(k)] = QColor(nodeFillColour(fillOf(NodeStyle::Kind(k))));
+        return parsed;
+    }();
+    return colours[std::size_t(kind)];
 }
 
 QColor nodeStyleTextColor(NodeStyle::Kind kind)

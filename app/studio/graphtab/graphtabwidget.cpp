@@ -6,6 +6,7 @@
 #include "frontendnotice.h"
 #include "graphdiffpanel.h"
 #include "graphtabstate.h"
+#include "layout/scopetree.h"
 #include "modechart.h"
 #include "nodedetails.h"
 #include "nodestylemap.h"
@@ -344,8 +345,8 @@ void GraphTabWidget::graphChanged()
     // Thousands of nodes fitted in one view are specks: start from the blocks (/model/layers.N),
     // coloured by their majority dtype; double-click opens one.
     // (CanvasScene::overview() laid it out so on the worker: this only fits the view)
-    if (m_canvas->scene() && m_canvas->scene()->graphNodeCount() > CanvasScene::kOverviewAbove)
-        m_canvas->collapseToDepth(CanvasScene::kOverviewDepth);
+    if (m_canvas->scene() && m_canvas->scene()->graphNodeCount() > kOverviewAbove)
+        m_canvas->collapseToDepth(kOverviewDepth);
     m_modesStale = true;
     m_diffStale = true;
     m_rule->hide();
