@@ -1,9 +1,9 @@
 #pragma once
 
+#include "common/arena.h"
 #include "common/hashindex.h"
 
 #include <cstdint>
-#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +12,8 @@ namespace opsinfo {
 // Each distinct string stored once, in large blocks that never move: a graph's node names, op
 // types and tensor names are views into its pool instead of a heap string each. A 186,000-node
 // transformer has 13 op types, and every input names a producer whose name is already here.
+// The pool's arena also holds the graph's per-node arrays (Graph::store), so a graph sharing the
+// pool keeps those alive too.
 // Not thread-safe for interning; views may be read from any thread while the pool lives.
 class StringPool
 {
@@ -26,12 +28,10 @@ public:
     std::size_t size() const { return m_strings.size(); }
     std::size_t textBytes() const { return m_textBytes; }
 
-private:
-    std::string_view store(std::string_view text);
+    Arena &arena() { return m_arena; }
 
-    std::vector<std::unique_ptr<char[]>> m_blocks;
-    char *m_free = nullptr;
-    std::size_t m_left = 0;
+private:
+    Arena m_arena;
     std::size_t m_textBytes = 0;
     std::vector<std::string_view> m_strings;
     HashIndex m_index; // index into m_strings + 1 by text

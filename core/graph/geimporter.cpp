@@ -42,11 +42,50 @@ public:
     }
 
 private:
+    void readLists(const GeOpDef &op, Graph &graph, Node &node);
+
     const GeModel &m_model;
     ImportContext &m_context;
     std::unordered_map<std::string_view, int> m_byName;
     std::unordered_set<int> m_used;
+    // One op's lists while it is read, then stored in the graph's arena (reused, so no
+    // allocation per op).
+    std::vector<NodeInput> m_inputs;
+    std::vector<std::string_view> m_controlInputs;
+    std::vector<NodeOutput> m_outputs;
 };
+
+// An op's inputs (data and control) and outputs, stored in the graph's arena.
+void GeConverter::readLists(const GeOpDef &op, Graph &graph, Node &node)
+{
+    const auto inputDescs = m_model.descsAt(op.inputDescs);
+    std::size_t descIndex = 0;
+    m_inputs.clear();
+    m_controlInputs.clear();
+    m_outputs.clear();
+    for (std::string_view input : m_model.stringsAt(op.inputs)) {
+        TensorRef ref = parseTensorRef(input);
+        if (!input.empty() && ref.index < 0) {
+            m_controlInputs.push_back(graph.intern(ref.producer));
+            continue;
+        }
+        NodeInput &in = m_inputs.emplace_back();
+        in.producerName = graph.intern(ref.producer); // empty: optional input left out
+        in.outputIndex = ref.index;
+        if (descIndex < inputDescs.size()) {
+            const GeTensorDesc &desc = inputDescs[descIndex];
+            in.dtype = desc.dtype;
+            in.shape = graph.storeShape(m_model.dimsAt(desc.dims));
+        }
+        ++descIndex;
+    }
+    for (const GeTensorDesc &desc : m_model.descsAt(op.outputDescs))
+        m_outputs.push_back(
+            {graph.intern(desc.name), desc.dtype, graph.storeShape(m_model.dimsAt(desc.dims))});
+    node.inputs = graph.store(m_inputs);
+    node.controlInputs = graph.store(m_controlInputs);
+    node.outputs = graph.store(m_outputs);
+}
 
 std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
                                             std::shared_ptr<StringPool> strings)
@@ -75,31 +114,7 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
         node.frameworkType = graph->intern(op.type);
         node.opType = node.frameworkType; // GE graphs are in Ascend IR already
         node.mapped = !op.type.empty();
-        const auto inputDescs = m_model.descsAt(op.inputDescs);
-        std::size_t descIndex = 0;
-        for (std::string_view input : m_model.stringsAt(op.inputs)) {
-            TensorRef ref = parseTensorRef(input);
-            if (!input.empty() && ref.index < 0) {
-                node.controlInputs.push_back(graph->intern(ref.producer));
-                continue;
-            }
-            NodeInput in;
-            in.producerName = graph->intern(ref.producer); // empty: optional input left out
-            in.outputIndex = ref.index;
-            if (descIndex < inputDescs.size()) {
-                const GeTensorDesc &desc = inputDescs[descIndex];
-                const auto dims = m_model.dimsAt(desc.dims);
-                in.dtype = desc.dtype;
-                in.shape.assign(dims.begin(), dims.end());
-            }
-            ++descIndex;
-            node.inputs.push_back(std::move(in));
-        }
-        for (const GeTensorDesc &desc : m_model.descsAt(op.outputDescs)) {
-            const auto dims = m_model.dimsAt(desc.dims);
-            node.outputs.push_back(
-                {graph->intern(desc.name), desc.dtype, {dims.begin(), dims.end()}});
-        }
+        readLists(op, *graph, node);
         for (std::string_view subgraph : m_model.stringsAt(op.subgraphNames)) {
             auto it = m_byName.find(subgraph);
             if (it == m_byName.end() || m_used.count(it->second)) {

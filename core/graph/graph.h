@@ -4,11 +4,14 @@
 #include "common/dtype.h"
 #include "common/hashindex.h"
 #include "common/nodeattributes.h"
+#include "common/pooledspan.h"
 #include "common/stringpool.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -19,6 +22,8 @@ namespace opsinfo {
 // Every string_view of a node (names, types, attribute keys and values) points into the string
 // pool of its graph (Graph::intern) or at static text: the graph keeps one copy of each distinct
 // string, so its memory follows the file's size rather than its node count times a heap string.
+// A node's inputs, outputs, control inputs and tensor shapes are runs in the pool's arena
+// (Graph::store): importing allocates nothing per node or tensor.
 
 // A data input of a node: output `outputIndex` of node `producer` ("producer:index" in the files).
 struct NodeInput
@@ -27,14 +32,14 @@ struct NodeInput
     int outputIndex = 0;
     int producer = -1; // index into Graph::nodes(), -1 when unresolved (missing producer)
     DType dtype = DType::Undefined; // as the file states it, else as inferred
-    std::vector<std::int64_t> shape; // empty when unknown; -1 for dynamic dims
+    std::span<const std::int64_t> shape; // empty when unknown; -1 for dynamic dims
 };
 
 struct NodeOutput
 {
     std::string_view name; // tensor name where the format has one (ONNX)
     DType dtype = DType::Undefined;
-    std::vector<std::int64_t> shape;
+    std::span<const std::int64_t> shape;
 };
 
 // Where a node came from: an op in the file, or a boundary node the importer made so every
@@ -51,9 +56,9 @@ struct Node
         frameworkType; // type as written in the file ("Conv", "ge:Conv2D", "DepthwiseConv2dNative")
     std::string_view domain; // ONNX domain, if any
     NodeOrigin origin = NodeOrigin::File;
-    std::vector<NodeInput> inputs; // data inputs in order
-    std::vector<std::string_view> controlInputs; // producers of control edges ("x:-1" / "^x")
-    std::vector<NodeOutput> outputs;
+    PooledSpan<NodeInput> inputs; // data inputs in order
+    PooledSpan<std::string_view> controlInputs; // producers of control edges ("x:-1" / "^x")
+    PooledSpan<NodeOutput> outputs;
     NodeAttributes attributes; // only those that matter for dtypes ("to", "T" ...)
     std::vector<std::unique_ptr<Graph>> subgraphs; // If/Loop/Scan bodies, owned by the node
     bool mapped = true; // framework type found in the op map (false: kept as-is, marked)
@@ -82,6 +87,39 @@ public:
     // The pooled copy of `text`: what a node's string_views must point to.
     std::string_view intern(std::string_view text) { return m_strings->intern(text); }
     const std::shared_ptr<StringPool> &strings() const { return m_strings; }
+
+    // A copy of `items` in the pool's arena, for a node of this graph (or of one sharing its
+    // pool): the node's inputs, outputs and control inputs.
+    template<typename T> PooledSpan<T> store(std::span<const T> items)
+    {
+        return PooledSpan<T>(m_strings->arena().copy(items));
+    }
+    template<typename T> PooledSpan<T> store(const std::vector<T> &items)
+    {
+        return store(std::span<const T>(items));
+    }
+    template<typename T> PooledSpan<T> store(std::initializer_list<T> items)
+    {
+        return store(std::span<const T>(items.begin(), items.size()));
+    }
+    // `items` with `count` items, those past the old end default ones. Growing stores a new run
+    // (the arena keeps the old one until the graph goes): for the rare list an importer extends
+    // after the node was added, not for building nodes item by item.
+    template<typename T> void resize(PooledSpan<T> &items, std::size_t count)
+    {
+        if (count <= items.size()) {
+            items = PooledSpan<T>(std::span<T>(items.begin(), count));
+            return;
+        }
+        std::vector<T> grown(items.begin(), items.end());
+        grown.resize(count);
+        items = store(grown);
+    }
+    // A tensor shape in the arena.
+    std::span<const std::int64_t> storeShape(std::span<const std::int64_t> dims)
+    {
+        return m_strings->arena().copy(dims);
+    }
 
     std::vector<Node> &nodes() { return m_nodes; }
     const std::vector<Node> &nodes() const { return m_nodes; }

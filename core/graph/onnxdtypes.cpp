@@ -186,7 +186,7 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output,
 
 // GE writes tensor descriptions as node attributes "input_desc_dtype:<i>" /
 // "output_desc_dtype:<i>".
-void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node)
+void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node, Graph &graph)
 {
     for (const auto &a : proto.attribute()) {
         const std::string &name = a.name();
@@ -199,12 +199,13 @@ void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node)
         const std::size_t k = std::size_t(ref.index);
         const std::string field(ref.producer.substr(isOutput ? 12 : 11));
         if (isOutput && node.outputs.size() <= k)
-            node.outputs.resize(k + 1);
-        auto setDesc = [&](DType *dtype, std::vector<std::int64_t> *shape) {
+            graph.resize(node.outputs, k + 1);
+        auto setDesc = [&](DType *dtype, std::span<const std::int64_t> *shape) {
             if (field == "dtype" && a.has_s())
                 *dtype = parseEnumDType(a.s());
             else if (field == "shape")
-                shape->assign(a.ints().begin(), a.ints().end());
+                *shape
+                    = graph.storeShape(std::vector<std::int64_t>(a.ints().begin(), a.ints().end()));
         };
         if (isOutput)
             setDesc(&node.outputs[k].dtype, &node.outputs[k].shape);

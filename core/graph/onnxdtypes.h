@@ -21,7 +21,7 @@ DType onnxTensorDType(const onnx::TensorProto &tensor);
 
 // GE's ONNX dumps state tensor dtypes/shapes as attributes "input_desc_dtype:<i>",
 // "output_desc_dtype:<i>", "..._shape:<i>"; copies them onto the node.
-void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node);
+void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node, Graph &graph);
 
 // If/Loop/Scan outputs still untyped after inference take the dtype inferred inside the
 // (already converted) body.

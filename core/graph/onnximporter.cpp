@@ -16,28 +16,32 @@ namespace {
 struct TensorType
 {
     DType dtype = DType::Undefined;
-    std::vector<std::int64_t> shape;
+    std::span<const std::int64_t> shape; // in the graph's arena, shared by subgraphs
 };
 
 // Tensor name -> type, for one graph; subgraphs see their ancestors' scopes too.
 using Scope = TextMap<TensorType>; // searched with a node's views, no string per lookup
 
-TensorType fromValueInfo(const onnx::ValueInfoProto &info)
+TensorType fromValueInfo(const onnx::ValueInfoProto &info, Graph &graph)
 {
     TensorType t;
     if (!info.has_type() || !info.type().has_tensor_type())
         return t;
     const auto &tensor = info.type().tensor_type();
     t.dtype = fromOnnxElemType(tensor.elem_type());
-    if (tensor.has_shape())
+    if (tensor.has_shape()) {
+        std::vector<std::int64_t> dims;
         for (const auto &dim : tensor.shape().dim())
-            t.shape.push_back(dim.has_dim_value() ? dim.dim_value() : -1);
+            dims.push_back(dim.has_dim_value() ? dim.dim_value() : -1);
+        t.shape = graph.storeShape(dims);
+    }
     return t;
 }
 
-TensorType fromTensor(const onnx::TensorProto &tensor)
+TensorType fromTensor(const onnx::TensorProto &tensor, Graph &graph)
 {
-    return {onnxTensorDType(tensor), {tensor.dims().begin(), tensor.dims().end()}};
+    const std::vector<std::int64_t> dims(tensor.dims().begin(), tensor.dims().end());
+    return {onnxTensorDType(tensor), graph.storeShape(dims)};
 }
 
 bool hasGraphAttribute(const onnx::NodeProto &node)
@@ -110,7 +114,7 @@ private:
     };
 
     void mapOpType(const onnx::NodeProto &proto, Graph &graph, Node &node);
-    static Scope declaredTypes(const onnx::GraphProto &proto);
+    static Scope declaredTypes(const onnx::GraphProto &proto, Graph &graph);
     // A Const, FileConstant or Data node producing `tensor`; its name.
     std::string_view addBoundary(GraphBuild &build, const std::string &tensor, NodeOrigin origin);
     void addBoundaryNodes(const onnx::GraphProto &proto, GraphBuild &build);
@@ -180,7 +184,7 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto,
     build.graph->path = m_context.path;
     build.graph->name = proto.name();
     build.graph->format = m_geDump ? "ge-onnx" : "onnx";
-    build.types = declaredTypes(proto);
+    build.types = declaredTypes(proto, *build.graph);
     build.producers.reserve(
         std::size_t(proto.input_size() + proto.initializer_size() + 2 * proto.node_size()));
     for (const auto &tensor : proto.initializer())
@@ -199,22 +203,23 @@ std::unique_ptr<Graph> OnnxConverter::convert(const onnx::GraphProto &proto,
     return std::move(build.graph);
 }
 
-Scope OnnxConverter::declaredTypes(const onnx::GraphProto &proto)
+Scope OnnxConverter::declaredTypes(const onnx::GraphProto &proto, Graph &graph)
 {
     Scope types;
     types.reserve(std::size_t(proto.value_info_size() + proto.input_size()
                               + proto.initializer_size() + 2 * proto.node_size()));
     for (const auto &info : proto.value_info())
-        types[info.name()] = fromValueInfo(info);
+        types[info.name()] = fromValueInfo(info, graph);
     for (const auto &info : proto.output())
-        types[info.name()] = fromValueInfo(info);
+        types[info.name()] = fromValueInfo(info, graph);
     for (const auto &info : proto.input())
-        types[info.name()] = fromValueInfo(info);
+        types[info.name()] = fromValueInfo(info, graph);
     for (const auto &tensor : proto.initializer())
-        types[tensor.name()] = fromTensor(tensor);
+        types[tensor.name()] = fromTensor(tensor, graph);
     for (const auto &sparse : proto.sparse_initializer())
-        types[sparse.values().name()]
-            = {onnxTensorDType(sparse.values()), {sparse.dims().begin(), sparse.dims().end()}};
+        types[sparse.values().name()] = {onnxTensorDType(sparse.values()),
+                                         graph.storeShape(std::vector<std::int64_t>(
+                                             sparse.dims().begin(), sparse.dims().end()))};
     return types;
 }
 
@@ -229,7 +234,7 @@ std::string_view OnnxConverter::addBoundary(GraphBuild &build, const std::string
         node.opType = node.frameworkType = "FileConstant";
     node.origin = origin;
     const TensorType &t = build.types[tensor];
-    node.outputs.push_back({graph.intern(tensor), t.dtype, t.shape});
+    node.outputs = graph.store({NodeOutput {graph.intern(tensor), t.dtype, t.shape}});
     build.producers.emplace(tensor, std::make_pair(int(graph.nodes().size()), 0));
     build.protoOf.push_back(nullptr);
     return graph.addNode(std::move(node)).name;
@@ -271,15 +276,15 @@ void OnnxConverter::addFileNodes(const onnx::GraphProto &proto, GraphBuild &buil
             if (a.name() == "to" && a.has_i())
                 node.attributes.set("to", graph.intern(dtypeName(fromOnnxElemType(int(a.i())))));
         }
-        for (const std::string &input : p.input()) {
-            NodeInput in;
-            in.producerName = graph.intern(input); // a tensor name until resolved below
-            node.inputs.push_back(std::move(in));
-        }
+        std::vector<NodeInput> inputs(std::size_t(p.input_size()));
+        for (int k = 0; k < p.input_size(); ++k) // tensor names until resolved below
+            inputs[std::size_t(k)].producerName = graph.intern(p.input(k));
+        node.inputs = graph.store(inputs);
+        std::vector<NodeOutput> outputs;
         const int index = int(graph.nodes().size());
         for (int k = 0; k < p.output_size(); ++k) {
             if (!m_geDump) {
-                node.outputs.push_back({graph.intern(p.output(k)), DType::Undefined, {}});
+                outputs.push_back({graph.intern(p.output(k)), DType::Undefined, {}});
                 if (!p.output(k).empty())
                     build.producers.emplace(p.output(k), std::make_pair(index, k));
                 continue;
@@ -288,13 +293,14 @@ void OnnxConverter::addFileNodes(const onnx::GraphProto &proto, GraphBuild &buil
             const TensorRef ref = parseTensorRef(p.output(k));
             if (ref.index < 0 || ref.index > 4096)
                 continue;
-            if (node.outputs.size() <= std::size_t(ref.index))
-                node.outputs.resize(std::size_t(ref.index) + 1);
-            node.outputs[std::size_t(ref.index)].name = graph.intern(p.output(k));
+            if (outputs.size() <= std::size_t(ref.index))
+                outputs.resize(std::size_t(ref.index) + 1);
+            outputs[std::size_t(ref.index)].name = graph.intern(p.output(k));
             build.producers.emplace(p.output(k), std::make_pair(index, ref.index));
         }
+        node.outputs = graph.store(outputs);
         if (m_geDump)
-            readGeOnnxDescs(p, node);
+            readGeOnnxDescs(p, node, graph);
         build.protoOf.push_back(&p);
         graph.addNode(std::move(node));
     }
@@ -312,6 +318,7 @@ void OnnxConverter::resolveInputs(GraphBuild &build, const std::vector<const Sco
     for (std::size_t i = 0; i < build.fileNodes; ++i) {
         Node &node = graph.nodes()[i];
         std::vector<NodeInput> data;
+        std::vector<std::string_view> controls;
         for (NodeInput &in : node.inputs) {
             const std::string tensor(in.producerName);
             if (tensor.empty()) { // an omitted optional input keeps its position
@@ -319,7 +326,7 @@ void OnnxConverter::resolveInputs(GraphBuild &build, const std::vector<const Sco
                 continue;
             }
             if (m_geDump && parseTensorRef(tensor).index < 0) { // "producer:-1": a control edge
-                node.controlInputs.push_back(graph.intern(parseTensorRef(tensor).producer));
+                controls.push_back(graph.intern(parseTensorRef(tensor).producer));
                 continue;
             }
             if (auto it = build.producers.find(tensor); it != build.producers.end()) {
@@ -342,7 +349,7 @@ void OnnxConverter::resolveInputs(GraphBuild &build, const std::vector<const Sco
             if (m_geDump) { // GE dumps name inputs "producer:index"; -1 is a control edge
                 const TensorRef ref = parseTensorRef(tensor);
                 if (ref.index < 0) {
-                    node.controlInputs.push_back(graph.intern(ref.producer));
+                    controls.push_back(graph.intern(ref.producer));
                     continue;
                 }
                 in.producerName = graph.intern(ref.producer);
@@ -350,7 +357,9 @@ void OnnxConverter::resolveInputs(GraphBuild &build, const std::vector<const Sco
             }
             data.push_back(std::move(in)); // unresolved: linkProducers reports it
         }
-        node.inputs = std::move(data);
+        node.inputs = graph.store(data);
+        if (!controls.empty())
+            node.controlInputs = graph.store(controls);
     }
     std::unordered_map<std::string_view, std::string_view> captureNode; // tensor -> Data node name
     for (auto &[tensor, type] : captures) {

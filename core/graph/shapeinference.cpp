@@ -13,7 +13,7 @@ namespace {
 
 using K = ShapeKnowledge;
 
-K fromShape(const std::vector<std::int64_t> &shape)
+K fromShape(std::span<const std::int64_t> shape)
 {
     if (shape.empty())
         return K::Unknown; // also a scalar: the importers do not tell the two apart

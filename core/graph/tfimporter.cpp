@@ -104,27 +104,32 @@ Node importNode(Graph &graph, const tfgraph::NodeDef &def, int j, ImportContext 
     node.mapped = lookup.mapped;
     if (!lookup.mapped)
         unmapped.insert(def.op());
+    std::vector<NodeInput> inputs;
+    std::vector<std::string_view> controlInputs;
     for (const std::string &input : def.input()) {
         if (input.starts_with("^")) {
-            node.controlInputs.push_back(graph.intern(std::string_view(input).substr(1)));
+            controlInputs.push_back(graph.intern(std::string_view(input).substr(1)));
             continue;
         }
         const TensorRef ref = parseTensorRef(input);
-        NodeInput in;
+        NodeInput &in = inputs.emplace_back();
         in.producerName = graph.intern(ref.producer);
         in.outputIndex = ref.index;
-        node.inputs.push_back(std::move(in));
     }
+    node.inputs = graph.store(inputs);
+    node.controlInputs = graph.store(controlInputs);
     for (const char *attr : {"T", "DstT", "SrcT", "dtype"}) {
         auto it = def.attr().find(attr);
         if (it != def.attr().end() && it->second.value_case() == tfgraph::AttrValue::kType)
             node.attributes.set(attr, graph.intern(dtypeName(fromTf(it->second.type()))));
     }
     // _output_shapes (written by TF when asked) gives the outputs' number and shapes.
+    std::vector<NodeOutput> outputs;
     if (auto it = def.attr().find("_output_shapes");
         it != def.attr().end() && it->second.has_list())
         for (const auto &shape : it->second.list().shape())
-            node.outputs.push_back({{}, DType::Undefined, shapeOf(shape)});
+            outputs.push_back({{}, DType::Undefined, graph.storeShape(shapeOf(shape))});
+    node.outputs = graph.store(outputs);
     return node;
 }
 
@@ -140,7 +145,7 @@ std::vector<int> addConsumedOutputs(Graph &graph)
             ++consumers[std::size_t(in.producer)];
             Node &producer = graph.nodes()[std::size_t(in.producer)];
             if (producer.outputs.size() <= std::size_t(in.outputIndex) && in.outputIndex < 65536)
-                producer.outputs.resize(std::size_t(in.outputIndex) + 1);
+                graph.resize(producer.outputs, std::size_t(in.outputIndex) + 1);
         }
         for (std::string_view control : node.controlInputs)
             if (int p = graph.indexOf(control); p >= 0)
@@ -155,7 +160,7 @@ void setAttributeDtypes(Graph &graph, const tfgraph::GraphDef &proto)
     for (int j = 0; j < proto.node_size(); ++j) {
         Node &node = graph.nodes()[std::size_t(j)];
         if (node.outputs.empty() && node.frameworkType != "NoOp")
-            node.outputs.resize(1);
+            graph.resize(node.outputs, 1);
         for (std::size_t k = 0; k < node.outputs.size(); ++k)
             node.outputs[k].dtype = attributeDType(proto.node(j), int(k));
     }

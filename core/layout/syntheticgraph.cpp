@@ -1,6 +1,7 @@
 #include "layout/syntheticgraph.h"
 
 #include <string>
+#include <vector>
 
 namespace opsinfo {
 
@@ -21,9 +22,12 @@ public:
         node.name = m_graph.intern(name);
         node.opType = node.frameworkType = m_graph.intern(type);
         node.origin = origin;
+        std::vector<NodeInput> nodeInputs;
         for (const std::string &input : inputs)
-            node.inputs.push_back({m_graph.intern(input), 0, -1, DType::Float32, {}});
-        node.outputs.push_back({m_graph.intern(name + ":0"), DType::Float32, {}});
+            nodeInputs.push_back({m_graph.intern(input), 0, -1, DType::Float32, {}});
+        node.inputs = m_graph.store(nodeInputs);
+        node.outputs
+            = m_graph.store({NodeOutput {m_graph.intern(name + ":0"), DType::Float32, {}}});
         m_graph.addNode(std::move(node));
         return name;
     }

@@ -12,7 +12,7 @@ namespace opsinfo {
 namespace {
 
 // What C2's activation figure needs of a shape, worked out once for every mode of the sweep.
-std::uint64_t staticElements(const std::vector<std::int64_t> &shape)
+std::uint64_t staticElements(std::span<const std::int64_t> shape)
 {
     if (shape.empty())
         return kUnknownElements;

@@ -252,8 +252,8 @@ private slots:
             Node node;
             node.name = name;
             node.opType = "Add";
-            node.inputs.push_back(
-                {name == std::string("a") ? "b" : "a", 0, -1, DType::Float16, {}});
+            node.inputs = cyclic.store(
+                {NodeInput {name == std::string("a") ? "b" : "a", 0, -1, DType::Float16, {}}});
             cyclic.addNode(std::move(node));
         }
         cyclic.linkProducers();

@@ -20,7 +20,7 @@ std::string dtypeText(DType dtype)
     return dtype == DType::Undefined ? "undefined" : dtypeName(dtype);
 }
 
-std::string shapeText(const std::vector<std::int64_t> &shape)
+std::string shapeText(std::span<const std::int64_t> shape)
 {
     std::string text = "[";
     for (std::size_t i = 0; i < shape.size(); ++i)
@@ -219,7 +219,8 @@ private slots:
                     const DType stated = dtypeOf(inDescs[qsizetype(data)]);
                     if (stated != DType::Undefined)
                         QCOMPARE(in.dtype, stated);
-                    QCOMPARE(in.shape, shapeOf(inDescs[qsizetype(data)]));
+                    QCOMPARE(std::vector(in.shape.begin(), in.shape.end()),
+                             shapeOf(inDescs[qsizetype(data)]));
                 }
                 ++data;
             }
@@ -228,7 +229,9 @@ private slots:
             QCOMPARE(node.outputs.size(), std::size_t(outDescs.size()));
             for (qsizetype k = 0; k < outDescs.size(); ++k) {
                 QCOMPARE(node.outputs[std::size_t(k)].dtype, dtypeOf(outDescs[k]));
-                QCOMPARE(node.outputs[std::size_t(k)].shape, shapeOf(outDescs[k]));
+                QCOMPARE(std::vector(node.outputs[std::size_t(k)].shape.begin(),
+                                     node.outputs[std::size_t(k)].shape.end()),
+                         shapeOf(outDescs[k]));
             }
         }
     }

@@ -99,11 +99,10 @@ private slots:
         auto add = [&g](std::string name, std::vector<std::string> from) {
             Node n;
             n.name = g.intern(name);
-            for (auto &f : from) {
-                NodeInput input;
-                input.producerName = g.intern(f);
-                n.inputs.push_back(input);
-            }
+            std::vector<NodeInput> inputs;
+            for (auto &f : from)
+                inputs.push_back({g.intern(f)});
+            n.inputs = g.store(inputs);
             g.addNode(std::move(n));
         };
         add("c", {"b"});
@@ -153,11 +152,10 @@ private slots:
         for (int i = 0; i < n; ++i) {
             Node node;
             node.name = g.intern("n" + std::to_string(i));
-            for (int p : producersAt[std::size_t(i)]) {
-                NodeInput input;
-                input.producerName = g.intern("n" + std::to_string(p));
-                node.inputs.push_back(input);
-            }
+            std::vector<NodeInput> inputs;
+            for (int p : producersAt[std::size_t(i)])
+                inputs.push_back({g.intern("n" + std::to_string(p))});
+            node.inputs = g.store(inputs);
             g.addNode(std::move(node));
         }
         QVERIFY(g.linkProducers().empty());

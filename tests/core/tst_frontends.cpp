@@ -447,9 +447,9 @@ private slots:
             node.name = name;
             node.opType = node.frameworkType = type;
             if (*input)
-                node.inputs.push_back({input, 0, -1, dtype, {}});
+                node.inputs = g.store({NodeInput {input, 0, -1, dtype, {}}});
             if (output)
-                node.outputs.push_back({"", dtype, {}});
+                node.outputs = g.store({NodeOutput {"", dtype, {}}});
             g.addNode(std::move(node));
         };
         add("x", "Data", "", DType::Float32, true);
@@ -531,12 +531,12 @@ private slots:
         Graph g;
         Node data;
         data.name = data.opType = data.frameworkType = "Data";
-        data.outputs.push_back({"", DType::Float32, {}});
+        data.outputs = g.store({NodeOutput {"", DType::Float32, {}}});
         g.addNode(std::move(data));
         Node relu;
         relu.name = relu.opType = relu.frameworkType = "Relu";
-        relu.inputs.push_back({"Data", 0, -1, DType::Float32, {}});
-        relu.outputs.push_back({"", DType::Float32, {}});
+        relu.inputs = g.store({NodeInput {"Data", 0, -1, DType::Float32, {}}});
+        relu.outputs = g.store({NodeOutput {"", DType::Float32, {}}});
         g.addNode(std::move(relu));
         g.linkProducers();
         const OpLibrary empty;

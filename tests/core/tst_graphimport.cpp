@@ -243,7 +243,9 @@ private slots:
         const Graph &g = *result.graph;
         QCOMPARE(g.inputs, (std::vector<std::string> {"x", "flag"}));
         QCOMPARE(node(g, "x").origin, NodeOrigin::GraphInput);
-        QCOMPARE(node(g, "x").outputs[0].shape, (std::vector<std::int64_t> {2, 3}));
+        QCOMPARE(
+            std::vector(node(g, "x").outputs[0].shape.begin(), node(g, "x").outputs[0].shape.end()),
+            (std::vector<std::int64_t> {2, 3}));
         QCOMPARE(node(g, "w").origin, NodeOrigin::Initializer);
         QCOMPARE(node(g, "w").opType, std::string("Const"));
         QCOMPARE(node(g, "ext").opType, std::string("FileConstant")); // weights in a side file
@@ -298,12 +300,15 @@ private slots:
         QCOMPARE(conv.opType, std::string("Conv2D"));
         QCOMPARE(conv.frameworkType, std::string("ge:Conv2D"));
         QCOMPARE(conv.inputs.size(), std::size_t(2));
-        QCOMPARE(conv.controlInputs, std::vector<std::string_view> {"data"});
+        QCOMPARE(std::vector(conv.controlInputs.begin(), conv.controlInputs.end()),
+                 std::vector<std::string_view> {"data"});
         QCOMPARE(conv.inputs[1].producer, g.indexOf("weight"));
         QCOMPARE(conv.inputs[1].dtype, DType::Float16);
         QCOMPARE(node(g, "cast_in").outputs[0].dtype, DType::Float16);
         QCOMPARE(node(g, "relu").outputs[0].dtype, DType::BFloat16);
-        QCOMPARE(node(g, "data").outputs[0].shape, (std::vector<std::int64_t> {1, 3, 8, 8}));
+        QCOMPARE(std::vector(node(g, "data").outputs[0].shape.begin(),
+                             node(g, "data").outputs[0].shape.end()),
+                 (std::vector<std::int64_t> {1, 3, 8, 8}));
         QCOMPARE(node(g, "data").outputs.size(), std::size_t(1)); // "data:-1" is the control output
         // GE names its Data/NetOutput nodes as graph inputs/outputs: no extra boundary nodes.
         QCOMPARE(g.inputs, std::vector<std::string> {"data"});
@@ -319,10 +324,13 @@ private slots:
         const Node &mm = node(g, "mm");
         QCOMPARE(mm.inputs.size(), std::size_t(3)); // the empty optional input keeps its place
         QVERIFY(mm.inputs[2].producerName.empty());
-        QCOMPARE(mm.controlInputs, std::vector<std::string_view> {"x"});
+        QCOMPARE(std::vector(mm.controlInputs.begin(), mm.controlInputs.end()),
+                 std::vector<std::string_view> {"x"});
         QCOMPARE(mm.inputs[1].dtype, DType::BFloat16);
         QCOMPARE(mm.outputs[0].dtype, DType::Float8E4M3FN);
-        QCOMPARE(node(g, "x").outputs[0].shape, (std::vector<std::int64_t> {2, 16}));
+        QCOMPARE(
+            std::vector(node(g, "x").outputs[0].shape.begin(), node(g, "x").outputs[0].shape.end()),
+            (std::vector<std::int64_t> {2, 16}));
         const Node &loop = node(g, "loop");
         QCOMPARE(loop.subgraphs.size(), std::size_t(1));
         QCOMPARE(loop.subgraphs[0]->name, std::string("body"));
@@ -340,7 +348,9 @@ private slots:
         QVERIFY2(result.ok(), diagnosticsText(result).constData());
         const Graph &g = *result.graph;
         QCOMPARE(node(g, "cast").outputs[0].dtype, DType::Float16);
-        QCOMPARE(node(g, "sm").controlInputs, std::vector<std::string_view> {"in"});
+        QCOMPARE(
+            std::vector(node(g, "sm").controlInputs.begin(), node(g, "sm").controlInputs.end()),
+            std::vector<std::string_view> {"in"});
         QCOMPARE(node(g, "sm").inputs[0].producer, g.indexOf("cast"));
         QCOMPARE(g.inputs, std::vector<std::string> {"in:0"});
         QCOMPARE(g.outputs, std::vector<std::string> {"sm:0"});
@@ -366,7 +376,9 @@ private slots:
         QCOMPARE(mm.inputs[0].producer, g.indexOf("split"));
         QCOMPARE(mm.inputs[0].outputIndex, 1);
         QCOMPARE(mm.inputs[1].outputIndex, 0);
-        QCOMPARE(node(g, "split").controlInputs, std::vector<std::string_view> {"init"});
+        QCOMPARE(std::vector(node(g, "split").controlInputs.begin(),
+                             node(g, "split").controlInputs.end()),
+                 std::vector<std::string_view> {"init"});
         QCOMPARE(node(g, "split").outputs.size(), std::size_t(2));
         QCOMPARE(node(g, "w").outputs[0].dtype, DType::Float16);
         QCOMPARE(node(g, "cast").outputs[0].dtype, DType::Float16);

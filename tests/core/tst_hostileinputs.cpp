@@ -300,7 +300,8 @@ private slots:
         const Node &a = loaded.graph->nodes().front();
         QCOMPARE(a.outputs.size(), std::size_t(1));
         QCOMPARE(a.outputs.front().dtype, DType::Float32);
-        QCOMPARE(a.outputs.front().shape, (std::vector<std::int64_t> {2, 3}));
+        QCOMPARE(std::vector(a.outputs.front().shape.begin(), a.outputs.front().shape.end()),
+                 (std::vector<std::int64_t> {2, 3}));
     }
 
     // Cycles: named, bounded, never an endless walk. TensorFlow has legal cycles (while loops), so

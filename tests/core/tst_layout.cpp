@@ -32,8 +32,10 @@ Graph makeGraph(const std::vector<std::pair<std::string, std::vector<std::string
             : graph.intern(std::string_view(nameType).substr(colon + 1));
         if (node.opType == "Const")
             node.origin = NodeOrigin::Initializer;
+        std::vector<NodeInput> nodeInputs;
         for (const std::string &input : inputs)
-            node.inputs.push_back({graph.intern(input), 0, -1, DType::Float16, {}});
+            nodeInputs.push_back({graph.intern(input), 0, -1, DType::Float16, {}});
+        node.inputs = graph.store(nodeInputs);
         graph.addNode(std::move(node));
     }
     graph.linkProducers();
@@ -328,7 +330,7 @@ private slots:
     void controlEdgesAreOptional()
     {
         Graph graph = makeGraph({{"a", {}}, {"b", {}}});
-        graph.nodes()[1].controlInputs.push_back("a");
+        graph.nodes()[1].controlInputs = graph.store({std::string_view("a")});
         QCOMPARE(layoutGraph(graph).edges.size(), std::size_t(1));
         LayoutOptions options;
         options.includeControlEdges = false;

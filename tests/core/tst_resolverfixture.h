@@ -107,19 +107,18 @@ public:
         n.name = m_graph.intern(name);
         n.opType = m_graph.intern(type);
         n.frameworkType = n.opType;
+        std::vector<NodeInput> nodeInputs;
         for (const std::string &in : inputs) {
-            NodeInput input;
+            NodeInput &input = nodeInputs.emplace_back();
             const auto colon = in.find(':');
             input.producerName = m_graph.intern(std::string_view(in).substr(0, colon));
             input.outputIndex = colon == std::string::npos ? 0 : std::stoi(in.substr(colon + 1));
-            n.inputs.push_back(input);
         }
-        for (DType d : outDtypes) {
-            NodeOutput out;
-            out.dtype = d;
-            out.shape = shape;
-            n.outputs.push_back(out);
-        }
+        n.inputs = m_graph.store(nodeInputs);
+        std::vector<NodeOutput> outputs;
+        for (DType d : outDtypes)
+            outputs.push_back({{}, d, m_graph.storeShape(shape)});
+        n.outputs = m_graph.store(outputs);
         m_graph.addNode(std::move(n));
         return *this;
     }

@@ -19,17 +19,16 @@ std::unique_ptr<Graph> graphOf(const QStringList &lines)
         node.name = graph->intern(line.section(':', 0, 0).toStdString());
         const QString rest = line.section(':', 1);
         node.opType = graph->intern(rest.section('(', 0, 0).toStdString());
+        std::vector<NodeInput> inputs;
         for (const QString &in :
-             rest.section('(', 1).section(')', 0, 0).split(',', Qt::SkipEmptyParts)) {
-            NodeInput input;
-            input.producerName = graph->intern(in.toStdString());
-            node.inputs.push_back(input);
-        }
-        NodeOutput out;
+             rest.section('(', 1).section(')', 0, 0).split(',', Qt::SkipEmptyParts))
+            inputs.push_back({graph->intern(in.toStdString())});
+        node.inputs = graph->store(inputs);
+        std::vector<std::int64_t> dims;
         for (const QString &dim :
              rest.section('[', 1).section(']', 0, 0).split(',', Qt::SkipEmptyParts))
-            out.shape.push_back(dim == "?" ? -1 : dim.toLongLong());
-        node.outputs.push_back(out);
+            dims.push_back(dim == "?" ? -1 : dim.toLongLong());
+        node.outputs = graph->store({NodeOutput {{}, DType::Undefined, graph->storeShape(dims)}});
         graph->addNode(std::move(node));
     }
     graph->linkProducers();

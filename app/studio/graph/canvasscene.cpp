@@ -9,8 +9,9 @@ namespace opsinfo {
 namespace {
 
 // Only what drawing and grouping need; attributes, shapes and subgraphs stay with the document.
-// The skeleton shares the graph's string pool, so the names it copies outlive the document's graph
-// (a scene may still be drawn while the graph it came from is released).
+// The skeleton shares the graph's string pool and its arena, so the names and input lists it copies
+// outlive the document's graph (a scene may still be drawn while the graph it came from is
+// released); it allocates nothing in the shared pool.
 Graph skeletonOf(const Graph &graph)
 {
     Graph skeleton(graph.strings());
@@ -23,9 +24,7 @@ Graph skeletonOf(const Graph &graph)
         copy.opType = node.opType;
         copy.frameworkType = node.frameworkType;
         copy.origin = node.origin;
-        copy.inputs.reserve(node.inputs.size());
-        for (const NodeInput &input : node.inputs)
-            copy.inputs.push_back({{}, input.outputIndex, input.producer, input.dtype, {}});
+        copy.inputs = node.inputs;
         copy.controlInputs = node.controlInputs;
         skeleton.addNode(std::move(copy));
     }
