@@ -19,8 +19,8 @@ void *Arena::allocate(std::size_t bytes, std::size_t alignment)
     }
     const std::size_t pad = (alignment - std::uintptr_t(m_free) % alignment) % alignment;
     if (m_free == nullptr || pad + bytes > m_left) {
-        m_free = m_blocks.emplace_back(std::make_unique_for_overwrite<std::byte[]>(kBlockBytes))
-                     .get();
+        m_free
+            = m_blocks.emplace_back(std::make_unique_for_overwrite<std::byte[]>(kBlockBytes)).get();
         m_left = kBlockBytes;
         m_reserved += kBlockBytes;
         return allocate(bytes, alignment);

@@ -72,6 +72,30 @@ std::unique_ptr<MappedFile> MappedFile::open(const std::string &path, std::strin
     return file;
 }
 
+void MappedFile::releaseBefore(const char *position) const
+{
+#if defined(__unix__)
+    // Fewer, larger calls: each one walks the page table and flushes the TLB.
+    constexpr std::size_t kStep = 4 * 1024 * 1024;
+    if (!m_mapped || position < m_data || position > m_data + m_size)
+        return;
+    const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+    const std::size_t end = std::size_t(position - m_data) / page * page;
+    if (end < m_releasedTo) {
+        m_releasedTo = end; // a new pass from an earlier place: release behind it from there
+        return;
+    }
+    if (end < m_releasedTo + kStep && position != m_data + m_size)
+        return;
+    if (end > m_releasedTo
+        && ::madvise(const_cast<char *>(m_data) + m_releasedTo, end - m_releasedTo, MADV_DONTNEED)
+            == 0)
+        m_releasedTo = end;
+#else
+    (void)position;
+#endif
+}
+
 MappedFile::~MappedFile()
 {
 #if defined(__unix__)

@@ -27,6 +27,13 @@ public:
     // Bytes that may be read from bytes().data(): size plus at least kPadding zero bytes.
     std::size_t readable() const { return m_readable; }
 
+    // Gives the pages before `position` (a pointer into bytes()) back to the page cache, back to
+    // where the last call ended: a reader going through a large file keeps only the part it is at
+    // resident, pass after pass (a position before the last one starts a new pass). The bytes stay
+    // readable (a later read maps them again). Done in steps of a few MiB; the end of the bytes
+    // releases at once. A no-op for a file read into the heap and for a position outside bytes().
+    void releaseBefore(const char *position) const;
+
 private:
     MappedFile() = default;
 
@@ -34,6 +41,7 @@ private:
     std::size_t m_size = 0;
     std::size_t m_readable = 0;
     std::size_t m_mapped = 0; // length of the mapping; 0 when m_buffer holds the bytes
+    mutable std::size_t m_releasedTo = 0; // where the last releaseBefore ended
     std::unique_ptr<char[]> m_buffer;
 };
 

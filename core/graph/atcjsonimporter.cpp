@@ -23,8 +23,9 @@ using simdjson::error_code;
 class AtcJsonReader
 {
 public:
-    explicit AtcJsonReader(GeModel &model)
+    AtcJsonReader(GeModel &model, const ImportContext &context)
         : m_model(model)
+        , m_context(context)
     {
     }
 
@@ -164,6 +165,7 @@ private:
             if (error_code e = readOp(object, op); e)
                 return e;
             m_model.ops.push_back(op);
+            m_context.releaseReadBytes(op.name.data());
         }
         out = GeModel::rangeFrom(m_model.ops, begin);
         return simdjson::SUCCESS;
@@ -281,6 +283,7 @@ private:
     }
 
     GeModel &m_model;
+    const ImportContext &m_context;
     std::string_view m_lastDTypeName;
     DType m_lastDType = DType::Undefined;
 };
@@ -325,6 +328,9 @@ std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &cont
         ondemand::parser parser;
         ondemand::document document;
         error_code error = parser.iterate(json).get(document);
+        // The index is built (stage 1 read every byte): the walk below maps back only the pages
+        // it is at, and gives them back behind it.
+        context.releaseReadBytes(bytes.data() + bytes.size());
         ondemand::object top;
         if (!error) {
             error = document.get_object().get(top);
@@ -337,7 +343,7 @@ std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &cont
             }
         }
         if (!error)
-            error = AtcJsonReader(model).readModel(top);
+            error = AtcJsonReader(model, context).readModel(top);
         const char *rest = nullptr;
         if (!error && document.current_location().get(rest) == simdjson::SUCCESS)
             error = simdjson::TRAILING_CONTENT;

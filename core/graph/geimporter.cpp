@@ -99,6 +99,7 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
     graph->nodes().reserve(ops.size());
     for (std::size_t j = 0; j < ops.size(); ++j) {
         const GeOpDef &op = ops[j];
+        m_context.releaseReadBytes(op.name.data());
         Node node;
         node.name
             = op.name.empty() ? graph->intern("op_" + std::to_string(j)) : graph->intern(op.name);

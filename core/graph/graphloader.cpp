@@ -52,10 +52,10 @@ void stamp(Graph &graph, const std::string &path, const std::string &format)
 // `readable`: bytes that may be read from bytes.data() (padding after the end), 0 when unknown.
 GraphLoadResult loadFromBuffer(std::string_view bytes, std::size_t readable,
                                const std::string &path, const OpMap &map,
-                               const GraphLoadOptions &options)
+                               const GraphLoadOptions &options, const MappedFile *file = nullptr)
 {
     GraphLoadResult result;
-    ImportContext context {path, map, options, result.diagnostics, readable};
+    ImportContext context {path, map, options, result.diagnostics, readable, file};
     if (bytes.size() > options.maxFileBytes) {
         context.error("graph-too-large",
                       CoreText::tr("the file has %1 bytes, more than the limit of %2", bytes.size(),
@@ -161,7 +161,7 @@ GraphLoadResult loadGraph(const std::string &path, const OpMap &map,
                                       CoreText::tr("check that the file is readable")});
         return result;
     }
-    return loadFromBuffer(file->bytes(), file->readable(), path, map, options);
+    return loadFromBuffer(file->bytes(), file->readable(), path, map, options, file.get());
 }
 
 } // namespace opsinfo

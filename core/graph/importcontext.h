@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/diagnostic.h"
+#include "common/mappedfile.h"
 #include "graph/graph.h"
 #include "graph/graphloader.h"
 #include "graph/opmap.h"
@@ -24,6 +25,15 @@ struct ImportContext
     // How many bytes may be read from the start of the file's bytes: more than their size when the
     // buffer has zeroed padding after them (a mapped file's last page), which simdjson needs.
     std::size_t readableBytes = 0;
+    // The mapped file the bytes are from, if any: importers give its pages back behind them.
+    const MappedFile *file = nullptr;
+
+    // The file's pages before `position` are not needed soon (they stay readable).
+    void releaseReadBytes(const char *position) const
+    {
+        if (file)
+            file->releaseBefore(position);
+    }
 
     void error(std::string code, std::string message, std::string hint, int line = 0,
                int column = 0);
