@@ -82,8 +82,11 @@ private:
             out = {};
             return simdjson::SUCCESS;
         }
-        const std::size_t close = token.find_first_of("\"\\", 1);
-        if (close != std::string_view::npos && token[close] == '"') {
+        // A loop, not find_first_of: that calls memchr on the two stop characters per byte.
+        std::size_t close = 1;
+        while (close < token.size() && token[close] != '"' && token[close] != '\\')
+            ++close;
+        if (close < token.size() && token[close] == '"') {
             out = token.substr(1, close - 1);
             return simdjson::SUCCESS;
         }

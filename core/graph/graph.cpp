@@ -31,7 +31,12 @@ Graph::Graph(std::shared_ptr<StringPool> strings)
 
 HashIndex::Probe Graph::probe(std::string_view name, std::uint32_t hash) const
 {
-    return m_byName.probe(hash, [&](std::uint32_t p) { return m_nodes[p - 1].name == name; });
+    // Names are pooled: the same text is usually the very same bytes, which spares the compare.
+    return m_byName.probe(hash, [&](std::uint32_t p) {
+        const std::string_view candidate = m_nodes[p - 1].name;
+        return candidate.data() == name.data() ? candidate.size() == name.size()
+                                               : candidate == name;
+    });
 }
 
 Node &Graph::addNode(Node node)
