@@ -3,6 +3,7 @@
 #include "common/coretext.h"
 #include "common/jsonsyntaxcheck.h"
 #include "common/lineindex.h"
+#include "graph/atcjsonpieces.h"
 
 #include <simdjson.h>
 
@@ -27,6 +28,37 @@ public:
         : m_model(model)
         , m_context(context)
     {
+    }
+
+    // The text being read is a piece of the file (views into it are mapped back into the file);
+    // `continuing`: it is the last piece, whose first graph is the rest of the main graph.
+    void readingPiece(const AtcJsonPiece *piece, bool continuing)
+    {
+        m_piece = piece;
+        m_continueMainGraph = continuing;
+    }
+
+    // The last key read of the last graph object: a first piece must end in the op array.
+    std::string_view lastGraphKey() const { return m_lastGraphKey; }
+
+    // A piece of the main graph's op array, as a JSON array of ops.
+    error_code readOpArray(ondemand::array array)
+    {
+        for (auto element : array) {
+            ondemand::object object;
+            if (error_code e = element.get_object().get(object); e) {
+                if (wrongType(e))
+                    continue;
+                return e;
+            }
+            GeOpDef op;
+            if (error_code e = readOp(object, op); e)
+                return e;
+            m_model.ops.push_back(op);
+            if (!m_piece) // a piece's bytes were given back once copied
+                m_context.releaseReadBytes(op.name.data());
+        }
+        return simdjson::SUCCESS;
     }
 
     error_code readModel(ondemand::object top)
@@ -76,6 +108,17 @@ private:
     // A string value as a view into the file, or unescaped (kept by the model); "" when the value
     // is not a string.
     error_code readString(ondemand::value value, std::string_view &out)
+    {
+        if (error_code e = readText(value, out); e)
+            return e;
+        if (m_piece)
+            out = m_piece->inFile(out);
+        return simdjson::SUCCESS;
+    }
+
+    // The same as a view into the text being read: valid until the next piece, and reading it
+    // does not map the file's bytes back in.
+    error_code readText(ondemand::value value, std::string_view &out)
     {
         const std::string_view token = value.raw_json_token();
         if (token.empty() || token.front() != '"') {
@@ -131,14 +174,34 @@ private:
             GeGraphDef graph;
             if (error_code e = readGraph(object, graph); e)
                 return e;
+            if (m_continueMainGraph) {
+                continueMainGraph(graph);
+                m_continueMainGraph = false;
+                continue;
+            }
             m_model.graphs.push_back(graph);
         }
         return simdjson::SUCCESS;
     }
 
+    // The last piece's first graph is the main graph from its op array's last piece on: its ops
+    // follow the pieces' before it, and what it states after them wins, as in a whole read.
+    void continueMainGraph(const GeGraphDef &rest)
+    {
+        GeGraphDef &main = m_model.graphs.front();
+        main.ops.count = rest.ops.begin + rest.ops.count - main.ops.begin;
+        if (!rest.name.empty())
+            main.name = rest.name;
+        if (rest.inputs.count > 0)
+            main.inputs = rest.inputs;
+        if (rest.outputs.count > 0)
+            main.outputs = rest.outputs;
+    }
+
     error_code readGraph(ondemand::object object, GeGraphDef &graph)
     {
         return forEachField(object, [&](std::string_view key, ondemand::field &field) {
+            m_lastGraphKey = key == "op" ? "op" : "";
             if (key == "name")
                 return readString(field.value(), graph.name);
             if (key == "input")
@@ -157,19 +220,8 @@ private:
         if (error_code e = value.get_array().get(array); e)
             return wrongType(e) ? simdjson::SUCCESS : e;
         const std::size_t begin = m_model.ops.size();
-        for (auto element : array) {
-            ondemand::object object;
-            if (error_code e = element.get_object().get(object); e) {
-                if (wrongType(e))
-                    continue;
-                return e;
-            }
-            GeOpDef op;
-            if (error_code e = readOp(object, op); e)
-                return e;
-            m_model.ops.push_back(op);
-            m_context.releaseReadBytes(op.name.data());
-        }
+        if (error_code e = readOpArray(array); e)
+            return e;
         out = GeModel::rangeFrom(m_model.ops, begin);
         return simdjson::SUCCESS;
     }
@@ -238,7 +290,7 @@ private:
             return simdjson::SUCCESS;
         if (token.front() == '"') {
             std::string_view name;
-            if (error_code e = readString(value, name); e)
+            if (error_code e = readText(value, name); e)
                 return e;
             if (name != m_lastDTypeName) {
                 m_lastDTypeName = name;
@@ -287,7 +339,10 @@ private:
 
     GeModel &m_model;
     const ImportContext &m_context;
-    std::string_view m_lastDTypeName;
+    const AtcJsonPiece *m_piece = nullptr;
+    bool m_continueMainGraph = false;
+    std::string_view m_lastGraphKey;
+    std::string m_lastDTypeName; // a copy: the text it came from may be gone
     DType m_lastDType = DType::Undefined;
 };
 
@@ -314,11 +369,15 @@ void reportSyntaxError(std::string_view bytes, error_code error, ImportContext &
 
 } // namespace
 
-std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &context)
+namespace {
+
+// Whether the whole document was read; an error (reported) when not. The model's views are into
+// `bytes` or, when the bytes have no padding after them, into `copy`, which must outlive it.
+bool readWhole(std::string_view bytes, ImportContext &context, GeModel &model,
+               simdjson::padded_string &copy)
 {
     // simdjson reads up to SIMDJSON_PADDING bytes past the end: use the caller's buffer when it
     // has them, else a padded copy.
-    simdjson::padded_string copy;
     simdjson::padded_string_view json;
     if (context.readableBytes >= bytes.size() + simdjson::SIMDJSON_PADDING) {
         json = simdjson::padded_string_view(bytes.data(), bytes.size(), context.readableBytes);
@@ -326,36 +385,147 @@ std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &cont
         copy = simdjson::padded_string(bytes);
         json = copy;
     }
-    GeModel model;
-    {
-        ondemand::parser parser;
-        ondemand::document document;
-        error_code error = parser.iterate(json).get(document);
-        // The index is built (stage 1 read every byte): the walk below maps back only the pages
-        // it is at, and gives them back behind it.
-        context.releaseReadBytes(bytes.data() + bytes.size());
+    ondemand::parser parser;
+    ondemand::document document;
+    error_code error = parser.iterate(json).get(document);
+    // The index is built (stage 1 read every byte): the walk below maps back only the pages it
+    // is at, and gives them back behind it.
+    context.releaseReadBytes(bytes.data() + bytes.size());
+    ondemand::object top;
+    if (!error) {
+        error = document.get_object().get(top);
+        if (error == simdjson::INCORRECT_TYPE) {
+            context.error("graph-format",
+                          CoreText::tr("the JSON is not an object, so not an ATC om -> json model"),
+                          CoreText::tr("use the output of atc --mode=1"));
+            return false;
+        }
+    }
+    if (!error)
+        error = AtcJsonReader(model, context).readModel(top);
+    const char *rest = nullptr;
+    if (!error && document.current_location().get(rest) == simdjson::SUCCESS)
+        error = simdjson::TRAILING_CONTENT;
+    if (error) {
+        reportSyntaxError(bytes, error, context);
+        return false;
+    }
+    // The parser's index goes with the parser; the unescaped strings it held were copied into the
+    // model (keep).
+    return true;
+}
+
+// The pieces' texts around the file's bytes: the first piece closes the op array, the main graph,
+// the graph list and the model; a middle one is an array of ops; the last one reopens them.
+constexpr std::string_view kFirstPieceEnd = "]}]}";
+constexpr std::string_view kLastPieceStart = "{\"graph\":[{\"op\":[";
+
+// Reads one piece; `first`: the file's start up to the first cut, `last`: from a cut to the end.
+error_code readPiece(std::string_view text, bool first, bool last, ondemand::parser &parser,
+                     AtcJsonReader &reader)
+{
+    ondemand::document document;
+    error_code error
+        = parser.iterate(text.data(), text.size(), text.size() + simdjson::SIMDJSON_PADDING)
+              .get(document);
+    if (!error && (first || last)) {
         ondemand::object top;
-        if (!error) {
-            error = document.get_object().get(top);
-            if (error == simdjson::INCORRECT_TYPE) {
-                context.error(
-                    "graph-format",
-                    CoreText::tr("the JSON is not an object, so not an ATC om -> json model"),
-                    CoreText::tr("use the output of atc --mode=1"));
-                return nullptr;
-            }
-        }
+        error = document.get_object().get(top);
         if (!error)
-            error = AtcJsonReader(model, context).readModel(top);
-        const char *rest = nullptr;
-        if (!error && document.current_location().get(rest) == simdjson::SUCCESS)
-            error = simdjson::TRAILING_CONTENT;
-        if (error) {
-            reportSyntaxError(bytes, error, context);
-            return nullptr;
+            error = reader.readModel(top);
+    } else if (!error) {
+        ondemand::array ops;
+        error = document.get_array().get(ops);
+        if (!error)
+            error = reader.readOpArray(ops);
+    }
+    const char *rest = nullptr;
+    if (!error && document.current_location().get(rest) == simdjson::SUCCESS)
+        error = simdjson::TRAILING_CONTENT;
+    return error;
+}
+
+// The model's arrays back to their sizes before a piece that did not read.
+struct ModelSizes
+{
+    explicit ModelSizes(const GeModel &model)
+        : ops(model.ops.size())
+        , descs(model.descs.size())
+        , strings(model.strings.size())
+        , dims(model.dims.size())
+    {
+    }
+    void restore(GeModel &model) const
+    {
+        model.ops.resize(ops);
+        model.descs.resize(descs);
+        model.strings.resize(strings);
+        model.dims.resize(dims);
+    }
+    std::size_t ops, descs, strings, dims;
+};
+
+// The same model as readWhole, with simdjson indexing one piece of the main op array at a time
+// (findOpCuts); false, without a diagnostic, when the file does not read that way (then readWhole
+// reads it, errors included). A middle piece that does not read as ops (its end cut was past the
+// main graph's ops, in a subgraph or a later field) is read again with the rest of the file as the
+// last piece.
+bool readInPieces(std::string_view bytes, const ImportContext &context, GeModel &model)
+{
+    const std::vector<std::size_t> cuts = bytes.size() >= 2 * context.options.atcJsonPieceBytes
+        ? findOpCuts(bytes, context.options.atcJsonPieceBytes)
+        : std::vector<std::size_t> {};
+    if (cuts.empty())
+        return false;
+    ondemand::parser parser;
+    AtcJsonPiece piece;
+    AtcJsonReader reader(model, context);
+    for (std::size_t k = 0; k <= cuts.size(); ++k) {
+        const bool first = k == 0;
+        bool last = k == cuts.size();
+        const std::size_t begin = first ? 0 : cuts[k - 1] + 1;
+        auto read = [&](std::size_t end) {
+            const std::string_view text = piece.fill(first      ? ""
+                                                         : last ? kLastPieceStart
+                                                                : "[",
+                                                     bytes.substr(begin, end - begin),
+                                                     first      ? kFirstPieceEnd
+                                                         : last ? ""
+                                                                : "]",
+                                                     simdjson::SIMDJSON_PADDING);
+            context.releaseReadBytes(bytes.data() + end);
+            reader.readingPiece(&piece, last);
+            return readPiece(text, first, last, parser, reader);
+        };
+        const ModelSizes before(model);
+        error_code error = read(last ? bytes.size() : cuts[k]);
+        if (error && !first && !last) {
+            before.restore(model);
+            last = true;
+            error = read(bytes.size());
         }
-        // The parser's index goes before the graph is built; the unescaped strings it holds were
-        // copied into the model (keep).
+        if (error)
+            return false;
+        // A first piece must have ended in the main graph's op array, its only graph so far.
+        if (first && (model.graphs.size() != 1 || reader.lastGraphKey() != "op"))
+            return false;
+        if (last)
+            break;
+    }
+    countAtcJsonPieceRead();
+    return true;
+}
+
+} // namespace
+
+std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &context)
+{
+    GeModel model;
+    simdjson::padded_string copy; // what the model views when the bytes have no padding
+    if (!readInPieces(bytes, context, model)) {
+        model = GeModel();
+        if (!readWhole(bytes, context, model, copy))
+            return nullptr;
     }
     auto graph = convertGeModel(model, context);
     if (graph)

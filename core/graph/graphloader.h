@@ -19,6 +19,10 @@ struct GraphLoadOptions
     std::size_t maxFileBytes = std::size_t(1) << 31;
     // If/Loop/Scan bodies inside bodies: deeper files are refused (no real model comes close).
     int maxSubgraphDepth = 100;
+    // ATC JSON files of at least twice this size are indexed this much at a time (the main op
+    // array in pieces), not whole: simdjson's index of a whole file is about the file's size.
+    // 0: always whole.
+    std::size_t atcJsonPieceBytes = std::size_t(4) << 20;
 };
 
 struct GraphLoadResult

@@ -357,7 +357,8 @@ void OnnxConverter::resolveInputs(GraphBuild &build, const std::vector<const Sco
             }
             data.push_back(std::move(in)); // unresolved: linkProducers reports it
         }
-        node.inputs = graph.store(data);
+        if (data.size() != node.inputs.size()) // else the same items, updated in place
+            node.inputs = graph.store(data);
         if (!controls.empty())
             node.controlInputs = graph.store(controls);
     }
