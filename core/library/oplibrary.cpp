@@ -1,6 +1,7 @@
 #include "library/oplibrary.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace opsinfo {
 
@@ -40,16 +41,41 @@ OpLibrary OpLibrary::build(std::vector<LibraryStore> stores, std::vector<Library
               [](const OpEntry &a, const OpEntry &b) { return a.type < b.type; });
     // Most recently shadowed first: reverse load order.
     std::reverse(lib.m_shadowed.begin(), lib.m_shadowed.end());
-    lib.m_index.reserve(lib.m_ops.size());
-    for (std::size_t i = 0; i < lib.m_ops.size(); ++i)
-        lib.m_index.emplace(lib.m_ops[i].type, i);
+    lib.indexOps();
     return lib;
+}
+
+namespace {
+
+std::uint32_t typeHash(std::string_view type)
+{
+    return std::uint32_t(std::hash<std::string_view> {}(type));
+}
+
+} // namespace
+
+void OpLibrary::indexOps()
+{
+    m_index = HashIndex();
+    for (std::size_t i = 0; i < m_ops.size(); ++i) {
+        const std::uint32_t hash = typeHash(m_ops[i].type);
+        const HashIndex::Probe found = m_index.probe(
+            hash, [&](std::uint32_t p) { return m_ops[p - 1].type == m_ops[i].type; });
+        if (found.position == 0) // the first of equal types, as before
+            m_index.insert(found, hash, std::uint32_t(i + 1));
+    }
+}
+
+std::size_t OpLibrary::positionOf(std::string_view type) const
+{
+    return m_index.probe(typeHash(type), [&](std::uint32_t p) { return m_ops[p - 1].type == type; })
+        .position;
 }
 
 const OpEntry *OpLibrary::find(std::string_view type) const
 {
-    auto it = m_index.find(std::string(type));
-    return it == m_index.end() ? nullptr : &m_ops[it->second];
+    const std::size_t position = positionOf(type);
+    return position == 0 ? nullptr : &m_ops[position - 1];
 }
 
 std::vector<const OpEntry *> OpLibrary::shadowed(std::string_view type) const
@@ -63,10 +89,10 @@ std::vector<const OpEntry *> OpLibrary::shadowed(std::string_view type) const
 
 void OpLibrary::setPolicy(std::string_view type, Policy policy)
 {
-    auto it = m_index.find(std::string(type));
-    if (it == m_index.end())
+    const std::size_t position = positionOf(type);
+    if (position == 0)
         return;
-    OpEntry &e = m_ops[it->second];
+    OpEntry &e = m_ops[position - 1];
     e.policy = policy;
     e.hasPrecisionReduce = policy != Policy::Gray;
     e.flag = flagForPolicy(policy);

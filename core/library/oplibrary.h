@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/diagnostic.h"
+#include "common/hashindex.h"
 #include "library/cubeops.h"
 #include "library/opentry.h"
 
@@ -85,7 +86,11 @@ private:
     std::vector<LibraryFile> m_files;
     std::vector<OpEntry> m_ops;
     std::vector<OpEntry> m_shadowed;
-    std::unordered_map<std::string, std::size_t> m_index;
+    // Position in m_ops + 1 by type: no copy of the types, and copied with m_ops as it is.
+    HashIndex m_index;
+
+    void indexOps();
+    std::size_t positionOf(std::string_view type) const; // 0: none
     CubeOpList m_cubeOps = CubeOpList::defaults();
     StoreRefusal m_refusal;
 };

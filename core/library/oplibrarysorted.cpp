@@ -18,9 +18,7 @@ OpLibrary OpLibrary::buildSorted(std::vector<LibraryStore> stores, std::vector<L
     lib.m_files = std::move(files);
     lib.m_cubeOps = std::move(cubeOps);
     lib.m_ops = std::move(entries); // every entry wins: sorted, none shadowed
-    lib.m_index.reserve(lib.m_ops.size());
-    for (std::size_t i = 0; i < lib.m_ops.size(); ++i)
-        lib.m_index.emplace(lib.m_ops[i].type, i);
+    lib.indexOps();
     return lib;
 }
 
