@@ -5,7 +5,7 @@
 
 namespace opsinfo {
 
-std::string_view StringPool::intern(std::string_view text)
+StringPool::Interned StringPool::internAt(std::string_view text)
 {
     if (text.empty())
         return {};
@@ -13,14 +13,14 @@ std::string_view StringPool::intern(std::string_view text)
     const HashIndex::Probe found
         = m_index.probe(hash, [&](std::uint32_t p) { return m_strings[p - 1] == text; });
     if (found.position != 0)
-        return m_strings[found.position - 1];
+        return {m_strings[found.position - 1], found.position};
     char *copy = static_cast<char *>(m_arena.allocate(text.size(), 1));
     std::memcpy(copy, text.data(), text.size());
     const std::string_view stored(copy, text.size());
     m_strings.push_back(stored);
     m_textBytes += stored.size();
     m_index.insert(found, hash, std::uint32_t(m_strings.size()));
-    return stored;
+    return {stored, std::uint32_t(m_strings.size())};
 }
 
 } // namespace opsinfo

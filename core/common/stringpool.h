@@ -23,7 +23,16 @@ public:
     StringPool &operator=(const StringPool &) = delete;
 
     // The pooled copy of `text`, valid as long as the pool.
-    std::string_view intern(std::string_view text);
+    std::string_view intern(std::string_view text) { return internAt(text).text; }
+
+    // The same with the text's position in the pool (1, 2, ... in the order first interned; 0 for
+    // the empty text): a key for the text that needs no hashing of its bytes.
+    struct Interned
+    {
+        std::string_view text;
+        std::uint32_t position = 0;
+    };
+    Interned internAt(std::string_view text);
 
     std::size_t size() const { return m_strings.size(); }
     std::size_t textBytes() const { return m_textBytes; }

@@ -42,7 +42,29 @@ public:
     }
 
 private:
-    void readLists(const GeOpDef &op, Graph &graph, Node &node);
+    // Node index + 1 of the graph being converted, by the pool position of its name: finding a
+    // name this way hashes no bytes and touches no node.
+    class NodesByName
+    {
+    public:
+        int find(std::uint32_t namePosition) const
+        {
+            return int(m_index.probe(namePosition, [](std::uint32_t) { return true; }).position)
+                - 1;
+        }
+        void add(std::uint32_t namePosition, int node)
+        {
+            const HashIndex::Probe missed
+                = m_index.probe(namePosition, [](std::uint32_t) { return true; });
+            if (missed.position == 0)
+                m_index.insert(missed, namePosition, std::uint32_t(node + 1));
+        }
+
+    private:
+        HashIndex m_index; // hashes are the positions themselves: equal hash, equal name
+    };
+
+    void readLists(const GeOpDef &op, Graph &graph, Node &node, const NodesByName &nodes);
 
     const GeModel &m_model;
     ImportContext &m_context;
@@ -56,7 +78,7 @@ private:
 };
 
 // An op's inputs (data and control) and outputs, stored in the graph's arena.
-void GeConverter::readLists(const GeOpDef &op, Graph &graph, Node &node)
+void GeConverter::readLists(const GeOpDef &op, Graph &graph, Node &node, const NodesByName &nodes)
 {
     const auto inputDescs = m_model.descsAt(op.inputDescs);
     std::size_t descIndex = 0;
@@ -70,7 +92,12 @@ void GeConverter::readLists(const GeOpDef &op, Graph &graph, Node &node)
             continue;
         }
         NodeInput &in = m_inputs.emplace_back();
-        in.producerName = graph.intern(ref.producer); // empty: optional input left out
+        const StringPool::Interned producer = graph.strings()->internAt(ref.producer);
+        in.producerName = producer.text; // empty: optional input left out
+        // Producers before their consumers (most files) are linked here; linkProducers does
+        // the rest.
+        if (producer.position != 0)
+            in.producer = nodes.find(producer.position);
         in.outputIndex = ref.index;
         if (descIndex < inputDescs.size()) {
             const GeTensorDesc &desc = inputDescs[descIndex];
@@ -97,25 +124,28 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
     graph->path = m_context.path;
     graph->name = proto.name;
     graph->nodes().reserve(ops.size());
+    NodesByName nodes;
     for (std::size_t j = 0; j < ops.size(); ++j) {
         const GeOpDef &op = ops[j];
         m_context.releaseReadBytes(op.name.data());
         Node node;
-        node.name
-            = op.name.empty() ? graph->intern("op_" + std::to_string(j)) : graph->intern(op.name);
-        if (graph->indexOf(node.name) >= 0) {
+        const std::string generated = op.name.empty() ? "op_" + std::to_string(j) : "";
+        StringPool::Interned name
+            = graph->strings()->internAt(op.name.empty() ? generated : op.name);
+        if (nodes.find(name.position) >= 0) {
             const std::string renamed = std::string(node.name) + "#" + std::to_string(j);
             m_context.warning(
                 "duplicate-node",
                 CoreText::tr("graph '%1' has two ops named '%2'", proto.name, node.name) + "; "
                     + CoreText::tr("the second is renamed '%1'", renamed),
                 CoreText::tr("inputs naming it refer to the first"));
-            node.name = graph->intern(renamed);
+            name = graph->strings()->internAt(renamed);
         }
+        node.name = name.text;
         node.frameworkType = graph->intern(op.type);
         node.opType = node.frameworkType; // GE graphs are in Ascend IR already
         node.mapped = !op.type.empty();
-        readLists(op, *graph, node);
+        readLists(op, *graph, node, nodes);
         for (std::string_view subgraph : m_model.stringsAt(op.subgraphNames)) {
             auto it = m_byName.find(subgraph);
             if (it == m_byName.end() || m_used.count(it->second)) {
@@ -138,6 +168,7 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
                 return nullptr;
             node.subgraphs.push_back(std::move(sub));
         }
+        nodes.add(name.position, int(graph->nodes().size()));
         graph->addNode(std::move(node));
     }
     m_context.addLinkDiagnostics(graph->linkProducers());

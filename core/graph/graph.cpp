@@ -59,6 +59,8 @@ std::vector<Diagnostic> Graph::linkProducers()
     std::vector<Diagnostic> diagnostics;
     for (Node &node : m_nodes) {
         for (NodeInput &input : node.inputs) {
+            if (input.producer >= 0)
+                continue;
             input.producer = indexOf(input.producerName);
             if (input.producer < 0 && !input.producerName.empty()) {
                 diagnostics.push_back(

@@ -126,8 +126,9 @@ public:
     Node &addNode(Node node);
     int indexOf(std::string_view name) const; // -1 when absent
 
-    // Resolves every NodeInput::producer from its producerName; reports each missing producer
-    // as a diagnostic (the input stays unresolved, the node is kept).
+    // Resolves every NodeInput::producer still unresolved (-1) from its producerName; reports each
+    // missing producer as a diagnostic (the input stays unresolved, the node is kept). An importer
+    // may link inputs itself first, to the first node of the name as here.
     std::vector<Diagnostic> linkProducers();
 
     // Kahn's algorithm, ties by file order. Nodes on a cycle are left out and reported.

@@ -62,6 +62,22 @@ private slots:
             QVERIFY(views[i].find('#') == std::string_view::npos);
     }
 
+    // Positions key a text without hashing it again: 1, 2, ... in first-interned order.
+    void positionsFollowFirstIntern()
+    {
+        StringPool pool;
+        QCOMPARE(pool.internAt("").position, std::uint32_t(0));
+        QCOMPARE(pool.internAt("Add").position, std::uint32_t(1));
+        QCOMPARE(pool.internAt("Mul").position, std::uint32_t(2));
+        const StringPool::Interned again = pool.internAt(std::string("Add"));
+        QCOMPARE(again.position, std::uint32_t(1));
+        QCOMPARE(static_cast<const void *>(again.text.data()),
+                 static_cast<const void *>(pool.intern("Add").data()));
+        for (int i = 0; i < 1000; ++i)
+            QCOMPARE(pool.internAt("t" + std::to_string(i)).position, std::uint32_t(3 + i));
+        QCOMPARE(pool.internAt("Mul").position, std::uint32_t(2));
+    }
+
     void graphKeepsItsStringsWhenMovedAndShared()
     {
         auto source = std::make_unique<Graph>();
