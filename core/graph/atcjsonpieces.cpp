@@ -1,5 +1,7 @@
 #include "graph/atcjsonpieces.h"
 
+#include "graph/atcjsonreader.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -115,6 +117,108 @@ std::string_view AtcJsonPiece::inFile(std::string_view view) const
         || before(m_copyEnd, view.data() + view.size()))
         return view;
     return {m_fileBegin + (view.data() - m_copyBegin), view.size()};
+}
+
+namespace {
+
+using namespace atcjson;
+
+// The pieces' texts around the file's bytes: the first piece closes the op array, the main graph,
+// the graph list and the model; a middle one is an array of ops; the last one reopens them.
+constexpr std::string_view kFirstPieceEnd = "]}]}";
+constexpr std::string_view kLastPieceStart = "{\"graph\":[{\"op\":[";
+
+// Reads one piece; `first`: the file's start up to the first cut, `last`: from a cut to the end.
+error_code readPiece(std::string_view text, bool first, bool last, ondemand::parser &parser,
+                     AtcJsonReader &reader)
+{
+    ondemand::document document;
+    error_code error
+        = parser.iterate(text.data(), text.size(), text.size() + simdjson::SIMDJSON_PADDING)
+              .get(document);
+    if (!error && (first || last)) {
+        ondemand::object top;
+        error = document.get_object().get(top);
+        if (!error)
+            error = reader.readModel(top);
+    } else if (!error) {
+        ondemand::array ops;
+        error = document.get_array().get(ops);
+        if (!error)
+            error = reader.readOpArray(ops);
+    }
+    const char *rest = nullptr;
+    if (!error && document.current_location().get(rest) == simdjson::SUCCESS)
+        error = simdjson::TRAILING_CONTENT;
+    return error;
+}
+
+// The model's arrays back to their sizes before a piece that did not read.
+struct ModelSizes
+{
+    explicit ModelSizes(const GeModel &model)
+        : ops(model.ops.size())
+        , descs(model.descs.size())
+        , strings(model.strings.size())
+        , dims(model.dims.size())
+    {
+    }
+    void restore(GeModel &model) const
+    {
+        model.ops.resize(ops);
+        model.descs.resize(descs);
+        model.strings.resize(strings);
+        model.dims.resize(dims);
+    }
+    std::size_t ops, descs, strings, dims;
+};
+
+} // namespace
+
+bool readAtcJsonInPieces(std::string_view bytes, const ImportContext &context, GeModel &model)
+{
+    const std::vector<std::size_t> cuts = bytes.size() >= 2 * context.options.atcJsonPieceBytes
+        ? findOpCuts(bytes, context.options.atcJsonPieceBytes)
+        : std::vector<std::size_t> {};
+    if (cuts.empty())
+        return false;
+    ondemand::parser parser;
+    AtcJsonPiece piece;
+    AtcJsonReader reader(model, context);
+    for (std::size_t k = 0; k <= cuts.size(); ++k) {
+        const bool first = k == 0;
+        bool last = k == cuts.size();
+        const std::size_t begin = first ? 0 : cuts[k - 1] + 1;
+        auto read = [&](std::size_t end) {
+            const std::string_view text = piece.fill(first      ? ""
+                                                         : last ? kLastPieceStart
+                                                                : "[",
+                                                     bytes.substr(begin, end - begin),
+                                                     first      ? kFirstPieceEnd
+                                                         : last ? ""
+                                                                : "]",
+                                                     simdjson::SIMDJSON_PADDING);
+            context.releaseReadBytes(bytes.data() + end);
+            reader.readingPiece(&piece, last);
+            return readPiece(text, first, last, parser, reader);
+        };
+        const ModelSizes before(model);
+        error_code error = read(last ? bytes.size() : cuts[k]);
+        if (error && !first && !last) {
+            before.restore(model);
+            last = true;
+            error = read(bytes.size());
+        }
+        if (error)
+            return false;
+        // A first piece must have ended in the main graph's op array, its only graph so far.
+        if (first && (model.graphs.size() != 1 || reader.lastGraphKey() != "op"))
+            return false;
+        if (last)
+            break;
+    }
+    countAtcJsonPieceRead();
+    return true;
 }
 
 } // namespace opsinfo

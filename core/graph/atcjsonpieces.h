@@ -8,6 +8,16 @@
 // indexes one piece at a time (its index of a whole file is about as large as the file).
 namespace opsinfo {
 
+class GeModel;
+struct ImportContext;
+
+// The same model as a whole read, with simdjson indexing one piece of the main op array at a
+// time (findOpCuts); false, without a diagnostic, when the file does not read that way (then the
+// whole read reads it, errors included). A middle piece that does not read as ops (its end cut
+// was past the main graph's ops, in a subgraph or a later field) is read again with the rest of
+// the file as the last piece.
+bool readAtcJsonInPieces(std::string_view bytes, const ImportContext &context, GeModel &model);
+
 // Offsets of the ',' joining two ops, one about every `pieceBytes` from the start of `bytes`, in
 // atc --json's indented layout or in compact JSON in protobuf's field order. A cut joins two
 // objects at the depth of the main graph's ops, or at the same depth elsewhere; which it is the
