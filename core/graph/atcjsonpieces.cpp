@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstring>
 #include <functional>
+#include <thread>
 
 namespace opsinfo {
 
@@ -128,50 +129,117 @@ using namespace atcjson;
 constexpr std::string_view kFirstPieceEnd = "]}]}";
 constexpr std::string_view kLastPieceStart = "{\"graph\":[{\"op\":[";
 
-// Reads one piece; `first`: the file's start up to the first cut, `last`: from a cut to the end.
-error_code readPiece(std::string_view text, bool first, bool last, ondemand::parser &parser,
-                     AtcJsonReader &reader)
+enum class PieceKind { First, Middle, Last };
+
+// One thread's parser and piece buffer, reused from piece to piece.
+struct PieceReader
 {
-    ondemand::document document;
-    error_code error
-        = parser.iterate(text.data(), text.size(), text.size() + simdjson::SIMDJSON_PADDING)
-              .get(document);
-    if (!error && (first || last)) {
-        ondemand::object top;
-        error = document.get_object().get(top);
-        if (!error)
-            error = reader.readModel(top);
-    } else if (!error) {
-        ondemand::array ops;
-        error = document.get_array().get(ops);
-        if (!error)
-            error = reader.readOpArray(ops);
+    ondemand::parser parser;
+    AtcJsonPiece piece;
+
+    // Reads bytes [begin, end) as a piece of `kind` into the reader's model.
+    error_code read(std::string_view bytes, std::size_t begin, std::size_t end, PieceKind kind,
+                    AtcJsonReader &reader)
+    {
+        const bool first = kind == PieceKind::First, last = kind == PieceKind::Last;
+        const std::string_view text = piece.fill(first      ? ""
+                                                     : last ? kLastPieceStart
+                                                            : "[",
+                                                 bytes.substr(begin, end - begin),
+                                                 first      ? kFirstPieceEnd
+                                                     : last ? ""
+                                                            : "]",
+                                                 simdjson::SIMDJSON_PADDING);
+        reader.readingPiece(&piece, last);
+        ondemand::document document;
+        error_code error
+            = parser.iterate(text.data(), text.size(), text.size() + simdjson::SIMDJSON_PADDING)
+                  .get(document);
+        if (!error && kind != PieceKind::Middle) {
+            ondemand::object top;
+            error = document.get_object().get(top);
+            if (!error)
+                error = reader.readModel(top);
+        } else if (!error) {
+            ondemand::array ops;
+            error = document.get_array().get(ops);
+            if (!error)
+                error = reader.readOpArray(ops);
+        }
+        const char *rest = nullptr;
+        if (!error && document.current_location().get(rest) == simdjson::SUCCESS)
+            error = simdjson::TRAILING_CONTENT;
+        return error;
     }
-    const char *rest = nullptr;
-    if (!error && document.current_location().get(rest) == simdjson::SUCCESS)
-        error = simdjson::TRAILING_CONTENT;
-    return error;
+};
+
+// A middle piece read on its own, into a model of its own, merged in file order.
+struct MiddlePiece
+{
+    GeModel ops;
+    error_code error = simdjson::SUCCESS;
+    std::atomic<bool> done {false};
+};
+
+// Reads the middle pieces [1, cuts.size()) on this thread and one more, merging each into `model`
+// in file order as soon as the pieces before it are in; returns the first piece that did not
+// read as ops (cuts.size() when all did). Only this thread gives pages back.
+std::size_t readMiddlePieces(std::string_view bytes, const std::vector<std::size_t> &cuts,
+                             const ImportContext &context, PieceReader &mine, GeModel &model)
+{
+    const std::size_t count = cuts.size();
+    std::vector<MiddlePiece> pieces(count);
+    std::atomic<std::size_t> next {1};
+    std::atomic<bool> stop {false};
+    auto readNext = [&](PieceReader &reader) {
+        const std::size_t k = next++;
+        if (k >= count || stop)
+            return false;
+        MiddlePiece &piece = pieces[k];
+        AtcJsonReader ops(piece.ops, context);
+        piece.error = reader.read(bytes, cuts[k - 1] + 1, cuts[k], PieceKind::Middle, ops);
+        if (piece.error)
+            stop = true; // the pieces after it are read again as the file's rest
+        piece.done.store(true, std::memory_order_release);
+        return true;
+    };
+    std::size_t merged = 1;
+    auto mergeReady = [&] {
+        while (merged < count && pieces[merged].done.load(std::memory_order_acquire)
+               && !pieces[merged].error) {
+            model.append(std::move(pieces[merged].ops));
+            pieces[merged].ops = GeModel();
+            context.releaseReadBytes(bytes.data() + cuts[merged]);
+            ++merged;
+        }
+    };
+    std::thread helper;
+    if (count > 2 && std::thread::hardware_concurrency() > 1)
+        helper = std::thread([&] {
+            PieceReader reader;
+            while (readNext(reader)) { }
+        });
+    while (readNext(mine))
+        mergeReady();
+    if (helper.joinable())
+        helper.join();
+    mergeReady();
+    return merged;
 }
 
-// The model's arrays back to their sizes before a piece that did not read.
-struct ModelSizes
+// Room for `scale` times what the model holds (the first piece's share of the file), and a
+// quarter more: the arrays do not double (keeping old and new copies at once) while the pieces are
+// merged, and room that stays unused is never touched, so it costs no memory.
+void reserveLike(GeModel &model, double scale)
 {
-    explicit ModelSizes(const GeModel &model)
-        : ops(model.ops.size())
-        , descs(model.descs.size())
-        , strings(model.strings.size())
-        , dims(model.dims.size())
-    {
-    }
-    void restore(GeModel &model) const
-    {
-        model.ops.resize(ops);
-        model.descs.resize(descs);
-        model.strings.resize(strings);
-        model.dims.resize(dims);
-    }
-    std::size_t ops, descs, strings, dims;
-};
+    auto reserve = [scale](auto &array) {
+        array.reserve(std::size_t(double(array.size()) * scale * 1.25) + 1024);
+    };
+    reserve(model.ops);
+    reserve(model.descs);
+    reserve(model.strings);
+    reserve(model.dims);
+}
 
 } // namespace
 
@@ -182,41 +250,18 @@ bool readAtcJsonInPieces(std::string_view bytes, const ImportContext &context, G
         : std::vector<std::size_t> {};
     if (cuts.empty())
         return false;
-    ondemand::parser parser;
-    AtcJsonPiece piece;
+    PieceReader pieces;
     AtcJsonReader reader(model, context);
-    for (std::size_t k = 0; k <= cuts.size(); ++k) {
-        const bool first = k == 0;
-        bool last = k == cuts.size();
-        const std::size_t begin = first ? 0 : cuts[k - 1] + 1;
-        auto read = [&](std::size_t end) {
-            const std::string_view text = piece.fill(first      ? ""
-                                                         : last ? kLastPieceStart
-                                                                : "[",
-                                                     bytes.substr(begin, end - begin),
-                                                     first      ? kFirstPieceEnd
-                                                         : last ? ""
-                                                                : "]",
-                                                     simdjson::SIMDJSON_PADDING);
-            context.releaseReadBytes(bytes.data() + end);
-            reader.readingPiece(&piece, last);
-            return readPiece(text, first, last, parser, reader);
-        };
-        const ModelSizes before(model);
-        error_code error = read(last ? bytes.size() : cuts[k]);
-        if (error && !first && !last) {
-            before.restore(model);
-            last = true;
-            error = read(bytes.size());
-        }
-        if (error)
-            return false;
-        // A first piece must have ended in the main graph's op array, its only graph so far.
-        if (first && (model.graphs.size() != 1 || reader.lastGraphKey() != "op"))
-            return false;
-        if (last)
-            break;
-    }
+    if (pieces.read(bytes, 0, cuts.front(), PieceKind::First, reader))
+        return false;
+    context.releaseReadBytes(bytes.data() + cuts.front());
+    // A first piece must have ended in the main graph's op array, its only graph so far.
+    if (model.graphs.size() != 1 || reader.lastGraphKey() != "op")
+        return false;
+    reserveLike(model, double(bytes.size()) / double(cuts.front()));
+    const std::size_t rest = readMiddlePieces(bytes, cuts, context, pieces, model);
+    if (pieces.read(bytes, cuts[rest - 1] + 1, bytes.size(), PieceKind::Last, reader))
+        return false;
     countAtcJsonPieceRead();
     return true;
 }

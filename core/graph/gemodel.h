@@ -3,7 +3,7 @@
 #include "common/dtype.h"
 
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -64,8 +64,36 @@ public:
     std::span<const GeTensorDesc> descsAt(GeRange range) const { return slice(descs, range); }
     std::span<const std::int64_t> dimsAt(GeRange range) const { return slice(dims, range); }
 
-    // Keeps a string the reader had to build (an unescaped one) alive as long as the model.
-    std::string_view keep(std::string text) { return m_kept.emplace_back(std::move(text)); }
+    // Keeps a string the reader had to build (an unescaped one) alive as long as the model (or a
+    // model it is appended to).
+    std::string_view keep(std::string text)
+    {
+        return *m_kept.emplace_back(std::make_unique<std::string>(std::move(text)));
+    }
+
+    // `other`'s ops after this model's (a piece of the same op array read on its own): their
+    // ranges moved by the arrays before them, the strings it kept kept here. Graphs stay.
+    void append(GeModel &&other)
+    {
+        const auto strings0 = std::uint32_t(strings.size());
+        const auto descs0 = std::uint32_t(descs.size());
+        const auto dims0 = std::uint32_t(dims.size());
+        for (GeOpDef op : other.ops) {
+            op.inputs.begin += strings0;
+            op.subgraphNames.begin += strings0;
+            op.inputDescs.begin += descs0;
+            op.outputDescs.begin += descs0;
+            ops.push_back(op);
+        }
+        for (GeTensorDesc desc : other.descs) {
+            desc.dims.begin += dims0;
+            descs.push_back(desc);
+        }
+        strings.insert(strings.end(), other.strings.begin(), other.strings.end());
+        dims.insert(dims.end(), other.dims.begin(), other.dims.end());
+        for (auto &text : other.m_kept)
+            m_kept.push_back(std::move(text));
+    }
 
     // The range from `begin` to the current end of `array`.
     template<typename T> static GeRange rangeFrom(const std::vector<T> &array, std::size_t begin)
@@ -79,7 +107,7 @@ private:
         return std::span<const T>(array).subspan(range.begin, range.count);
     }
 
-    std::deque<std::string> m_kept; // a deque: references stay valid as it grows
+    std::vector<std::unique_ptr<std::string>> m_kept; // each string where it was made
 };
 
 } // namespace opsinfo
