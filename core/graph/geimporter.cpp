@@ -42,26 +42,38 @@ public:
     }
 
 private:
-    // Node index + 1 of the graph being converted, by the pool position of its name: finding a
-    // name this way hashes no bytes and touches no node.
+    // The node of the graph being converted by the pool position of its name: finding a name this
+    // way hashes no bytes and touches no node. Positions are dense from the graph's first string
+    // on (a graph's names are interned as it is converted), so a plain array serves; a name from
+    // before the graph began is not found here and left to linkProducers.
     class NodesByName
     {
     public:
+        explicit NodesByName(std::uint32_t firstPosition)
+            : m_first(firstPosition)
+        {
+        }
+        // Whether find() answers for this name (it was first interned in this graph).
+        bool covers(std::uint32_t namePosition) const { return namePosition >= m_first; }
         int find(std::uint32_t namePosition) const
         {
-            return int(m_index.probe(namePosition, [](std::uint32_t) { return true; }).position)
-                - 1;
+            const std::size_t at = std::size_t(namePosition) - m_first;
+            return namePosition >= m_first && at < m_nodes.size() ? m_nodes[at] : -1;
         }
         void add(std::uint32_t namePosition, int node)
         {
-            const HashIndex::Probe missed
-                = m_index.probe(namePosition, [](std::uint32_t) { return true; });
-            if (missed.position == 0)
-                m_index.insert(missed, namePosition, std::uint32_t(node + 1));
+            if (namePosition < m_first)
+                return;
+            const std::size_t at = std::size_t(namePosition) - m_first;
+            if (at >= m_nodes.size())
+                m_nodes.resize(std::max(at + 1, m_nodes.size() * 3 / 2), -1);
+            if (m_nodes[at] < 0) // the first node of a name, as linkProducers takes it
+                m_nodes[at] = node;
         }
 
     private:
-        HashIndex m_index; // hashes are the positions themselves: equal hash, equal name
+        std::uint32_t m_first;
+        std::vector<int> m_nodes; // -1: no node of this graph has the name
     };
 
     void readLists(const GeOpDef &op, Graph &graph, Node &node, const NodesByName &nodes);
@@ -124,7 +136,7 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
     graph->path = m_context.path;
     graph->name = proto.name;
     graph->nodes().reserve(ops.size());
-    NodesByName nodes;
+    NodesByName nodes(std::uint32_t(graph->strings()->size() + 1));
     for (std::size_t j = 0; j < ops.size(); ++j) {
         const GeOpDef &op = ops[j];
         m_context.releaseReadBytes(op.name.data());
@@ -132,11 +144,12 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
         const std::string generated = op.name.empty() ? "op_" + std::to_string(j) : "";
         StringPool::Interned name
             = graph->strings()->internAt(op.name.empty() ? generated : op.name);
-        if (nodes.find(name.position) >= 0) {
-            const std::string renamed = std::string(node.name) + "#" + std::to_string(j);
+        if (nodes.covers(name.position) ? nodes.find(name.position) >= 0
+                                        : graph->indexOf(name.text) >= 0) {
+            const std::string renamed = std::string(name.text) + "#" + std::to_string(j);
             m_context.warning(
                 "duplicate-node",
-                CoreText::tr("graph '%1' has two ops named '%2'", proto.name, node.name) + "; "
+                CoreText::tr("graph '%1' has two ops named '%2'", proto.name, name.text) + "; "
                     + CoreText::tr("the second is renamed '%1'", renamed),
                 CoreText::tr("inputs naming it refer to the first"));
             name = graph->strings()->internAt(renamed);

@@ -186,6 +186,30 @@ private slots:
         QCOMPARE(describeResult(mapped, false), describeResult(readBytes(json, 0), false));
     }
 
+    // The conversion finds a graph's names by their pool position: two ops of one name are told
+    // apart and the second renamed, also in a subgraph whose name is a node of the graph around
+    // it (pooled before the subgraph began).
+    void subgraphDuplicateOfOuterName()
+    {
+        const QByteArray json
+            = "{\"graph\":[{\"name\":\"main\",\"op\":[{\"name\":\"x\",\"type\":\"Data\"},"
+              "{\"name\":\"y\",\"type\":\"Relu\",\"input\":[\"x:0\"]},{\"name\":\"y\",\"type\":\"Relu\","
+              "\"input\":[\"y:0\"]},{\"name\":\"if\",\"type\":\"If\",\"input\":[\"x:0\"],\"subgraph_name\":[\"body\"]}]},"
+              "{\"name\":\"body\",\"op\":[{\"name\":\"x\",\"type\":\"Data\"},"
+              "{\"name\":\"x\",\"type\":\"Relu\",\"input\":[\"x:0\"]}]}]}";
+        const GraphLoadResult result = readBytes(json, 0);
+        QVERIFY(result.graph);
+        // In the main graph, a second "y" reading the first.
+        const Graph &main = *result.graph;
+        QCOMPARE(main.nodes()[2].name, std::string_view("y#2"));
+        QCOMPARE(main.nodes()[2].inputs[0].producer, 1);
+        const Graph &body = *main.nodes()[3].subgraphs.at(0);
+        QCOMPARE(body.nodes().size(), std::size_t(2));
+        QCOMPARE(body.nodes()[1].name, std::string_view("x#1"));
+        QCOMPARE(body.nodes()[1].inputs[0].producer, 0);
+        QVERIFY(describeResult(result).find("duplicate-node") != std::string::npos);
+    }
+
     void cutsAreOpBoundaries_data()
     {
         QTest::addColumn<QByteArray>("json");
