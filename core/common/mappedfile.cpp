@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <functional>
 
 #if defined(__unix__)
 #include <fcntl.h>
@@ -77,7 +78,8 @@ void MappedFile::releaseBefore(const char *position) const
 #if defined(__unix__)
     // Fewer, larger calls: each one walks the page table and flushes the TLB.
     constexpr std::size_t kStep = 4 * 1024 * 1024;
-    if (!m_mapped || position < m_data || position > m_data + m_size)
+    const std::less<const char *> before; // `position` may point anywhere
+    if (!m_mapped || before(position, m_data) || before(m_data + m_size, position))
         return;
     const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
     const std::size_t end = std::size_t(position - m_data) / page * page;

@@ -40,8 +40,6 @@ public:
     T &back() { return m_data[m_size - 1]; }
     const T &back() const { return m_data[m_size - 1]; }
 
-    std::span<const T> view() const { return {m_data, m_size}; }
-
 private:
     T *m_data = nullptr;
     std::uint32_t m_size = 0;

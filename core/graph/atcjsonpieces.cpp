@@ -25,8 +25,10 @@ std::size_t compactBoundary(std::string_view bytes, std::size_t from, std::size_
 {
     constexpr std::string_view kOpStart = "},{\"name\":\"";
     constexpr std::string_view kTypeKey = "\",\"type\":\"";
-    for (std::size_t at = bytes.find(kOpStart, from); at != std::string_view::npos && at < limit;
-         at = bytes.find(kOpStart, at + 1)) {
+    // Searched up to `limit` only: a file without the pattern is not scanned to its end.
+    const std::string_view window = bytes.substr(0, limit);
+    for (std::size_t at = window.find(kOpStart, from); at != std::string_view::npos;
+         at = window.find(kOpStart, at + 1)) {
         std::size_t end = at + kOpStart.size();
         while (end < bytes.size() && bytes[end] != '"' && bytes[end] != '\\')
             ++end;
@@ -36,10 +38,8 @@ std::size_t compactBoundary(std::string_view bytes, std::size_t from, std::size_
     return std::string_view::npos;
 }
 
-} // namespace
-
-namespace {
 std::atomic<std::size_t> g_pieceReads {0};
+
 } // namespace
 
 std::size_t atcJsonPieceReads()
@@ -80,8 +80,8 @@ std::vector<std::size_t> findOpCuts(std::string_view bytes, std::size_t pieceByt
     auto boundary = [&](std::size_t from, std::size_t limit) {
         if (indented.empty())
             return compactBoundary(bytes, from, limit);
-        const std::size_t at = bytes.find(indented, from);
-        return at < limit ? at + indented.find(',') : std::string_view::npos;
+        const std::size_t at = bytes.substr(0, limit).find(indented, from);
+        return at == std::string_view::npos ? at : at + indented.find(',');
     };
     for (std::size_t target = pieceBytes; target + pieceBytes / 2 < bytes.size();
          target += pieceBytes) {
