@@ -41,6 +41,7 @@ std::unique_ptr<MappedFile> MappedFile::open(const std::string &path, std::strin
                 file->m_size = size;
                 file->m_readable = mapped;
                 file->m_mapped = mapped;
+                file->m_page = std::size_t(page);
                 return file;
             }
         }
@@ -81,8 +82,8 @@ void MappedFile::releaseBefore(const char *position) const
     const std::less<const char *> before; // `position` may point anywhere
     if (!m_mapped || before(position, m_data) || before(m_data + m_size, position))
         return;
-    const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
-    const std::size_t end = std::size_t(position - m_data) / page * page;
+    // (called per op read: the page size is the one asked for when mapping)
+    const std::size_t end = std::size_t(position - m_data) / m_page * m_page;
     if (end < m_releasedTo) {
         m_releasedTo = end; // a new pass from an earlier place: release behind it from there
         return;

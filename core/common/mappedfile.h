@@ -41,6 +41,7 @@ private:
     std::size_t m_size = 0;
     std::size_t m_readable = 0;
     std::size_t m_mapped = 0; // length of the mapping; 0 when m_buffer holds the bytes
+    std::size_t m_page = 0; // the mapping's page size
     mutable std::size_t m_releasedTo = 0; // where the last releaseBefore ended
     std::unique_ptr<char[]> m_buffer;
 };

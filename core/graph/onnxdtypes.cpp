@@ -204,8 +204,7 @@ void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node, Graph &graph)
             if (field == "dtype" && a.has_s())
                 *dtype = parseEnumDType(a.s());
             else if (field == "shape")
-                *shape
-                    = graph.storeShape(std::vector<std::int64_t>(a.ints().begin(), a.ints().end()));
+                *shape = graph.storeShape(dimsOf(a.ints()));
         };
         if (isOutput)
             setDesc(&node.outputs[k].dtype, &node.outputs[k].shape);

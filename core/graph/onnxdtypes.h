@@ -5,6 +5,8 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <cstdint>
+#include <span>
 #include <vector>
 
 // Internal to the ONNX importer.
@@ -21,6 +23,13 @@ DType onnxTensorDType(const onnx::TensorProto &tensor);
 
 // GE's ONNX dumps state tensor dtypes/shapes as attributes "input_desc_dtype:<i>",
 // "output_desc_dtype:<i>", "..._shape:<i>"; copies them onto the node.
+// A protobuf list of dims as the span Graph::storeShape copies (no vector in between).
+inline std::span<const std::int64_t>
+dimsOf(const google::protobuf::RepeatedField<std::int64_t> &dims)
+{
+    return {dims.data(), std::size_t(dims.size())};
+}
+
 void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node, Graph &graph);
 
 // If/Loop/Scan outputs still untyped after inference take the dtype inferred inside the

@@ -40,8 +40,7 @@ TensorType fromValueInfo(const onnx::ValueInfoProto &info, Graph &graph)
 
 TensorType fromTensor(const onnx::TensorProto &tensor, Graph &graph)
 {
-    const std::vector<std::int64_t> dims(tensor.dims().begin(), tensor.dims().end());
-    return {onnxTensorDType(tensor), graph.storeShape(dims)};
+    return {onnxTensorDType(tensor), graph.storeShape(dimsOf(tensor.dims()))};
 }
 
 bool hasGraphAttribute(const onnx::NodeProto &node)
@@ -217,9 +216,8 @@ Scope OnnxConverter::declaredTypes(const onnx::GraphProto &proto, Graph &graph)
     for (const auto &tensor : proto.initializer())
         types[tensor.name()] = fromTensor(tensor, graph);
     for (const auto &sparse : proto.sparse_initializer())
-        types[sparse.values().name()] = {onnxTensorDType(sparse.values()),
-                                         graph.storeShape(std::vector<std::int64_t>(
-                                             sparse.dims().begin(), sparse.dims().end()))};
+        types[sparse.values().name()]
+            = {onnxTensorDType(sparse.values()), graph.storeShape(dimsOf(sparse.dims()))};
     return types;
 }
 
