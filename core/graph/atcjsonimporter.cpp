@@ -90,14 +90,16 @@ bool readWhole(std::string_view bytes, ImportContext &context, GeModel &model,
 
 std::unique_ptr<Graph> importAtcJson(std::string_view bytes, ImportContext &context)
 {
-    GeModel model;
-    simdjson::padded_string copy; // what the model views when the bytes have no padding
-    if (!readAtcJsonInPieces(bytes, context, model)) {
-        model = GeModel();
+    std::unique_ptr<Graph> graph;
+    if (auto pieced = importAtcJsonInPieces(bytes, context)) {
+        graph = std::move(*pieced);
+    } else {
+        GeModel model;
+        simdjson::padded_string copy; // what the model views when the bytes have no padding
         if (!readWhole(bytes, context, model, copy))
             return nullptr;
+        graph = convertGeModel(model, context);
     }
-    auto graph = convertGeModel(model, context);
     if (graph)
         graph->format = "atc-json";
     return graph;

@@ -1,11 +1,13 @@
 #include "graph/atcjsonpieces.h"
 
 #include "graph/atcjsonreader.h"
+#include "graph/geconverter.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <thread>
 
 namespace opsinfo {
@@ -173,7 +175,7 @@ struct PieceReader
     }
 };
 
-// A middle piece read on its own, into a model of its own, merged in file order.
+// A middle piece read on its own, into a model of its own, converted in file order.
 struct MiddlePiece
 {
     GeModel ops;
@@ -181,89 +183,119 @@ struct MiddlePiece
     std::atomic<bool> done {false};
 };
 
-// Reads the middle pieces [1, cuts.size()) on this thread and one more, merging each into `model`
-// in file order as soon as the pieces before it are in; returns the first piece that did not
-// read as ops (cuts.size() when all did). Only this thread gives pages back.
-std::size_t readMiddlePieces(std::string_view bytes, const std::vector<std::size_t> &cuts,
-                             const ImportContext &context, PieceReader &mine, GeModel &model)
+// How many pieces the reading thread may be ahead of the converting one: enough that neither
+// waits for the other, few enough that the pieces read and not yet converted stay small.
+constexpr std::size_t kPiecesAhead = 3;
+
+// Reads the middle pieces [1, cuts.size()) on a second thread (on this one when there is only one
+// core) and converts each on this thread as soon as it is read, in file order; returns the first
+// piece that did not read as ops (cuts.size() when all did). Only this thread gives pages back.
+std::size_t convertMiddlePieces(std::string_view bytes, const std::vector<std::size_t> &cuts,
+                                const ImportContext &context, PieceReader &mine,
+                                GeConverter &converter)
 {
     const std::size_t count = cuts.size();
     std::vector<MiddlePiece> pieces(count);
-    std::atomic<std::size_t> next {1};
-    std::atomic<bool> stop {false};
-    auto readNext = [&](PieceReader &reader) {
-        const std::size_t k = next++;
-        if (k >= count || stop)
-            return false;
-        MiddlePiece &piece = pieces[k];
-        AtcJsonReader ops(piece.ops, context);
-        piece.error = reader.read(bytes, cuts[k - 1] + 1, cuts[k], PieceKind::Middle, ops);
-        if (piece.error)
-            stop = true; // the pieces after it are read again as the file's rest
-        piece.done.store(true, std::memory_order_release);
-        return true;
-    };
-    std::size_t merged = 1;
-    auto mergeReady = [&] {
-        while (merged < count && pieces[merged].done.load(std::memory_order_acquire)
-               && !pieces[merged].error) {
-            model.append(std::move(pieces[merged].ops));
-            pieces[merged].ops = GeModel();
-            context.releaseReadBytes(bytes.data() + cuts[merged]);
-            ++merged;
-        }
+    std::atomic<std::size_t> converted {1}; // pieces before this one are converted
+    auto read = [&](PieceReader &reader, std::size_t k) {
+        AtcJsonReader ops(pieces[k].ops, context);
+        pieces[k].error = reader.read(bytes, cuts[k - 1] + 1, cuts[k], PieceKind::Middle, ops);
+        pieces[k].done.store(true, std::memory_order_release);
+        pieces[k].done.notify_one();
+        return !pieces[k].error; // the pieces after a failed one are read again as the file's rest
     };
     std::thread helper;
     if (count > 2 && std::thread::hardware_concurrency() > 1)
         helper = std::thread([&] {
             PieceReader reader;
-            while (readNext(reader)) { }
+            for (std::size_t k = 1; k < count; ++k) {
+                for (std::size_t now = converted.load(); k >= now + kPiecesAhead;
+                     now = converted.load())
+                    converted.wait(now);
+                if (!read(reader, k))
+                    break;
+            }
         });
-    while (readNext(mine))
-        mergeReady();
+    std::size_t k = 1;
+    for (; k < count; ++k) {
+        if (helper.joinable())
+            pieces[k].done.wait(false, std::memory_order_acquire);
+        else
+            read(mine, k);
+        if (pieces[k].error)
+            break;
+        converter.addMainOps(pieces[k].ops, pieces[k].ops.ops);
+        pieces[k].ops = GeModel();
+        context.releaseReadBytes(bytes.data() + cuts[k]);
+        converted.store(k + 1);
+        converted.notify_one();
+    }
     if (helper.joinable())
         helper.join();
-    mergeReady();
-    return merged;
+    return k;
 }
 
-// Room for `scale` times what the model holds (the first piece's share of the file), and a
-// quarter more: the arrays do not double (keeping old and new copies at once) while the pieces are
-// merged, and room that stays unused is never touched, so it costs no memory.
-void reserveLike(GeModel &model, double scale)
+// The model without the main graph's ops, once they are converted: what stays is what the graph
+// stated before them (its input and output lists), so the last piece's ops and the subgraphs
+// come after it.
+void dropConvertedOps(GeModel &model)
 {
-    auto reserve = [scale](auto &array) {
-        array.reserve(std::size_t(double(array.size()) * scale * 1.25) + 1024);
-    };
-    reserve(model.ops);
-    reserve(model.descs);
-    reserve(model.strings);
-    reserve(model.dims);
+    GeGraphDef &main = model.graphs.front();
+    std::size_t keep = 0;
+    for (const GeRange &range : {main.inputs, main.outputs})
+        if (range.count > 0)
+            keep = std::max<std::size_t>(keep, range.begin + range.count);
+    model.strings.resize(keep);
+    model.strings.shrink_to_fit();
+    model.ops = {};
+    model.descs = {};
+    model.dims = {};
+    main.ops = {};
 }
 
 } // namespace
 
-bool readAtcJsonInPieces(std::string_view bytes, const ImportContext &context, GeModel &model)
+std::optional<std::unique_ptr<Graph>> importAtcJsonInPieces(std::string_view bytes,
+                                                            ImportContext &context)
 {
     const std::vector<std::size_t> cuts = bytes.size() >= 2 * context.options.atcJsonPieceBytes
         ? findOpCuts(bytes, context.options.atcJsonPieceBytes)
         : std::vector<std::size_t> {};
     if (cuts.empty())
-        return false;
+        return std::nullopt;
+    // Diagnostics are kept back until the whole file has read in pieces: when it does not, the
+    // whole read reports everything.
+    std::vector<Diagnostic> diagnostics;
+    ImportContext pieced {context.path, context.map,           context.options,
+                          diagnostics,  context.readableBytes, context.file};
+    GeModel model;
     PieceReader pieces;
-    AtcJsonReader reader(model, context);
+    AtcJsonReader reader(model, pieced);
     if (pieces.read(bytes, 0, cuts.front(), PieceKind::First, reader))
-        return false;
-    context.releaseReadBytes(bytes.data() + cuts.front());
+        return std::nullopt;
     // A first piece must have ended in the main graph's op array, its only graph so far.
     if (model.graphs.size() != 1 || reader.lastGraphKey() != "op")
-        return false;
-    reserveLike(model, double(bytes.size()) / double(cuts.front()));
-    const std::size_t rest = readMiddlePieces(bytes, cuts, context, pieces, model);
+        return std::nullopt;
+    GeConverter converter(model, pieced);
+    const double scale = double(bytes.size()) / double(cuts.front());
+    converter.reserveMainOps(std::size_t(double(model.ops.size()) * scale * 1.25) + 1024);
+    converter.addMainOps(model, model.opsOf(model.graphs.front()));
+    dropConvertedOps(model);
+    pieced.releaseReadBytes(bytes.data() + cuts.front());
+    const std::size_t rest = convertMiddlePieces(bytes, cuts, pieced, pieces, converter);
+    const std::string_view mainName = model.graphs.front().name;
     if (pieces.read(bytes, cuts[rest - 1] + 1, bytes.size(), PieceKind::Last, reader))
-        return false;
+        return std::nullopt;
+    // A name stated after the ops would have named the graph in the messages of the ops before.
+    if (model.graphs.front().name != mainName)
+        return std::nullopt;
+    converter.addMainOps(model, model.opsOf(model.graphs.front()));
+    auto graph = converter.finishMain();
     countAtcJsonPieceRead();
-    return true;
+    context.diagnostics.insert(context.diagnostics.end(),
+                               std::make_move_iterator(diagnostics.begin()),
+                               std::make_move_iterator(diagnostics.end()));
+    return graph;
 }
 
 } // namespace opsinfo

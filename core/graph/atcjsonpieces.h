@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -8,15 +10,18 @@
 // indexes one piece at a time (its index of a whole file is about as large as the file).
 namespace opsinfo {
 
-class GeModel;
+class Graph;
 struct ImportContext;
 
-// The same model as a whole read, with simdjson indexing one piece of the main op array at a
-// time (findOpCuts); false, without a diagnostic, when the file does not read that way (then the
-// whole read reads it, errors included). A middle piece that does not read as ops (its end cut
-// was past the main graph's ops, in a subgraph or a later field) is read again with the rest of
-// the file as the last piece.
-bool readAtcJsonInPieces(std::string_view bytes, const ImportContext &context, GeModel &model);
+// The same graph and diagnostics as a whole read (a GeModel of the whole file converted), with
+// simdjson indexing one piece of the main op array at a time (findOpCuts) and each piece's ops
+// converted as soon as the pieces before it are in, so no model of the whole op array is held.
+// std::nullopt, without a diagnostic, when the file does not read that way (then the whole read
+// reads it, errors included). A middle piece that does not read as ops (its end cut was past the
+// main graph's ops, in a subgraph or a later field) is read again with the rest of the file as
+// the last piece.
+std::optional<std::unique_ptr<Graph>> importAtcJsonInPieces(std::string_view bytes,
+                                                            ImportContext &context);
 
 // Offsets of the ',' joining two ops, one about every `pieceBytes` from the start of `bytes`, in
 // atc --json's indented layout or in compact JSON in protobuf's field order. A cut joins two

@@ -185,11 +185,12 @@ private:
     }
 
     // The last piece's first graph is the main graph from its op array's last piece on: its ops
-    // follow the pieces' before it, and what it states after them wins, as in a whole read.
+    // are those not converted yet (the pieces' before it were, piece by piece), and what it states
+    // after them wins, as in a whole read.
     void continueMainGraph(const GeGraphDef &rest)
     {
         GeGraphDef &main = m_model.graphs.front();
-        main.ops.count = rest.ops.begin + rest.ops.count - main.ops.begin;
+        main.ops = rest.ops;
         if (!rest.name.empty())
             main.name = rest.name;
         if (rest.inputs.count > 0)

@@ -49,14 +49,15 @@ GeConverter::GraphBuild GeConverter::begin(int graphIndex, std::shared_ptr<Strin
 }
 
 // An op's inputs (data and control) and outputs, stored in the graph's arena.
-void GeConverter::readLists(const GeOpDef &op, Graph &graph, Node &node, const NodesByName &nodes)
+void GeConverter::readLists(const GeModel &source, const GeOpDef &op, Graph &graph, Node &node,
+                            const NodesByName &nodes)
 {
-    const auto inputDescs = m_model.descsAt(op.inputDescs);
+    const auto inputDescs = source.descsAt(op.inputDescs);
     std::size_t descIndex = 0;
     m_inputs.clear();
     m_controlInputs.clear();
     m_outputs.clear();
-    for (std::string_view input : m_model.stringsAt(op.inputs)) {
+    for (std::string_view input : source.stringsAt(op.inputs)) {
         TensorRef ref = parseTensorRef(input);
         if (!input.empty() && ref.index < 0) {
             m_controlInputs.push_back(graph.intern(ref.producer));
@@ -73,22 +74,24 @@ void GeConverter::readLists(const GeOpDef &op, Graph &graph, Node &node, const N
         if (descIndex < inputDescs.size()) {
             const GeTensorDesc &desc = inputDescs[descIndex];
             in.dtype = desc.dtype;
-            in.shape = graph.storeShape(m_model.dimsAt(desc.dims));
+            in.shape = graph.storeShape(source.dimsAt(desc.dims));
         }
         ++descIndex;
     }
-    for (const GeTensorDesc &desc : m_model.descsAt(op.outputDescs))
+    for (const GeTensorDesc &desc : source.descsAt(op.outputDescs))
         m_outputs.push_back(
-            {graph.intern(desc.name), desc.dtype, graph.storeShape(m_model.dimsAt(desc.dims))});
+            {graph.intern(desc.name), desc.dtype, graph.storeShape(source.dimsAt(desc.dims))});
     node.inputs = graph.store(m_inputs);
     node.controlInputs = graph.store(m_controlInputs);
     node.outputs = graph.store(m_outputs);
 }
 
-void GeConverter::addOps(GraphBuild &build, std::span<const GeOpDef> ops)
+void GeConverter::addOps(GraphBuild &build, const GeModel &source, std::span<const GeOpDef> ops)
 {
     Graph &graph = *build.graph;
-    graph.nodes().reserve(graph.nodes().size() + ops.size());
+    std::vector<Node> &nodes = graph.nodes();
+    if (nodes.size() + ops.size() > nodes.capacity()) // runs: grow as push_back would, not by each
+        nodes.reserve(std::max(nodes.size() + ops.size(), nodes.capacity() * 3 / 2));
     for (const GeOpDef &op : ops) {
         const std::size_t j = build.opIndex++;
         m_context.releaseReadBytes(op.name.data());
@@ -110,9 +113,9 @@ void GeConverter::addOps(GraphBuild &build, std::span<const GeOpDef> ops)
         node.frameworkType = graph.intern(op.type);
         node.opType = node.frameworkType; // GE graphs are in Ascend IR already
         node.mapped = !op.type.empty();
-        readLists(op, graph, node, build.nodes);
+        readLists(source, op, graph, node, build.nodes);
         const int index = int(graph.nodes().size());
-        for (std::string_view subgraph : m_model.stringsAt(op.subgraphNames))
+        for (std::string_view subgraph : source.stringsAt(op.subgraphNames))
             build.subgraphs.emplace_back(index, graph.intern(subgraph));
         build.nodes.add(name.position, index);
         graph.addNode(std::move(node));
@@ -176,7 +179,7 @@ std::unique_ptr<Graph> GeConverter::convert(int graphIndex, int depth,
 {
     GraphBuild build = begin(graphIndex, std::move(strings));
     const GeGraphDef &def = m_model.graphs[std::size_t(graphIndex)];
-    addOps(build, m_model.opsOf(def));
+    addOps(build, m_model, m_model.opsOf(def));
     return finish(build, def, depth);
 }
 
@@ -202,18 +205,26 @@ std::unique_ptr<Graph> GeConverter::convertModel()
     return graph;
 }
 
-void GeConverter::addMainOps(std::span<const GeOpDef> ops)
+GeConverter::GraphBuild &GeConverter::mainBuild()
 {
     if (!m_main)
         m_main = std::make_unique<GraphBuild>(begin(0, nullptr));
-    addOps(*m_main, ops);
+    return *m_main;
+}
+
+void GeConverter::reserveMainOps(std::size_t count)
+{
+    mainBuild().graph->nodes().reserve(count);
+}
+
+void GeConverter::addMainOps(const GeModel &source, std::span<const GeOpDef> ops)
+{
+    addOps(mainBuild(), source, ops);
 }
 
 std::unique_ptr<Graph> GeConverter::finishMain()
 {
-    if (!m_main)
-        m_main = std::make_unique<GraphBuild>(begin(0, nullptr));
-    auto graph = finish(*m_main, m_model.graphs.front(), 0);
+    auto graph = finish(mainBuild(), m_model.graphs.front(), 0);
     m_main.reset();
     if (graph)
         reportUnreferenced();

@@ -42,10 +42,13 @@ public:
     // The whole model: its first graph with the subgraphs its ops name.
     std::unique_ptr<Graph> convertModel();
 
-    // The same with the main graph's ops given in runs, in order: each run's ops, descriptors and
-    // strings need to be in the model only during its call. finishMain converts the rest (the
-    // subgraphs, which must be in the model by then) and links the main graph.
-    void addMainOps(std::span<const GeOpDef> ops);
+    // The same with the main graph's ops given in runs, in order, each with the model its ranges
+    // are into (the converter's or a piece's own), which needs to live only during the call.
+    // finishMain converts the rest (the subgraphs, which must be in the converter's model by
+    // then) and links the main graph. reserveMainOps: about how many ops will come, so the node
+    // array is not moved (old and new copy at once) as the runs come in.
+    void reserveMainOps(std::size_t count);
+    void addMainOps(const GeModel &source, std::span<const GeOpDef> ops);
     std::unique_ptr<Graph> finishMain();
 
 private:
@@ -66,10 +69,12 @@ private:
     };
 
     GraphBuild begin(int graphIndex, std::shared_ptr<StringPool> strings);
-    void addOps(GraphBuild &build, std::span<const GeOpDef> ops);
+    GraphBuild &mainBuild();
+    void addOps(GraphBuild &build, const GeModel &source, std::span<const GeOpDef> ops);
     std::unique_ptr<Graph> finish(GraphBuild &build, const GeGraphDef &def, int depth);
     std::unique_ptr<Graph> convert(int graphIndex, int depth, std::shared_ptr<StringPool> strings);
-    void readLists(const GeOpDef &op, Graph &graph, Node &node, const NodesByName &nodes);
+    void readLists(const GeModel &source, const GeOpDef &op, Graph &graph, Node &node,
+                   const NodesByName &nodes);
     int graphNamed(std::string_view name);
     void reportUnreferenced();
 

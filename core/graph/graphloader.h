@@ -21,8 +21,9 @@ struct GraphLoadOptions
     int maxSubgraphDepth = 100;
     // ATC JSON files of at least twice this size are indexed this much at a time (the main op
     // array in pieces), not whole: simdjson's index of a whole file is about the file's size.
+    // A piece this small stays in the cache while it is read and converted (tests/bench/README).
     // 0: always whole.
-    std::size_t atcJsonPieceBytes = std::size_t(4) << 20;
+    std::size_t atcJsonPieceBytes = std::size_t(256) << 10;
 };
 
 struct GraphLoadResult

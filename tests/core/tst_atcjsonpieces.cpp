@@ -130,6 +130,14 @@ private slots:
         QTest::newRow("compact, subgraph after the main graph") << withBody << true;
         QTest::newRow("compact, no subgraph") << compactModel(400, 0) << true;
         QTest::newRow("indented, keys sorted") << indented(withBody) << true;
+        QByteArray duplicate = withBody; // warned in the order of the ops, across pieces
+        duplicate.replace(duplicate.indexOf("{\"name\":\"op300\""), 15, "{\"name\":\"op100\"");
+        QTest::newRow("compact, two ops of one name") << duplicate << true;
+        // The messages of the ops before a late name would name the graph otherwise.
+        QByteArray lateName = duplicate;
+        lateName.replace(lateName.indexOf("\"name\":\"main\","), 14, "");
+        lateName.replace(lateName.indexOf("]},{\"name\":\"body\""), 2, "],\"name\":\"late\"}");
+        QTest::newRow("compact, the graph's name after its ops") << lateName << false;
         QByteArray missingComma = withBody;
         missingComma.replace(missingComma.indexOf("},{\"name\":\"op200\""), 3, "}{");
         QTest::newRow("compact, a comma missing between ops") << missingComma << false;
