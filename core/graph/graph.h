@@ -44,9 +44,51 @@ struct NodeOutput
 
 // Where a node came from: an op in the file, or a boundary node the importer made so every
 // tensor has a producer (ONNX graph inputs become Data, initializers become Const).
-enum class NodeOrigin { File, GraphInput, Initializer };
+enum class NodeOrigin : std::uint8_t { File, GraphInput, Initializer };
 
 class Graph;
+
+// A node's If/Loop/Scan bodies, owned by the node. Almost no node has one: those hold one null
+// pointer (8 bytes per node, not an empty vector's 24).
+class SubgraphList
+{
+public:
+    using Item = std::unique_ptr<Graph>;
+
+    SubgraphList() = default;
+    SubgraphList(SubgraphList &&) noexcept = default;
+    SubgraphList &operator=(SubgraphList &&) noexcept;
+    ~SubgraphList(); // where Graph is complete
+
+    bool empty() const { return size() == 0; }
+    std::size_t size() const { return m_items ? m_items->size() : 0; }
+    Item *begin() { return m_items ? m_items->data() : nullptr; }
+    Item *end() { return begin() + size(); }
+    const Item *begin() const { return m_items ? m_items->data() : nullptr; }
+    const Item *end() const { return begin() + size(); }
+    Item &operator[](std::size_t i) { return (*m_items)[i]; }
+    const Item &operator[](std::size_t i) const { return (*m_items)[i]; }
+    const Item &at(std::size_t i) const { return items().at(i); }
+    Item &front() { return (*m_items)[0]; }
+    const Item &front() const { return (*m_items)[0]; }
+    void push_back(Item graph) { items().push_back(std::move(graph)); }
+    Item &emplace_back(Item graph) { return items().emplace_back(std::move(graph)); }
+
+private:
+    std::vector<Item> &items()
+    {
+        if (!m_items)
+            m_items = std::make_unique<std::vector<Item>>();
+        return *m_items;
+    }
+    const std::vector<Item> &items() const
+    {
+        static const std::vector<Item> none;
+        return m_items ? *m_items : none;
+    }
+
+    std::unique_ptr<std::vector<Item>> m_items; // null: none
+};
 
 struct Node
 {
@@ -55,12 +97,12 @@ struct Node
     std::string_view
         frameworkType; // type as written in the file ("Conv", "ge:Conv2D", "DepthwiseConv2dNative")
     std::string_view domain; // ONNX domain, if any
-    NodeOrigin origin = NodeOrigin::File;
     PooledSpan<NodeInput> inputs; // data inputs in order
     PooledSpan<std::string_view> controlInputs; // producers of control edges ("x:-1" / "^x")
     PooledSpan<NodeOutput> outputs;
     NodeAttributes attributes; // only those that matter for dtypes ("to", "T" ...)
-    std::vector<std::unique_ptr<Graph>> subgraphs; // If/Loop/Scan bodies, owned by the node
+    SubgraphList subgraphs; // If/Loop/Scan bodies
+    NodeOrigin origin = NodeOrigin::File;
     bool mapped = true; // framework type found in the op map (false: kept as-is, marked)
 };
 
@@ -146,6 +188,9 @@ private:
     std::vector<Node> m_nodes;
     HashIndex m_byName; // node index + 1 by name, first definition of a name only
 };
+
+inline SubgraphList::~SubgraphList() = default;
+inline SubgraphList &SubgraphList::operator=(SubgraphList &&) noexcept = default;
 
 // Ops GE does not decide (SEMANTICS §8.1): they keep the graph's dtypes.
 bool isBoundaryOpType(std::string_view opType);
