@@ -200,7 +200,7 @@ void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node, Graph &graph)
         const std::string field(ref.producer.substr(isOutput ? 12 : 11));
         if (isOutput && node.outputs.size() <= k)
             graph.resize(node.outputs, k + 1);
-        auto setDesc = [&](DType *dtype, std::span<const std::int64_t> *shape) {
+        auto setDesc = [&](DType *dtype, TensorShape *shape) {
             if (field == "dtype" && a.has_s())
                 *dtype = parseEnumDType(a.s());
             else if (field == "shape")
