@@ -253,6 +253,19 @@ void ResolverPlan::linkInputs(const Graph &graph, int base)
 
 int ResolverPlan::tableFor(const OpEntry *entry, const Node &node, ShapeKnowledge shapes)
 {
+    if (entry->columnCount() == 0 && node.attributes.empty()) {
+        const auto key = std::make_pair(entry, shapes);
+        if (const auto it = m_attributelessTables.find(key); it != m_attributelessTables.end())
+            return it->second;
+        const int table = tableForNode(entry, node, shapes);
+        m_attributelessTables.emplace(key, table);
+        return table;
+    }
+    return tableForNode(entry, node, shapes);
+}
+
+int ResolverPlan::tableForNode(const OpEntry *entry, const Node &node, ShapeKnowledge shapes)
+{
     if (entry->columnCount() == 0) {
         ColumnTable table = columnsWithoutDtypeLists(*entry, node, library, shapes);
         if (table.doubt == ColumnDoubt::ShapesUnknown) // the decider tries both rows

@@ -7,6 +7,7 @@
 #include "graph/shapeinference.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -142,8 +143,13 @@ private:
     void addGraph(const Graph &graph, int parent, int subgraph);
     void linkInputs(const Graph &graph, int base);
     int tableFor(const OpEntry *entry, const Node &node, ShapeKnowledge shapes);
+    int tableForNode(const OpEntry *entry, const Node &node, ShapeKnowledge shapes);
     std::vector<int> laterStoresFor(const OpEntry &winner, const Node &node, ShapeKnowledge shapes);
     std::vector<std::pair<const Graph *, int>> m_graphs; // each graph with its flat base index
+    // The table of an entry listing no dtypes for a node without attributes: the same for every
+    // such node of the type and shape knowledge (the op_select_format row is chosen by nothing
+    // else), so worked out once, not for each of a large graph's 50,000 Add and MatMul nodes.
+    std::map<std::pair<const OpEntry *, ShapeKnowledge>, int> m_attributelessTables;
 };
 
 // SEMANTICS §1 / §8.1, the one place that handles an entry listing no dtypes (dynamicFormat: FE
