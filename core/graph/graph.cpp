@@ -41,16 +41,25 @@ HashIndex::Probe Graph::probe(std::string_view name, std::uint32_t hash) const
 
 Node &Graph::addNode(Node node)
 {
-    const std::uint32_t hash = hashName(node.name);
-    const HashIndex::Probe found = probe(node.name, hash);
     m_nodes.push_back(std::move(node));
-    if (found.position == 0) // the first definition wins on duplicate names
-        m_byName.insert(found, hash, std::uint32_t(m_nodes.size()));
     return m_nodes.back();
+}
+
+void Graph::indexNewNodes() const
+{
+    for (; m_indexed < m_nodes.size(); ++m_indexed) {
+        const std::string_view name = m_nodes[m_indexed].name;
+        const std::uint32_t hash = hashName(name);
+        const HashIndex::Probe found = probe(name, hash);
+        if (found.position == 0) // the first definition wins on duplicate names
+            m_byName.insert(found, hash, std::uint32_t(m_indexed + 1));
+    }
 }
 
 int Graph::indexOf(std::string_view name) const
 {
+    const std::lock_guard lock(*m_indexLock);
+    indexNewNodes();
     return int(probe(name, hashName(name)).position) - 1;
 }
 

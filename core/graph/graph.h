@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -209,10 +210,16 @@ public:
 
 private:
     HashIndex::Probe probe(std::string_view name, std::uint32_t hash) const;
+    void indexNewNodes() const;
 
     std::shared_ptr<StringPool> m_strings;
     std::vector<Node> m_nodes;
-    HashIndex m_byName; // node index + 1 by name, first definition of a name only
+    // Nodes are indexed by name when a name is first looked up, not as they are added: reading a
+    // graph to count, list or draw it looks none up (`graph info` on 186,000 nodes: 4 MB and a
+    // hash per node less). Under the lock, as indexOf is const and may be called from threads.
+    mutable HashIndex m_byName; // node index + 1 by name, first definition of a name only
+    mutable std::size_t m_indexed = 0; // nodes [0, m_indexed) are in m_byName
+    mutable std::unique_ptr<std::mutex> m_indexLock = std::make_unique<std::mutex>();
 };
 
 inline SubgraphList::~SubgraphList() = default;

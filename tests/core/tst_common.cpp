@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <numeric>
 #include <random>
+#include <thread>
 
 using namespace opsinfo;
 
@@ -116,6 +117,51 @@ private slots:
         QCOMPARE(order, (std::vector<int> {1, 2, 0}));
         QCOMPARE(diags.size(), std::size_t(1));
         QVERIFY(diags[0].message.find("'x'") != std::string::npos);
+    }
+
+    // Names are indexed when first looked up: a lookup between additions sees the nodes added so
+    // far and later ones too, a duplicate name still finds its first node (also when the first
+    // lookup comes after both), and lookups from several threads at once agree.
+    void indexOfFindsNodesAddedBeforeAndAfterALookup()
+    {
+        Graph g;
+        auto add = [&g](const std::string &name) {
+            Node n;
+            n.name = g.intern(name);
+            g.addNode(std::move(n));
+        };
+        add("a");
+        add("b");
+        QCOMPARE(g.indexOf("b"), 1);
+        QCOMPARE(g.indexOf("c"), -1);
+        add("c");
+        add("b"); // a duplicate: the first stays the one found
+        QCOMPARE(g.indexOf("c"), 2);
+        QCOMPARE(g.indexOf("b"), 1);
+        Graph late;
+        for (const std::string name : {"x", "y", "x"}) {
+            Node n;
+            n.name = late.intern(name);
+            late.addNode(std::move(n));
+        }
+        QCOMPARE(late.indexOf("x"), 0);
+        for (int i = 0; i < 5000; ++i) {
+            Node n;
+            n.name = late.intern("n" + std::to_string(i));
+            late.addNode(std::move(n));
+        }
+        std::vector<int> found(4, -2);
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&late, &found, t] {
+                int sum = 0;
+                for (int i = t; i < 5000; i += 4)
+                    sum += late.indexOf("n" + std::to_string(i)) == i + 3 ? 0 : 1;
+                found[std::size_t(t)] = sum;
+            });
+        for (std::thread &t : threads)
+            t.join();
+        QCOMPARE(found, (std::vector<int> {0, 0, 0, 0}));
     }
 
     // The order is the smallest by file position among all topological orders, whether the file
