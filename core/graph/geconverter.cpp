@@ -23,6 +23,20 @@ void NodesByName::add(std::uint32_t namePosition, int node)
         m_nodes[at] = node;
 }
 
+namespace {
+
+// An input the file gives no dtype reads its producer's output dtype.
+void fillDtype(const Graph &graph, NodeInput &in)
+{
+    if (in.dtype != DType::Undefined)
+        return;
+    const Node &producer = graph.nodes()[std::size_t(in.producer)];
+    if (in.outputIndex >= 0 && std::size_t(in.outputIndex) < producer.outputs.size())
+        in.dtype = producer.outputs[std::size_t(in.outputIndex)].dtype;
+}
+
+} // namespace
+
 GeConverter::GeConverter(const GeModel &model, ImportContext &context)
     : m_model(model)
     , m_context(context)
@@ -49,9 +63,9 @@ GeConverter::GraphBuild GeConverter::begin(int graphIndex, std::shared_ptr<Strin
 }
 
 // An op's inputs (data and control) and outputs, stored in the graph's arena.
-void GeConverter::readLists(const GeModel &source, const GeOpDef &op, Graph &graph, Node &node,
-                            const NodesByName &nodes)
+void GeConverter::readLists(const GeModel &source, const GeOpDef &op, GraphBuild &build, Node &node)
 {
+    Graph &graph = *build.graph;
     const auto inputDescs = source.descsAt(op.inputDescs);
     std::size_t descIndex = 0;
     m_inputs.clear();
@@ -69,13 +83,17 @@ void GeConverter::readLists(const GeModel &source, const GeOpDef &op, Graph &gra
         // Producers before their consumers (most files) are linked here; linkProducers does
         // the rest.
         if (producer.position != 0)
-            in.producer = nodes.find(producer.position);
+            in.producer = build.nodes.find(producer.position);
         in.outputIndex = ref.index;
         if (descIndex < inputDescs.size()) {
             const GeTensorDesc &desc = inputDescs[descIndex];
             in.dtype = desc.dtype;
             in.shape = graph.storeShape(source.dimsAt(desc.dims));
         }
+        if (in.producer >= 0)
+            fillDtype(graph, in);
+        else if (!in.producerName.empty()) // an empty name is never found (optional input)
+            ++build.unlinked;
         ++descIndex;
     }
     for (const GeTensorDesc &desc : source.descsAt(op.outputDescs))
@@ -113,7 +131,7 @@ void GeConverter::addOps(GraphBuild &build, const GeModel &source, std::span<con
         node.frameworkType = graph.intern(op.type);
         node.opType = node.frameworkType; // GE graphs are in Ascend IR already
         node.mapped = !op.type.empty();
-        readLists(source, op, graph, node, build.nodes);
+        readLists(source, op, build, node);
         const int index = int(graph.nodes().size());
         for (std::string_view subgraph : source.stringsAt(op.subgraphNames))
             build.subgraphs.emplace_back(index, graph.intern(subgraph));
@@ -148,15 +166,14 @@ std::unique_ptr<Graph> GeConverter::finish(GraphBuild &build, const GeGraphDef &
             return nullptr;
         graph.nodes()[std::size_t(index)].subgraphs.push_back(std::move(converted));
     }
-    m_context.addLinkDiagnostics(graph.linkProducers());
-    for (Node &node : graph.nodes()) {
-        for (NodeInput &in : node.inputs) {
-            if (in.producer < 0 || in.dtype != DType::Undefined)
-                continue;
-            const Node &producer = graph.nodes()[std::size_t(in.producer)];
-            if (in.outputIndex >= 0 && std::size_t(in.outputIndex) < producer.outputs.size())
-                in.dtype = producer.outputs[std::size_t(in.outputIndex)].dtype;
-        }
+    // Inputs linked as they were read have their dtype already: only a graph with producers after
+    // their consumers (or missing) needs another pass over every input.
+    if (build.unlinked > 0) {
+        m_context.addLinkDiagnostics(graph.linkProducers());
+        for (Node &node : graph.nodes())
+            for (NodeInput &in : node.inputs)
+                if (in.producer >= 0)
+                    fillDtype(graph, in);
     }
     const auto inputs = m_model.stringsAt(def.inputs);
     const auto outputs = m_model.stringsAt(def.outputs);

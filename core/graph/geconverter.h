@@ -65,6 +65,7 @@ private:
         NodesByName nodes;
         std::string_view name; // the GraphDef's, for messages
         std::size_t opIndex = 0; // of the next op
+        std::size_t unlinked = 0; // inputs naming a producer not linked as the op was read
         std::vector<std::pair<int, std::string_view>> subgraphs; // node, pooled subgraph name
     };
 
@@ -73,8 +74,7 @@ private:
     void addOps(GraphBuild &build, const GeModel &source, std::span<const GeOpDef> ops);
     std::unique_ptr<Graph> finish(GraphBuild &build, const GeGraphDef &def, int depth);
     std::unique_ptr<Graph> convert(int graphIndex, int depth, std::shared_ptr<StringPool> strings);
-    void readLists(const GeModel &source, const GeOpDef &op, Graph &graph, Node &node,
-                   const NodesByName &nodes);
+    void readLists(const GeModel &source, const GeOpDef &op, GraphBuild &build, Node &node);
     int graphNamed(std::string_view name);
     void reportUnreferenced();
 

@@ -218,6 +218,28 @@ private slots:
         QVERIFY(describeResult(result).find("duplicate-node") != std::string::npos);
     }
 
+    // An input without a descriptor reads its producer's output dtype, whether the producer comes
+    // before the consumer (linked as the op is read) or after it (linked at the end).
+    void inputDtypeFromProducerBeforeOrAfter()
+    {
+        const QByteArray json
+            = "{\"graph\":[{\"name\":\"main\",\"op\":[{\"name\":\"a\",\"type\":\"Data\","
+              "\"output_desc\":[{\"dtype\":\"DT_BF16\"}]},"
+              "{\"name\":\"b\",\"type\":\"Relu\",\"input\":[\"a:0\"]},"
+              "{\"name\":\"c\",\"type\":\"Add\",\"input\":[\"b:0\",\"d:0\",\"gone:0\"]},"
+              "{\"name\":\"d\",\"type\":\"Const\",\"output_desc\":[{\"dtype\":\"DT_INT32\"}]}]}]}";
+        const GraphLoadResult result = readBytes(json, 0);
+        QVERIFY(result.graph);
+        const Graph &g = *result.graph;
+        QCOMPARE(g.nodes()[1].inputs[0].producer, 0);
+        QCOMPARE(g.nodes()[1].inputs[0].dtype, DType::BFloat16);
+        QCOMPARE(g.nodes()[2].inputs[0].dtype, DType::Undefined); // b states no output dtype
+        QCOMPARE(g.nodes()[2].inputs[1].producer, 3);
+        QCOMPARE(g.nodes()[2].inputs[1].dtype, DType::Int32);
+        QCOMPARE(g.nodes()[2].inputs[2].producer, -1);
+        QVERIFY(describeResult(result).find("'gone'") != std::string::npos);
+    }
+
     void cutsAreOpBoundaries_data()
     {
         QTest::addColumn<QByteArray>("json");
