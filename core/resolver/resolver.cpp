@@ -79,16 +79,10 @@ namespace {
 
 void resetKeepingCapacity(NodeResolution &node)
 {
-    std::vector<DType> inputs = std::move(node.inputs);
-    std::vector<DType> outputs = std::move(node.outputs);
-    std::string explanation = std::move(node.explanation);
-    inputs.clear();
-    outputs.clear();
-    explanation.clear();
-    node = NodeResolution {};
-    node.inputs = std::move(inputs);
-    node.outputs = std::move(outputs);
-    node.explanation = std::move(explanation);
+    // Copied from a default record: every field is reset, and assigning empty vectors and an
+    // empty string keeps the capacity the record's lists already have.
+    static const NodeResolution fresh;
+    node = fresh;
 }
 
 // Where the node of a record stands: what a decision does not set.
