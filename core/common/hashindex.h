@@ -7,8 +7,10 @@
 namespace opsinfo {
 
 // Items found by hash without a copy of their keys: open addressing over 1-based positions into
-// the owner's own array, at most half full. The owner keeps the items and says which position
-// holds an equal key. Graph finds nodes by name with it, StringPool its strings.
+// the owner's own array, at most three quarters full (linear probing stays within a cache line or
+// two at that load, and half full doubled the memory for sizes in the upper half of a power of
+// two: 4 MB instead of 2 for a 186,000-node graph's pool). The owner keeps the items and says
+// which position holds an equal key. Graph finds nodes by name with it, StringPool its strings.
 class HashIndex
 {
 public:
@@ -37,7 +39,7 @@ public:
     // `position` (>= 1) under `hash`, after a probe of the same hash that found nothing.
     void insert(const Probe &missed, std::uint32_t hash, std::uint32_t position)
     {
-        if (2 * (m_count + 1) > m_slots.size()) {
+        if (4 * (m_count + 1) > 3 * m_slots.size()) {
             grow(); // the probe's slot is of the old table
             place({hash, position});
         } else {
