@@ -7,7 +7,6 @@
 #include <atomic>
 #include <cstring>
 #include <functional>
-#include <iterator>
 #include <thread>
 
 namespace opsinfo {
@@ -263,38 +262,38 @@ std::optional<std::unique_ptr<Graph>> importAtcJsonInPieces(std::string_view byt
         : std::vector<std::size_t> {};
     if (cuts.empty())
         return std::nullopt;
-    // Diagnostics are kept back until the whole file has read in pieces: when it does not, the
-    // whole read reports everything.
-    std::vector<Diagnostic> diagnostics;
-    ImportContext pieced {context.path, context.map,           context.options,
-                          diagnostics,  context.readableBytes, context.file};
+    // What the converter reports is taken back when the file does not read in pieces after all:
+    // the whole read then reports everything.
+    const std::size_t reported = context.diagnostics.size();
+    auto readWholeInstead = [&] {
+        context.diagnostics.erase(context.diagnostics.begin() + std::ptrdiff_t(reported),
+                                  context.diagnostics.end());
+        return std::nullopt;
+    };
     GeModel model;
     PieceReader pieces;
-    AtcJsonReader reader(model, pieced);
+    AtcJsonReader reader(model, context);
     if (pieces.read(bytes, 0, cuts.front(), PieceKind::First, reader))
         return std::nullopt;
     // A first piece must have ended in the main graph's op array, its only graph so far.
     if (model.graphs.size() != 1 || reader.lastGraphKey() != "op")
         return std::nullopt;
-    GeConverter converter(model, pieced);
+    GeConverter converter(model, context);
     const double scale = double(bytes.size()) / double(cuts.front());
     converter.reserveMainOps(std::size_t(double(model.ops.size()) * scale * 1.25) + 1024);
     converter.addMainOps(model, model.opsOf(model.graphs.front()));
     dropConvertedOps(model);
-    pieced.releaseReadBytes(bytes.data() + cuts.front());
-    const std::size_t rest = convertMiddlePieces(bytes, cuts, pieced, pieces, converter);
+    context.releaseReadBytes(bytes.data() + cuts.front());
+    const std::size_t rest = convertMiddlePieces(bytes, cuts, context, pieces, converter);
     const std::string_view mainName = model.graphs.front().name;
     if (pieces.read(bytes, cuts[rest - 1] + 1, bytes.size(), PieceKind::Last, reader))
-        return std::nullopt;
+        return readWholeInstead();
     // A name stated after the ops would have named the graph in the messages of the ops before.
     if (model.graphs.front().name != mainName)
-        return std::nullopt;
+        return readWholeInstead();
     converter.addMainOps(model, model.opsOf(model.graphs.front()));
     auto graph = converter.finishMain();
     countAtcJsonPieceRead();
-    context.diagnostics.insert(context.diagnostics.end(),
-                               std::make_move_iterator(diagnostics.begin()),
-                               std::make_move_iterator(diagnostics.end()));
     return graph;
 }
 

@@ -21,8 +21,6 @@ DType inferOnnxOutputDType(const onnx::NodeProto &node, int output,
 // DType of an ONNX TensorProto / AttributeProto tensor value.
 DType onnxTensorDType(const onnx::TensorProto &tensor);
 
-// GE's ONNX dumps state tensor dtypes/shapes as attributes "input_desc_dtype:<i>",
-// "output_desc_dtype:<i>", "..._shape:<i>"; copies them onto the node.
 // A protobuf list of dims as the span Graph::storeShape copies (no vector in between).
 inline std::span<const std::int64_t>
 dimsOf(const google::protobuf::RepeatedField<std::int64_t> &dims)
@@ -30,6 +28,8 @@ dimsOf(const google::protobuf::RepeatedField<std::int64_t> &dims)
     return {dims.data(), std::size_t(dims.size())};
 }
 
+// GE's ONNX dumps state tensor dtypes/shapes as attributes "input_desc_dtype:<i>",
+// "output_desc_dtype:<i>", "..._shape:<i>"; copies them onto the node.
 void readGeOnnxDescs(const onnx::NodeProto &proto, Node &node, Graph &graph);
 
 // If/Loop/Scan outputs still untyped after inference take the dtype inferred inside the
