@@ -50,6 +50,16 @@ public:
 
     std::size_t size() const { return m_count; }
 
+    // Room for `count` positions in all (on an empty index), so inserting them never regrows.
+    void reserve(std::size_t count)
+    {
+        std::size_t tableSize = 64;
+        while (4 * count > 3 * tableSize)
+            tableSize *= 2;
+        if (m_count == 0 && tableSize > m_slots.size())
+            m_slots.assign(tableSize, Slot {});
+    }
+
 private:
     struct Slot
     {

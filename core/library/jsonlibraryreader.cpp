@@ -170,6 +170,7 @@ public:
         : m_results(results)
     {
         m_merged.reserve(expectedEntries);
+        m_typeHashes.reserve(expectedEntries);
     }
 
     // An emptied vector of an earlier piece (its capacity kept), or an empty one.
@@ -199,6 +200,8 @@ public:
     // types ascending within and across pieces, where duplicates could otherwise hide).
     bool clean() const { return m_clean && m_next == m_results.size(); }
     std::vector<OpEntry> &merged() { return m_merged; }
+    // opTypeHash of each merged entry, taken while it was moved (and in cache).
+    std::vector<std::uint32_t> &typeHashes() { return m_typeHashes; }
 
 private:
     void take(PieceResult &r)
@@ -211,6 +214,7 @@ private:
             return;
         for (OpEntry &entry : entries) {
             entry.location.line += m_lineShift; // lines counted from the piece's cut
+            m_typeHashes.push_back(opTypeHash(entry.type));
             m_merged.push_back(std::move(entry));
         }
         m_lineShift += r.lines;
@@ -221,6 +225,7 @@ private:
     std::vector<PieceResult> &m_results;
     std::mutex m_mutex;
     std::vector<OpEntry> m_merged;
+    std::vector<std::uint32_t> m_typeHashes;
     std::vector<std::vector<OpEntry>> m_spare;
     std::size_t m_next = 0; // pieces [0, m_next) are in m_merged
     int m_lineShift = 0;
@@ -309,6 +314,7 @@ std::optional<ParsedLibraryFile> parseSplit(char *data, std::size_t size, std::s
     g_splitReads.fetch_add(1, std::memory_order_relaxed);
     ParsedLibraryFile whole;
     whole.entries = std::move(merger.merged());
+    whole.ascendingTypeHashes = std::move(merger.typeHashes()); // clean: ascending throughout
     whole.readable = true;
     return whole;
 }

@@ -4,6 +4,7 @@
 #include "library/opentry.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,9 @@ struct ParsedLibraryFile
                                   // its last definition (what Python json and nlohmann do)
     std::vector<Diagnostic> diagnostics;
     bool readable = false;
+    // opTypeHash of each entry's type, filled only when the reader found the types strictly
+    // ascending (what OpLibrary::buildSorted then need not check again); empty otherwise.
+    std::vector<std::uint32_t> ascendingTypeHashes;
 };
 
 // The JSON library form (FORMATS "Ops-info library"), parsed with simdjson On-Demand.

@@ -116,6 +116,9 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
     std::vector<LibraryStore> stores;
     std::vector<LibraryFile> files;
     std::vector<OpEntry> entries;
+    // Stays one hash per entry while every file read so far ascends, each after the one before.
+    std::vector<std::uint32_t> ascendingTypeHashes;
+    bool ascending = true;
     for (std::size_t storeIndex = 0; storeIndex < specs.size(); ++storeIndex) {
         const LibrarySourceSpec &spec = specs[storeIndex];
         stores.push_back(
@@ -140,6 +143,13 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
         }
         for (const std::string &path : paths) {
             ParsedLibraryFile parsed = readLibraryFile(path);
+            ascending = ascending && parsed.ascendingTypeHashes.size() == parsed.entries.size()
+                && (entries.empty() || parsed.entries.empty()
+                    || entries.back().type < parsed.entries.front().type);
+            if (ascending)
+                ascendingTypeHashes.insert(ascendingTypeHashes.end(),
+                                           parsed.ascendingTypeHashes.begin(),
+                                           parsed.ascendingTypeHashes.end());
             const int fileIndex = int(files.size());
             files.push_back(LibraryFile {path, int(storeIndex), parsed.entries.size()});
             for (OpEntry &entry : parsed.entries)
@@ -156,7 +166,8 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
         }
     }
     result.library
-        = OpLibrary::buildSorted(std::move(stores), std::move(files), std::move(entries));
+        = OpLibrary::buildSorted(std::move(stores), std::move(files), std::move(entries),
+                                 ascending ? ascendingTypeHashes : std::vector<std::uint32_t> {});
     noteRefusal(result);
     return result;
 }

@@ -4,8 +4,14 @@
 #include "library/opentryfields.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace opsinfo {
+
+std::uint32_t opTypeHash(std::string_view type)
+{
+    return std::uint32_t(std::hash<std::string_view> {}(type));
+}
 
 std::size_t OpEntry::columnCount() const
 {

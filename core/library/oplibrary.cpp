@@ -1,7 +1,6 @@
 #include "library/oplibrary.h"
 
 #include <algorithm>
-#include <functional>
 
 namespace opsinfo {
 
@@ -45,20 +44,21 @@ OpLibrary OpLibrary::build(std::vector<LibraryStore> stores, std::vector<Library
     return lib;
 }
 
-namespace {
-
-std::uint32_t typeHash(std::string_view type)
-{
-    return std::uint32_t(std::hash<std::string_view> {}(type));
-}
-
-} // namespace
-
 void OpLibrary::indexOps()
 {
+    std::vector<std::uint32_t> hashes;
+    hashes.reserve(m_ops.size());
+    for (const OpEntry &op : m_ops)
+        hashes.push_back(opTypeHash(op.type));
+    indexOps(hashes);
+}
+
+void OpLibrary::indexOps(const std::vector<std::uint32_t> &typeHashes)
+{
     m_index = HashIndex();
+    m_index.reserve(m_ops.size());
     for (std::size_t i = 0; i < m_ops.size(); ++i) {
-        const std::uint32_t hash = typeHash(m_ops[i].type);
+        const std::uint32_t hash = typeHashes[i];
         const HashIndex::Probe found = m_index.probe(
             hash, [&](std::uint32_t p) { return m_ops[p - 1].type == m_ops[i].type; });
         if (found.position == 0) // the first of equal types, as before
@@ -68,7 +68,8 @@ void OpLibrary::indexOps()
 
 std::size_t OpLibrary::positionOf(std::string_view type) const
 {
-    return m_index.probe(typeHash(type), [&](std::uint32_t p) { return m_ops[p - 1].type == type; })
+    return m_index
+        .probe(opTypeHash(type), [&](std::uint32_t p) { return m_ops[p - 1].type == type; })
         .position;
 }
 

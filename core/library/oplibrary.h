@@ -5,6 +5,7 @@
 #include "library/cubeops.h"
 #include "library/opentry.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -56,9 +57,12 @@ public:
 
     // build() for what one canonical file gives: entries already sorted by type with no type twice
     // (so nothing is shadowed). Skips the winner map, the sort and the moves; anything else goes
-    // to build(), so the result is always build()'s. Defined in oplibrarysorted.cpp.
+    // to build(), so the result is always build()'s. `ascendingTypeHashes`, when it has one
+    // opTypeHash per entry, says the reader found the types strictly ascending: then neither the
+    // order nor the hashes are taken from the entries again. Defined in oplibrarysorted.cpp.
     static OpLibrary buildSorted(std::vector<LibraryStore> stores, std::vector<LibraryFile> files,
                                  std::vector<OpEntry> entriesInLoadOrder,
+                                 const std::vector<std::uint32_t> &ascendingTypeHashes = {},
                                  CubeOpList cubeOps = CubeOpList::defaults());
 
     const std::vector<LibraryStore> &stores() const { return m_stores; }
@@ -90,6 +94,7 @@ private:
     HashIndex m_index;
 
     void indexOps();
+    void indexOps(const std::vector<std::uint32_t> &typeHashes); // opTypeHash of each of m_ops
     std::size_t positionOf(std::string_view type) const; // 0: none
     CubeOpList m_cubeOps = CubeOpList::defaults();
     StoreRefusal m_refusal;

@@ -5,12 +5,15 @@
 namespace opsinfo {
 
 OpLibrary OpLibrary::buildSorted(std::vector<LibraryStore> stores, std::vector<LibraryFile> files,
-                                 std::vector<OpEntry> entries, CubeOpList cubeOps)
+                                 std::vector<OpEntry> entries,
+                                 const std::vector<std::uint32_t> &ascendingTypeHashes,
+                                 CubeOpList cubeOps)
 {
-    const bool ascending
-        = std::adjacent_find(entries.begin(), entries.end(),
-                             [](const OpEntry &a, const OpEntry &b) { return !(a.type < b.type); })
-        == entries.end();
+    const bool known = ascendingTypeHashes.size() == entries.size();
+    const bool ascending = known
+        || std::adjacent_find(entries.begin(), entries.end(),
+                              [](const OpEntry &a, const OpEntry &b) { return !(a.type < b.type); })
+            == entries.end();
     if (!ascending)
         return build(std::move(stores), std::move(files), std::move(entries), std::move(cubeOps));
     OpLibrary lib;
@@ -18,7 +21,10 @@ OpLibrary OpLibrary::buildSorted(std::vector<LibraryStore> stores, std::vector<L
     lib.m_files = std::move(files);
     lib.m_cubeOps = std::move(cubeOps);
     lib.m_ops = std::move(entries); // every entry wins: sorted, none shadowed
-    lib.indexOps();
+    if (known)
+        lib.indexOps(ascendingTypeHashes);
+    else
+        lib.indexOps();
     return lib;
 }
 

@@ -339,6 +339,17 @@ private slots:
                 QCOMPARE(serial.diagnostics.size(), parallel.diagnostics.size());
                 std::string why;
                 QVERIFY2(sameEntries(serial.entries, parallel.entries, why), why.c_str());
+                // the pieces hand on each type's hash (these files ascend), so the library is
+                // indexed from them: every op must still be found by its type
+                QCOMPARE(parallel.ascendingTypeHashes.size(), parallel.entries.size());
+                for (std::size_t i = 0; i < parallel.entries.size(); ++i)
+                    QCOMPARE(parallel.ascendingTypeHashes[i], opTypeHash(parallel.entries[i].type));
+                const OpLibrary lib = OpLibrary::buildSorted({}, {}, parallel.entries,
+                                                             parallel.ascendingTypeHashes);
+                QCOMPARE(lib.ops().size(), parallel.entries.size());
+                for (const OpEntry &entry : parallel.entries)
+                    QVERIFY(lib.find(entry.type) && lib.find(entry.type)->type == entry.type);
+                QVERIFY(!lib.find("NoSuchOpType"));
             }
         }
         // a broken big file falls back to the serial read and its exact diagnostics
