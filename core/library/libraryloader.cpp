@@ -165,9 +165,10 @@ LibraryLoadResult loadStores(const std::vector<LibrarySourceSpec> &specs)
                                       std::make_move_iterator(parsed.diagnostics.end()));
         }
     }
-    result.library
-        = OpLibrary::buildSorted(std::move(stores), std::move(files), std::move(entries),
-                                 ascending ? ascendingTypeHashes : std::vector<std::uint32_t> {});
+    if (!ascending)
+        ascendingTypeHashes.clear(); // buildSorted checks the order itself
+    result.library = OpLibrary::buildSorted(std::move(stores), std::move(files), std::move(entries),
+                                            ascendingTypeHashes);
     noteRefusal(result);
     return result;
 }
