@@ -39,7 +39,7 @@ public:
     // `position` (>= 1) under `hash`, after a probe of the same hash that found nothing.
     void insert(const Probe &missed, std::uint32_t hash, std::uint32_t position)
     {
-        if (4 * (m_count + 1) > 3 * m_slots.size()) {
+        if (overfull(m_count + 1, m_slots.size())) {
             grow(); // the probe's slot is of the old table
             place({hash, position});
         } else {
@@ -53,14 +53,21 @@ public:
     // Room for `count` positions in all (on an empty index), so inserting them never regrows.
     void reserve(std::size_t count)
     {
-        std::size_t tableSize = 64;
-        while (4 * count > 3 * tableSize)
+        std::size_t tableSize = kMinimumSlots;
+        while (overfull(count, tableSize))
             tableSize *= 2;
         if (m_count == 0 && tableSize > m_slots.size())
             m_slots.assign(tableSize, Slot {});
     }
 
 private:
+    static constexpr std::size_t kMinimumSlots = 64;
+    // More than three quarters full (see the class comment).
+    static bool overfull(std::size_t count, std::size_t slotCount)
+    {
+        return 4 * count > 3 * slotCount;
+    }
+
     struct Slot
     {
         std::uint32_t hash = 0;
@@ -79,7 +86,7 @@ private:
     void grow()
     {
         std::vector<Slot> old = std::move(m_slots);
-        m_slots.assign(std::max<std::size_t>(64, old.size() * 2), Slot {});
+        m_slots.assign(std::max(kMinimumSlots, old.size() * 2), Slot {});
         for (const Slot &slot : old)
             if (slot.position != 0)
                 place(slot);

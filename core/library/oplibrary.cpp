@@ -44,21 +44,12 @@ OpLibrary OpLibrary::build(std::vector<LibraryStore> stores, std::vector<Library
     return lib;
 }
 
-void OpLibrary::indexOps()
-{
-    std::vector<std::uint32_t> hashes;
-    hashes.reserve(m_ops.size());
-    for (const OpEntry &op : m_ops)
-        hashes.push_back(opTypeHash(op.type));
-    indexOps(hashes);
-}
-
-void OpLibrary::indexOps(const std::vector<std::uint32_t> &typeHashes)
+void OpLibrary::indexOps(std::span<const std::uint32_t> typeHashes)
 {
     m_index = HashIndex();
     m_index.reserve(m_ops.size());
     for (std::size_t i = 0; i < m_ops.size(); ++i) {
-        const std::uint32_t hash = typeHashes[i];
+        const std::uint32_t hash = typeHashes.empty() ? opTypeHash(m_ops[i].type) : typeHashes[i];
         const HashIndex::Probe found = m_index.probe(
             hash, [&](std::uint32_t p) { return m_ops[p - 1].type == m_ops[i].type; });
         if (found.position == 0) // the first of equal types, as before

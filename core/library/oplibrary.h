@@ -6,6 +6,7 @@
 #include "library/opentry.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -93,8 +94,8 @@ private:
     // Position in m_ops + 1 by type: no copy of the types, and copied with m_ops as it is.
     HashIndex m_index;
 
-    void indexOps();
-    void indexOps(const std::vector<std::uint32_t> &typeHashes); // opTypeHash of each of m_ops
+    // typeHashes: opTypeHash of each of m_ops when the reader has them; empty: taken here
+    void indexOps(std::span<const std::uint32_t> typeHashes = {});
     std::size_t positionOf(std::string_view type) const; // 0: none
     CubeOpList m_cubeOps = CubeOpList::defaults();
     StoreRefusal m_refusal;

@@ -21,10 +21,8 @@ OpLibrary OpLibrary::buildSorted(std::vector<LibraryStore> stores, std::vector<L
     lib.m_files = std::move(files);
     lib.m_cubeOps = std::move(cubeOps);
     lib.m_ops = std::move(entries); // every entry wins: sorted, none shadowed
-    if (known)
-        lib.indexOps(ascendingTypeHashes);
-    else
-        lib.indexOps();
+    lib.indexOps(known ? std::span<const std::uint32_t>(ascendingTypeHashes)
+                       : std::span<const std::uint32_t>());
     return lib;
 }
 
